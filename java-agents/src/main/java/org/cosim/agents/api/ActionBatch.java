@@ -1,0 +1,88 @@
+package org.cosim.agents.api;
+
+import java.util.Arrays;
+
+/**
+ * The agents' answer to one {@link EventBatch}: actions in the order the agents
+ * emitted them. Columnar and reusable; the in-memory form of
+ * {@code cosim.ActionBatch} in cosim.proto.
+ */
+public final class ActionBatch implements ActionSink {
+    public static final byte SEND_SEGMENT = 1;
+    public static final byte SET_TIMER = 2;
+    public static final byte FLOW_FINISHED = 3;
+
+    private long windowStartPs;
+    private int size;
+    private byte[] kind = new byte[64];
+    private long[] time = new long[64];
+    private int[] host = new int[64];
+    private int[] flow = new int[64];
+    private long[] seq = new long[64];
+    private int[] bytes = new int[64];
+    private int[] path = new int[64];
+    private long[] timerId = new long[64];
+
+    public void reset(long windowStartPs) {
+        this.windowStartPs = windowStartPs;
+        this.size = 0;
+    }
+
+    public long windowStartPs() { return windowStartPs; }
+    public int size() { return size; }
+    public byte kind(int i) { return kind[i]; }
+    public long time(int i) { return time[i]; }
+    public int host(int i) { return host[i]; }
+    public int flow(int i) { return flow[i]; }
+    public long seq(int i) { return seq[i]; }
+    public int bytes(int i) { return bytes[i]; }
+    public int path(int i) { return path[i]; }
+    public long timerId(int i) { return timerId[i]; }
+
+    @Override
+    public void sendSegment(long timePs, int h, int f, long s, int b, int p) {
+        int i = append(SEND_SEGMENT, timePs, h, f);
+        seq[i] = s;
+        bytes[i] = b;
+        path[i] = p;
+    }
+
+    @Override
+    public void setTimer(long timePs, int h, long id) {
+        int i = append(SET_TIMER, timePs, h, -1);
+        timerId[i] = id;
+    }
+
+    @Override
+    public void flowFinished(long timePs, int h, int f) {
+        append(FLOW_FINISHED, timePs, h, f);
+    }
+
+    private int append(byte k, long t, int h, int f) {
+        if (size == kind.length) {
+            grow();
+        }
+        int i = size++;
+        kind[i] = k;
+        time[i] = t;
+        host[i] = h;
+        flow[i] = f;
+        seq[i] = 0;
+        bytes[i] = 0;
+        path[i] = 0;
+        timerId[i] = 0;
+        return i;
+    }
+
+    private void grow() {
+        int n = kind.length * 2;
+        kind = Arrays.copyOf(kind, n);
+        time = Arrays.copyOf(time, n);
+        host = Arrays.copyOf(host, n);
+        flow = Arrays.copyOf(flow, n);
+        seq = Arrays.copyOf(seq, n);
+        bytes = Arrays.copyOf(bytes, n);
+        path = Arrays.copyOf(path, n);
+        timerId = Arrays.copyOf(timerId, n);
+    }
+}

@@ -1,0 +1,27 @@
+package org.cosim.agents.api;
+
+/**
+ * The sender NIC saw the hardware ACK of a whole segment. Its time is the NIC's
+ * completion timestamp. A reused view: copy what you keep.
+ */
+public final class CompletionEvent {
+    long timePs;
+    int host;
+    int flow;
+    long seq;
+    int bytes;
+    long sendTimePs;
+    long intMaxHopDelayPs;
+    boolean ecnEcho;
+
+    public long timePs() { return timePs; }
+    public long completionTimePs() { return timePs; }
+    public int host() { return host; }
+    public int flow() { return flow; }
+    public long seq() { return seq; }
+    public int bytes() { return bytes; }
+    /** When the segment was handed to the NIC. */
+    public long sendTimePs() { return sendTimePs; }
+    public long intMaxHopDelayPs() { return intMaxHopDelayPs; }
+    public boolean ecnEcho() { return ecnEcho; }
+}

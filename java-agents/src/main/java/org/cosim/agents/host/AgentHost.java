@@ -1,0 +1,130 @@
+package org.cosim.agents.host;
+
+import java.util.List;
+import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.Agent;
+import org.cosim.agents.api.AgentContext;
+import org.cosim.agents.api.CompletionEvent;
+import org.cosim.agents.api.EventBatch;
+import org.cosim.agents.api.FlowArrivalEvent;
+import org.cosim.agents.api.HostInfo;
+import org.cosim.agents.api.PfcChangeEvent;
+import org.cosim.agents.api.TimerEvent;
+
+/**
+ * The agent side of one session: one agent per host (for the protocol that host
+ * runs), and the router that hands each event of a window batch to its host's
+ * agent in batch order. It checks what the fabric sends against the contract
+ * (known hosts and flows, windows on the L grid and moving forward, events inside
+ * their window and in time order) and throws {@link ContractViolation} naming the
+ * first problem. It does not check the agents' actions: the fabric side does,
+ * whatever transport carried them.
+ */
+public final class AgentHost {
+    private final Agent[] agents;
+    private final String[] protocolOf;
+    private final List<FlowInfo> flows;
+    private final long reactionDelayPs;
+    private long lastWindowStart = Long.MIN_VALUE;
+    private long lastEventTime = Long.MIN_VALUE;
+    private long eventsProcessed;
+
+    private final FlowArrivalEvent arrival = new FlowArrivalEvent();
+    private final CompletionEvent completion = new CompletionEvent();
+    private final TimerEvent timer = new TimerEvent();
+    private final PfcChangeEvent pfc = new PfcChangeEvent();
+
+    public AgentHost(SessionSpec spec) {
+        AgentContext ctx = spec.context();
+        this.reactionDelayPs = ctx.reactionDelayPs();
+        this.flows = spec.flows();
+        this.agents = new Agent[spec.hosts().size()];
+        this.protocolOf = spec.protocols().toArray(new String[0]);
+        for (HostInfo h : spec.hosts()) {
+            agents[h.id()] = ProtocolCatalog.factory(protocolOf[h.id()]).create(h, ctx);
+        }
+    }
+
+    public int hostCount() {
+        return agents.length;
+    }
+
+    public long eventsProcessed() {
+        return eventsProcessed;
+    }
+
+    /** Routes every event of {@code in} to its agent; the agents' actions go to {@code out}. */
+    public void process(EventBatch in, ActionBatch out) {
+        long w = in.windowStartPs();
+        checkWindow(w);
+        out.reset(w);
+        for (int i = 0; i < in.size(); i++) {
+            checkEvent(in, i, w);
+            dispatch(in, i, out);
+        }
+        eventsProcessed += in.size();
+        lastWindowStart = w;
+    }
+
+    private void checkWindow(long w) {
+        if (Math.floorMod(w, reactionDelayPs) != 0) {
+            throw new ContractViolation("window start " + w + " ps is not a multiple of L = "
+                    + reactionDelayPs + " ps");
+        }
+        if (w <= lastWindowStart) {
+            throw new ContractViolation("window start " + w + " ps does not move past the previous window ("
+                    + lastWindowStart + " ps): time going backwards");
+        }
+    }
+
+    private void checkEvent(EventBatch in, int i, long w) {
+        long t = in.time(i);
+        if (t < w || t >= w + reactionDelayPs) {
+            throw new ContractViolation("event " + i + " at " + t + " ps lies outside its window ["
+                    + w + ", " + (w + reactionDelayPs) + ") ps");
+        }
+        if (t < lastEventTime) {
+            throw new ContractViolation("event " + i + " at " + t + " ps comes before the previous event at "
+                    + lastEventTime + " ps: time going backwards");
+        }
+        lastEventTime = t;
+        int h = in.host(i);
+        if (h < 0 || h >= agents.length) {
+            throw new ContractViolation("event " + i + " names unknown host " + h + " (hosts are 0.."
+                    + (agents.length - 1) + ")");
+        }
+        int f = in.flow(i);
+        if (f != -1) {
+            if (f < 0 || f >= flows.size()) {
+                throw new ContractViolation("event " + i + " names unknown flow " + f);
+            }
+            if (flows.get(f).src() != h) {
+                throw new ContractViolation("event " + i + " for flow " + f + " went to host " + h
+                        + " but the flow's source is host " + flows.get(f).src());
+            }
+        }
+    }
+
+    private void dispatch(EventBatch in, int i, ActionBatch out) {
+        Agent agent = agents[in.host(i)];
+        switch (in.kind(i)) {
+            case EventBatch.FLOW_ARRIVAL -> {
+                in.read(i, arrival);
+                agent.onFlowArrival(arrival, out);
+            }
+            case EventBatch.COMPLETION -> {
+                in.read(i, completion);
+                agent.onCompletion(completion, out);
+            }
+            case EventBatch.TIMER -> {
+                in.read(i, timer);
+                agent.onTimer(timer, out);
+            }
+            case EventBatch.PFC_CHANGE -> {
+                in.read(i, pfc);
+                agent.onPfcChange(pfc, out);
+            }
+            default -> throw new ContractViolation("event " + i + " has unknown kind " + in.kind(i));
+        }
+    }
+}

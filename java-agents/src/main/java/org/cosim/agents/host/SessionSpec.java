@@ -1,0 +1,40 @@
+package org.cosim.agents.host;
+
+import java.util.List;
+import org.cosim.agents.api.AgentContext;
+import org.cosim.agents.api.HostInfo;
+
+/**
+ * Everything the agent side learns at the start of a session: the hosts (dense ids
+ * 0..H-1, in order), which protocol each runs, the flows (dense ids 0..F-1), and
+ * the shared context. Built from the scenario in-process, or from the Hello
+ * message over gRPC.
+ */
+public record SessionSpec(List<HostInfo> hosts, List<String> protocols, List<FlowInfo> flows,
+                          AgentContext context) {
+    public SessionSpec {
+        hosts = List.copyOf(hosts);
+        protocols = List.copyOf(protocols);
+        flows = List.copyOf(flows);
+        if (hosts.size() != protocols.size()) {
+            throw new ContractViolation("host list has " + hosts.size() + " hosts but "
+                    + protocols.size() + " protocol names");
+        }
+        for (int i = 0; i < hosts.size(); i++) {
+            if (hosts.get(i).id() != i) {
+                throw new ContractViolation("host ids must be dense and in order: position " + i
+                        + " holds host " + hosts.get(i).id());
+            }
+        }
+        for (int i = 0; i < flows.size(); i++) {
+            FlowInfo f = flows.get(i);
+            if (f.flow() != i) {
+                throw new ContractViolation("flow ids must be dense and in order: position " + i
+                        + " holds flow " + f.flow());
+            }
+            if (f.src() < 0 || f.src() >= hosts.size() || f.dst() < 0 || f.dst() >= hosts.size()) {
+                throw new ContractViolation("flow " + i + " joins unknown hosts " + f.src() + " -> " + f.dst());
+            }
+        }
+    }
+}

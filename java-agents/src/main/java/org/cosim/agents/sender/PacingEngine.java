@@ -1,0 +1,62 @@
+package org.cosim.agents.sender;
+
+import org.cosim.agents.api.ActionSink;
+
+/**
+ * TIMELY's rate control engine (SIGCOMM'15 §4.3), per host: each segment gets a
+ * send time {@code last send + segment bits / rate}; rate changes apply lazily, and
+ * a segment whose send time comes due is re-checked against the flow's current
+ * rate and pushed back if the rate has dropped.
+ *
+ * <p>With the reaction delay L of the window rule, a segment can only be handed to
+ * the NIC at L after the event that decides it. So the engine wakes up L before a
+ * segment's send time, re-checks the rate then, and commits the segment for its
+ * send time. A rate drop that lands in the last L before the send time misses that
+ * segment: that is the host's reaction delay. Segments already due go out at once
+ * (at now + L). The NIC serves committed segments of all flows in hand-over order.
+ */
+public final class PacingEngine {
+    private final int host;
+    private final long reactionDelayPs;
+    private final int segmentBytes;
+    private final int maxOutstanding;
+
+    public PacingEngine(int host, long reactionDelayPs, int segmentBytes, int maxOutstanding) {
+        this.host = host;
+        this.reactionDelayPs = reactionDelayPs;
+        this.segmentBytes = segmentBytes;
+        this.maxOutstanding = maxOutstanding;
+    }
+
+    /** Spacing after a segment of {@code bytes} at {@code rateBps}, rounded up to a picosecond. */
+    public static long gapPs(int bytes, double rateBps) {
+        return (long) Math.ceil(bytes * 8e12 / rateBps);
+    }
+
+    /** Commits every segment of {@code f} that is due within L, or sets a wake-up for the next one. */
+    void pump(SenderFlow f, long now, ActionSink out) {
+        long earliest = now + reactionDelayPs;
+        while (!f.wakeupPending && f.hasUnsentData() && f.outstanding < maxOutstanding) {
+            long due = f.lastSendPs == SenderFlow.NEVER
+                    ? earliest
+                    : Math.max(f.lastSendPs + gapPs(f.lastBytes, f.rate.rateBps()), earliest);
+            if (due - reactionDelayPs >= earliest) {
+                out.setTimer(due - reactionDelayPs, host, f.flow);
+                f.wakeupPending = true;
+                return;
+            }
+            int bytes = (int) Math.min(segmentBytes, f.sizeBytes - f.nextSeq);
+            out.sendSegment(due, host, f.flow, f.nextSeq, bytes, 0);
+            f.lastSendPs = due;
+            f.lastBytes = bytes;
+            f.nextSeq += bytes;
+            f.outstanding++;
+        }
+    }
+
+    /** The wake-up of {@code f} fired: re-check its rate and commit or wait again. */
+    void wake(SenderFlow f, long now, ActionSink out) {
+        f.wakeupPending = false;
+        pump(f, now, out);
+    }
+}

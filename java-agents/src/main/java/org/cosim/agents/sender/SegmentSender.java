@@ -1,0 +1,79 @@
+package org.cosim.agents.sender;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.cosim.agents.api.ActionSink;
+import org.cosim.agents.api.Agent;
+import org.cosim.agents.api.AgentContext;
+import org.cosim.agents.api.CompletionEvent;
+import org.cosim.agents.api.FlowArrivalEvent;
+import org.cosim.agents.api.HostInfo;
+import org.cosim.agents.api.SegmentRtt;
+import org.cosim.agents.api.TimerEvent;
+
+/**
+ * A completion-based, rate-paced segment sender: the host side that TIMELY and the
+ * PFC-only baseline share. It cuts each flow into segments, paces them with the
+ * {@link PacingEngine}, caps the segments outstanding per flow, measures one RTT
+ * per completion and feeds it to the flow's {@link RateControl}; it declares a
+ * flow finished when its last segment completes. The protocol is the rate control.
+ */
+public class SegmentSender implements Agent {
+    private final HostInfo host;
+    private final RateControlFactory rates;
+    private final PacingEngine pacer;
+    private final Map<Integer, SenderFlow> active = new HashMap<>();
+
+    public SegmentSender(HostInfo host, AgentContext ctx, int segmentBytes, int maxOutstanding,
+                         RateControlFactory rates) {
+        this.host = host;
+        this.rates = rates;
+        this.pacer = new PacingEngine(host.id(), ctx.reactionDelayPs(), segmentBytes, maxOutstanding);
+    }
+
+    public HostInfo host() {
+        return host;
+    }
+
+    /** The flow's current rate, for inspection; NaN if the flow is not active here. */
+    public double rateBps(int flow) {
+        SenderFlow f = active.get(flow);
+        return f == null ? Double.NaN : f.rate.rateBps();
+    }
+
+    public int activeFlows() {
+        return active.size();
+    }
+
+    @Override
+    public void onFlowArrival(FlowArrivalEvent e, ActionSink out) {
+        SenderFlow f = new SenderFlow(e.flow(), e.sizeBytes(), rates.newFlow(active.size()));
+        active.put(e.flow(), f);
+        pacer.pump(f, e.timePs(), out);
+    }
+
+    @Override
+    public void onCompletion(CompletionEvent e, ActionSink out) {
+        SenderFlow f = active.get(e.flow());
+        if (f == null) {
+            return;  // a completion after the flow finished cannot happen; ignore rather than guess
+        }
+        f.outstanding--;
+        f.ackedBytes += e.bytes();
+        f.rate.onRttSample(SegmentRtt.rttPs(e.sendTimePs(), e.completionTimePs(), e.bytes(), host.nicRateBps()));
+        if (f.allAcked()) {
+            active.remove(e.flow());
+            out.flowFinished(e.timePs(), host.id(), e.flow());
+            return;
+        }
+        pacer.pump(f, e.timePs(), out);
+    }
+
+    @Override
+    public void onTimer(TimerEvent e, ActionSink out) {
+        SenderFlow f = active.get((int) e.timerId());
+        if (f != null) {
+            pacer.wake(f, e.timePs(), out);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package org.cosim.agents.timely;
+
+import org.cosim.proto.Timely;
+import org.cosim.scenario.ScenarioException;
+import org.cosim.scenario.Units;
+
+/**
+ * TIMELY's parameters, resolved from the scenario with their defaults. Paper
+ * defaults (SIGCOMM'15 §6): 16 KB segments, delta = 10 Mb/s, beta = 0.8,
+ * T_low = 50 us, T_high = 500 us, HAI after 5 negative gradients with N = 5.
+ * Our choices where the paper is silent (DIGEST.md 1.D): minRTT = the network's
+ * unloaded propagation RTT; rate floor 10 Mb/s; each multiplicative factor
+ * floored at 0.5; at most 4 segments outstanding per flow; alpha = 0.1.
+ *
+ * <p>alpha (the EWMA weight of RTT differences) is not in the paper. With 16 KB
+ * segments, four flows per NIC and NIC queueing inside the RTT (as the paper
+ * wants), successive RTT samples of a flow differ by tens of microseconds of
+ * noise; a weight near 1 (0.875, the ns-3 HPCC code base's value) turns that noise
+ * into rate cuts and leaves the 20 Gb/s incast at 15.5 Gb/s. Measured on
+ * scenarios/timely-incast.textproto (README, "TIMELY: choices and measurements"):
+ * 0.05 -> 19.9 Gb/s, 51 us mean RTT; 0.1 -> 19.5 Gb/s, 42 us; 0.2 -> 17.4 Gb/s,
+ * 34 us; 0.875 -> 15.5 Gb/s, 29 us. 0.1 reproduces Table 1 best.
+ */
+public record TimelyConfig(int segmentBytes, double deltaBps, double beta, double alpha,
+                           long tLowPs, long tHighPs, long minRttPs, boolean hai, int haiThreshold,
+                           int haiMultiplier, double minRateBps, double minDecreaseFactor,
+                           int maxOutstandingSegments) {
+
+    private static final String P = "protocol.timely.";
+
+    public static TimelyConfig from(Timely t, long baseRttPs) {
+        int seg = t.hasSegmentBytes() ? t.getSegmentBytes() : 16384;
+        double delta = t.hasDeltaMbps() ? t.getDeltaMbps() : 10;
+        double beta = t.hasBeta() ? t.getBeta() : 0.8;
+        double alpha = t.hasAlpha() ? t.getAlpha() : 0.1;
+        double tLow = t.hasTLowUs() ? t.getTLowUs() : 50;
+        double tHigh = t.hasTHighUs() ? t.getTHighUs() : 500;
+        long minRtt = t.hasMinRttUs() ? Units.usToPs(t.getMinRttUs()) : baseRttPs;
+        int haiThreshold = t.hasHaiThreshold() ? t.getHaiThreshold() : 5;
+        int haiMultiplier = t.hasHaiMultiplier() ? t.getHaiMultiplier() : 5;
+        double minRate = t.hasMinRateMbps() ? t.getMinRateMbps() : 10;
+        double minFactor = t.hasMinDecreaseFactor() ? t.getMinDecreaseFactor() : 0.5;
+        int outstanding = t.hasMaxOutstandingSegments() ? t.getMaxOutstandingSegments() : 4;
+
+        require(seg > 0 && seg <= (1 << 20), "segment_bytes", seg, "must be in 1..1048576");
+        require(delta > 0, "delta_mbps", delta, "must be > 0");
+        require(beta > 0 && beta <= 1, "beta", beta, "must be in (0, 1]");
+        require(alpha > 0 && alpha <= 1, "alpha", alpha, "must be in (0, 1]");
+        require(tLow >= 0, "t_low_us", tLow, "must be >= 0");
+        require(tHigh > 0, "t_high_us", tHigh, "must be > 0");
+        if (tLow > tHigh) {
+            throw new ScenarioException(P + "t_low_us", "T_low (" + tLow + " us) is above T_high ("
+                    + tHigh + " us)");
+        }
+        require(minRtt > 0, "min_rtt_us", Units.psToUs(minRtt), "must be > 0");
+        require(haiThreshold >= 1, "hai_threshold", haiThreshold, "must be >= 1");
+        require(haiMultiplier >= 1, "hai_multiplier", haiMultiplier, "must be >= 1");
+        require(minRate > 0, "min_rate_mbps", minRate, "must be > 0");
+        require(minFactor > 0 && minFactor < 1, "min_decrease_factor", minFactor, "must be in (0, 1)");
+        require(outstanding >= 1, "max_outstanding_segments", outstanding, "must be >= 1");
+
+        return new TimelyConfig(seg, Units.mbpsToBps(delta), beta, alpha, Units.usToPs(tLow),
+                Units.usToPs(tHigh), minRtt, !t.hasHai() || t.getHai(), haiThreshold, haiMultiplier,
+                Units.mbpsToBps(minRate), minFactor, outstanding);
+    }
+
+    private static void require(boolean ok, String field, Object value, String rule) {
+        if (!ok) {
+            throw new ScenarioException(P + field, value + " " + rule);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package org.cosim.fabric;
+
+import org.cosim.fabric.net.NicParams;
+import org.cosim.fabric.net.PfcParams;
+import org.cosim.fabric.net.SwitchParams;
+import org.cosim.proto.NicConfig;
+import org.cosim.proto.Output;
+import org.cosim.proto.Pfc;
+import org.cosim.proto.Scenario;
+import org.cosim.proto.SwitchConfig;
+import org.cosim.scenario.ScenarioException;
+import org.cosim.scenario.Units;
+
+/**
+ * The run-wide and hardware settings of a scenario, resolved to integers with
+ * their defaults, and checked: each impossible value is reported with its field.
+ *
+ * <p>Defaults: L = 1 us; MTU 1500 B, 64 B control frames; a 12 MiB shared switch
+ * buffer (a Trident-2-class switch), no per-port cap beyond it; no ECN; no switch
+ * latency; PFC XOFF 200 KB per ingress, XON two MTUs lower.
+ */
+public record FabricConfig(long durationPs, long reactionDelayPs, long seed, SwitchParams switches,
+                           NicParams nic, long warmupPs, long sampleIntervalPs, int maxRttSamples) {
+
+    public static final long DEFAULT_BUFFER_BYTES = 12L << 20;
+
+    public static FabricConfig from(Scenario s) {
+        if (!(s.getDurationUs() > 0) || Double.isInfinite(s.getDurationUs())) {
+            throw new ScenarioException("duration_us", s.getDurationUs() + ": the simulated time must be > 0");
+        }
+        long duration = Units.usToPs(s.getDurationUs());
+        double l = s.hasReactionDelayUs() ? s.getReactionDelayUs() : 1.0;
+        long reaction = Units.usToPs(l);
+        if (!(l > 0) || reaction <= 0) {
+            throw new ScenarioException("reaction_delay_us", l + ": the reaction delay L must be > 0");
+        }
+        NicParams nic = nic(s.getTopology().getNic());
+        Output o = s.getOutput();
+        long warmup = o.hasWarmupUs() ? Units.usToPs(o.getWarmupUs()) : 0;
+        if (warmup < 0 || warmup >= duration) {
+            throw new ScenarioException("output.warmup_us", o.getWarmupUs()
+                    + ": the warm-up must be >= 0 and shorter than duration_us (" + s.getDurationUs() + ")");
+        }
+        long sample = Units.usToPs(o.hasSampleIntervalUs() ? o.getSampleIntervalUs() : 100);
+        if (sample <= 0) {
+            throw new ScenarioException("output.sample_interval_us", o.getSampleIntervalUs() + ": must be > 0");
+        }
+        int maxRtt = o.hasMaxRttSamples() ? o.getMaxRttSamples() : 200_000;
+        return new FabricConfig(duration, reaction, s.getSeed(), switches(s.getTopology().getSwitches(), nic), nic,
+                warmup, sample, maxRtt);
+    }
+
+    private static NicParams nic(NicConfig n) {
+        int mtu = n.hasMtuBytes() ? n.getMtuBytes() : 1500;
+        int ack = n.hasAckBytes() ? n.getAckBytes() : 64;
+        if (mtu < 64 || mtu > 65536) {
+            throw new ScenarioException("topology.nic.mtu_bytes", Integer.toUnsignedString(mtu) + ": must be in 64..65536");
+        }
+        if (ack < 1 || ack > mtu) {
+            throw new ScenarioException("topology.nic.ack_bytes", Integer.toUnsignedString(ack)
+                    + ": must be in 1..mtu_bytes (" + mtu + ")");
+        }
+        return new NicParams(mtu, ack);
+    }
+
+    private static SwitchParams switches(SwitchConfig c, NicParams nic) {
+        String at = "topology.switches.";
+        long buffer = c.hasBufferBytes() ? c.getBufferBytes() : DEFAULT_BUFFER_BYTES;
+        if (buffer < nic.mtuBytes()) {
+            throw new ScenarioException(at + "buffer_bytes", Long.toUnsignedString(buffer)
+                    + ": the buffer must hold at least one MTU (" + nic.mtuBytes() + " B)");
+        }
+        long port = c.hasPortBufferBytes() ? c.getPortBufferBytes() : buffer;
+        if (port < nic.mtuBytes() || port > buffer) {
+            throw new ScenarioException(at + "port_buffer_bytes", Long.toUnsignedString(port)
+                    + ": must be between one MTU and buffer_bytes (" + buffer + ")");
+        }
+        long ecn = c.hasEcnThresholdBytes() ? c.getEcnThresholdBytes() : -1;
+        if (c.hasEcnThresholdBytes() && ecn < 0) {
+            throw new ScenarioException(at + "ecn_threshold_bytes", Long.toUnsignedString(ecn) + ": too large");
+        }
+        long latency = c.hasLatencyUs() ? Units.usToPs(c.getLatencyUs()) : 0;
+        if (latency < 0) {
+            throw new ScenarioException(at + "latency_us", c.getLatencyUs() + ": must be >= 0");
+        }
+        return new SwitchParams(buffer, port, ecn, latency, pfc(c.getPfc(), nic, port));
+    }
+
+    private static PfcParams pfc(Pfc p, NicParams nic, long portBuffer) {
+        if (!p.getEnabled()) {
+            return PfcParams.OFF;
+        }
+        String at = "topology.switches.pfc.";
+        long xoff = p.hasXoffBytes() ? p.getXoffBytes() : 200_000;
+        long xon = p.hasXonBytes() ? p.getXonBytes() : Math.max(0, xoff - 2L * nic.mtuBytes());
+        if (xoff <= 0 || xoff >= portBuffer) {
+            throw new ScenarioException(at + "xoff_bytes", Long.toUnsignedString(xoff)
+                    + ": must be > 0 and below the port buffer (" + portBuffer + " B)");
+        }
+        if (xon < 0 || xon >= xoff) {
+            throw new ScenarioException(at + "xon_bytes", Long.toUnsignedString(xon)
+                    + ": XON must be below XOFF (" + xoff + ")");
+        }
+        return new PfcParams(true, xoff, xon);
+    }
+}

@@ -1,0 +1,164 @@
+package org.cosim.fabric;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+import org.cosim.agents.host.ProtocolCatalog;
+import org.cosim.agents.host.SessionSpec;
+import org.cosim.fabric.agent.AgentBridge;
+import org.cosim.fabric.agent.AgentTransport;
+import org.cosim.fabric.agent.SessionSpecs;
+import org.cosim.fabric.kernel.Simulator;
+import org.cosim.fabric.net.LinkTransmitter;
+import org.cosim.fabric.net.Nic;
+import org.cosim.fabric.net.Switch;
+import org.cosim.fabric.packet.PacketPool;
+import org.cosim.fabric.stats.FlowStats;
+import org.cosim.fabric.stats.QueueMonitor;
+import org.cosim.fabric.stats.RttRecorder;
+import org.cosim.fabric.stats.TimeSeriesSampler;
+import org.cosim.fabric.topology.Routing;
+import org.cosim.fabric.topology.TopologyBuilders;
+import org.cosim.fabric.topology.TopologyGraph;
+import org.cosim.fabric.workload.FlowTable;
+import org.cosim.fabric.workload.Workloads;
+import org.cosim.proto.Scenario;
+
+/**
+ * One run of a scenario on the Java fallback fabric. {@link #of} checks the whole
+ * scenario and builds the topology, routes and flows (every mistake surfaces
+ * before simulated time starts); {@link #run} instantiates the hardware, connects
+ * the agents through a transport and runs to the scenario's duration.
+ */
+public final class FabricSimulation {
+    private static final long QUEUE_BUCKET_BYTES = 256;
+
+    private final Scenario scenario;
+    private final FabricConfig config;
+    private final TopologyGraph graph;
+    private final Routing routing;
+    private final FlowTable flows;
+    private final SessionSpec session;
+
+    private FabricSimulation(Scenario scenario) {
+        this.scenario = scenario;
+        this.config = FabricConfig.from(scenario);
+        this.graph = TopologyBuilders.build(scenario.getTopology());
+        this.routing = new Routing(graph);
+        this.flows = Workloads.build(scenario.getWorkload(), graph);
+        long baseRtt = routing.maxPropagationRttPs(config.switches().latencyPs());
+        ProtocolCatalog.validate(scenario.getProtocol(), baseRtt);
+        this.session = SessionSpecs.of(graph, flows, scenario.getProtocol(), config.reactionDelayPs(), baseRtt,
+                config.seed());
+    }
+
+    /** Validates the scenario; throws ScenarioException naming the first bad field. */
+    public static FabricSimulation of(Scenario scenario) {
+        return new FabricSimulation(scenario);
+    }
+
+    public Scenario scenario() { return scenario; }
+    public FabricConfig config() { return config; }
+    public TopologyGraph graph() { return graph; }
+    public Routing routing() { return routing; }
+    public FlowTable flows() { return flows; }
+    /** What the agent side needs to start a session for this run. */
+    public SessionSpec session() { return session; }
+
+    public FabricResult run(AgentTransport transport) {
+        return run(transport, t -> { });
+    }
+
+    /**
+     * Runs to the scenario's duration. {@code progress} hears the simulated time
+     * now and then. A failure midway (a bad action, a broken transport) ends the
+     * run with what was measured so far and the failure in the result.
+     */
+    public FabricResult run(AgentTransport transport, LongConsumer progress) {
+        long wallStart = System.nanoTime();
+        Simulator sim = new Simulator();
+        PacketPool pool = new PacketPool();
+        FlowStats flowStats = new FlowStats(flows.size(), config.warmupPs());
+        RttRecorder rtts = new RttRecorder(config.warmupPs());
+        Nic[] nics = new Nic[graph.hostCount()];
+        AgentBridge bridge = new AgentBridge(sim, config.reactionDelayPs(), transport, flows, flowStats, nics);
+        int[] dstOfFlow = flows.destinations();
+        for (int h = 0; h < nics.length; h++) {
+            nics[h] = new Nic(h, sim, pool, config.nic(), flowStats, rtts, bridge, dstOfFlow);
+        }
+        List<Switch> switches = new ArrayList<>();
+        for (int s = 0; s < graph.switchCount(); s++) {
+            Switch sw = new Switch(s, graph.switchName(s), sim, pool, flowStats, config.switches(), config.seed(),
+                    config.nic().ackBytes());
+            sw.setRoutes(routing.routesOf(s));
+            sw.measureFrom(config.warmupPs());
+            switches.add(sw);
+        }
+        wire(nics, switches);
+        List<QueueMonitor> monitors = new ArrayList<>();
+        for (TopologyGraph.PortRef ref : graph.monitored()) {
+            Switch sw = switches.get(ref.switchId());
+            QueueMonitor m = new QueueMonitor(sw.name() + ".port[" + ref.port() + "]", QUEUE_BUCKET_BYTES,
+                    config.warmupPs(), sw.port(ref.port()).transmitter().rateBps());
+            sw.port(ref.port()).monitor(m);
+            monitors.add(m);
+        }
+        TimeSeriesSampler series = new TimeSeriesSampler(sim, flowStats, monitors, config.sampleIntervalPs());
+        series.start();
+        bridge.scheduleFlowStarts();
+
+        Throwable failure = null;
+        try {
+            long step = Math.max(config.durationPs() / 100, 1);
+            for (long t = 0; t < config.durationPs(); ) {
+                t = Math.min(config.durationPs(), t + step);
+                sim.runUntil(t);
+                progress.accept(t);
+            }
+        } catch (RuntimeException | Error e) {
+            failure = e;
+        } finally {
+            try {
+                transport.close();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                }
+            }
+        }
+        for (QueueMonitor m : monitors) {
+            m.finish(sim.now());
+        }
+        return new FabricResult(config, graph, routing, flows, flowStats, rtts, monitors, series, switches,
+                List.of(nics), sim.eventsProcessed(), bridge.windows(), bridge.eventsSent(), sim.now(), pool.live(),
+                System.nanoTime() - wallStart, failure);
+    }
+
+    private void wire(Nic[] nics, List<Switch> switches) {
+        for (TopologyGraph.Link l : graph.links()) {
+            LinkTransmitter ab = egress(l.a(), l.portA(), l.rateBps(), l.delayPs(), nics, switches);
+            LinkTransmitter ba = egress(l.b(), l.portB(), l.rateBps(), l.delayPs(), nics, switches);
+            ab.attach(handlerOf(l.b(), nics, switches), l.portB());
+            ba.attach(handlerOf(l.a(), nics, switches), l.portA());
+        }
+    }
+
+    private static LinkTransmitter egress(int node, int port, long rate, long delay, Nic[] nics,
+                                          List<Switch> switches) {
+        if (!TopologyGraph.isSwitch(node)) {
+            return nics[node].connect(rate, delay);
+        }
+        Switch sw = switches.get(TopologyGraph.switchId(node));
+        int p = sw.addPort(rate, delay);
+        if (p != port) {
+            throw new IllegalStateException("port numbering mismatch at " + sw.name() + ": " + p + " vs " + port);
+        }
+        return sw.port(p).transmitter();
+    }
+
+    private static int handlerOf(int node, Nic[] nics, List<Switch> switches) {
+        return TopologyGraph.isSwitch(node)
+                ? switches.get(TopologyGraph.switchId(node)).handler()
+                : nics[node].handler();
+    }
+}

@@ -1,0 +1,209 @@
+package org.cosim.fabric.agent;
+
+import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.EventBatch;
+import org.cosim.fabric.kernel.EventHandler;
+import org.cosim.fabric.kernel.Simulator;
+import org.cosim.fabric.net.HostEventSink;
+import org.cosim.fabric.net.Nic;
+import org.cosim.fabric.stats.FlowStats;
+import org.cosim.fabric.workload.FlowTable;
+
+/**
+ * The fabric side of the agent contract, with the window rule of ARCHITECTURE.md:
+ * every agent-bound event of the window [W, W+L) is collected into one batch; at
+ * W+L (before anything else at that time) the batch goes to the agents through
+ * the transport, and each returned action is checked and scheduled for its time,
+ * which must be at or after W+L. Flow starts, completions, PFC changes and fired
+ * timers are the events; segment hand-overs, timers and flow finishes the actions.
+ * Windows without events cost nothing.
+ */
+public final class AgentBridge implements EventHandler, HostEventSink {
+    private static final int FLUSH = 1;
+    private static final int FLOW_START = 2;
+    private static final int SEND_SEGMENT = 3;
+    private static final int TIMER = 4;
+
+    private final Simulator sim;
+    private final long reactionDelayPs;
+    private final AgentTransport transport;
+    private final FlowTable flows;
+    private final FlowStats flowStats;
+    private final Nic[] nics;
+    private final int handler;
+    private final EventBatch batch = new EventBatch();
+    private final ActionBatch actions = new ActionBatch();
+    private final PendingActions pending = new PendingActions();
+    private boolean windowOpen;
+    private long windows;
+    private long eventsSent;
+    private long actionsApplied;
+
+    public AgentBridge(Simulator sim, long reactionDelayPs, AgentTransport transport, FlowTable flows,
+                       FlowStats flowStats, Nic[] nics) {
+        this.sim = sim;
+        this.reactionDelayPs = reactionDelayPs;
+        this.transport = transport;
+        this.flows = flows;
+        this.flowStats = flowStats;
+        this.nics = nics;
+        this.handler = sim.register(this);
+    }
+
+    public int handler() {
+        return handler;
+    }
+
+    public long windows() {
+        return windows;
+    }
+
+    public long eventsSent() {
+        return eventsSent;
+    }
+
+    /** Schedules every flow's arrival at its source host. */
+    public void scheduleFlowStarts() {
+        for (int f = 0; f < flows.size(); f++) {
+            sim.schedule(flows.startPs(f), handler, FLOW_START, f);
+        }
+    }
+
+    @Override
+    public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long intMaxHopDelayPs,
+                           boolean ecnEcho) {
+        openWindow();
+        batch.addCompletion(sim.now(), host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs, ecnEcho);
+    }
+
+    @Override
+    public void pfcChange(int host, int trafficClass, boolean paused) {
+        openWindow();
+        batch.addPfcChange(sim.now(), host, trafficClass, paused);
+    }
+
+    @Override
+    public void handle(int kind, long arg) {
+        switch (kind) {
+            case FLUSH -> flush();
+            case FLOW_START -> {
+                int f = (int) arg;
+                openWindow();
+                batch.addFlowArrival(sim.now(), flows.src(f), f, flows.dst(f), flows.sizeBytes(f));
+            }
+            case SEND_SEGMENT -> {
+                int s = (int) arg;
+                nics[pending.host[s]].postSegment(pending.flow[s], pending.seq[s], pending.bytes[s], pending.path[s]);
+                pending.release(s);
+            }
+            case TIMER -> {
+                int s = (int) arg;
+                openWindow();
+                batch.addTimer(sim.now(), pending.host[s], pending.timerId[s]);
+                pending.release(s);
+            }
+            default -> throw new IllegalStateException("agent bridge: unknown event kind " + kind);
+        }
+    }
+
+    private void openWindow() {
+        if (!windowOpen) {
+            long w = Math.floorDiv(sim.now(), reactionDelayPs) * reactionDelayPs;
+            batch.reset(w);
+            sim.schedule(w + reactionDelayPs, Simulator.PRIORITY_FIRST, handler, FLUSH, 0);
+            windowOpen = true;
+        }
+    }
+
+    private void flush() {
+        windowOpen = false;
+        windows++;
+        eventsSent += batch.size();
+        transport.exchange(batch, actions);
+        long earliest = batch.windowStartPs() + reactionDelayPs;
+        for (int i = 0; i < actions.size(); i++) {
+            apply(i, earliest);
+        }
+    }
+
+    private void apply(int i, long earliest) {
+        long t = actions.time(i);
+        int host = actions.host(i);
+        if (host < 0 || host >= nics.length) {
+            throw bad(i, "names unknown host " + host);
+        }
+        switch (actions.kind(i)) {
+            case ActionBatch.SEND_SEGMENT -> {
+                checkTime(i, t, earliest);
+                checkSegment(i, host);
+                int s = pending.alloc();
+                pending.host[s] = host;
+                pending.flow[s] = actions.flow(i);
+                pending.seq[s] = actions.seq(i);
+                pending.bytes[s] = actions.bytes(i);
+                pending.path[s] = actions.path(i);
+                sim.schedule(t, handler, SEND_SEGMENT, s);
+            }
+            case ActionBatch.SET_TIMER -> {
+                checkTime(i, t, earliest);
+                int s = pending.alloc();
+                pending.host[s] = host;
+                pending.timerId[s] = actions.timerId(i);
+                sim.schedule(t, handler, TIMER, s);
+            }
+            case ActionBatch.FLOW_FINISHED -> finish(i, t, host, earliest);
+            default -> throw bad(i, "has unknown kind " + actions.kind(i));
+        }
+        actionsApplied++;
+    }
+
+    private void checkTime(int i, long t, long earliest) {
+        if (t < earliest) {
+            throw bad(i, "is timed at " + t + " ps, before the window's end W+L = " + earliest
+                    + " ps (actions take effect no earlier than L after their event)");
+        }
+    }
+
+    private void checkSegment(int i, int host) {
+        int f = actions.flow(i);
+        if (f < 0 || f >= flows.size()) {
+            throw bad(i, "sends on unknown flow " + f);
+        }
+        if (flows.src(f) != host) {
+            throw bad(i, "sends flow " + f + " from host " + host + ", but the flow's source is host " + flows.src(f));
+        }
+        long seq = actions.seq(i);
+        int bytes = actions.bytes(i);
+        if (bytes <= 0 || seq < 0) {
+            throw bad(i, "sends an empty or negative segment (seq " + seq + ", " + bytes + " bytes) of flow " + f);
+        }
+        long size = flows.sizeBytes(f);
+        if (size > 0 && seq + bytes > size) {
+            throw bad(i, "sends bytes [" + seq + ", " + (seq + bytes) + ") of flow " + f + ", which has only "
+                    + size + " bytes");
+        }
+    }
+
+    private void finish(int i, long t, int host, long earliest) {
+        int f = actions.flow(i);
+        if (f < 0 || f >= flows.size()) {
+            throw bad(i, "finishes unknown flow " + f);
+        }
+        if (host != flows.src(f) && host != flows.dst(f)) {
+            throw bad(i, "finishes flow " + f + " from host " + host + ", which is not one of its ends");
+        }
+        if (t < earliest - reactionDelayPs || t >= earliest) {
+            throw bad(i, "finishes flow " + f + " at " + t + " ps, outside the window of the event that finished it ["
+                    + (earliest - reactionDelayPs) + ", " + earliest + ") ps");
+        }
+        if (flowStats.finished(f)) {
+            throw bad(i, "finishes flow " + f + " a second time");
+        }
+        flowStats.finish(f, t);
+    }
+
+    private BadActionException bad(int i, String problem) {
+        return new BadActionException("agent action " + i + " of the window starting at " + actions.windowStartPs()
+                + " ps " + problem);
+    }
+}

@@ -1,0 +1,20 @@
+package org.cosim.fabric.agent;
+
+import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.EventBatch;
+import org.cosim.agents.host.AgentHost;
+import org.cosim.agents.host.SessionSpec;
+
+/** The agents in the same process: each window batch is a method call. */
+public final class DirectTransport implements AgentTransport {
+    private final AgentHost agents;
+
+    public DirectTransport(SessionSpec spec) {
+        this.agents = new AgentHost(spec);
+    }
+
+    @Override
+    public void exchange(EventBatch events, ActionBatch actions) {
+        agents.process(events, actions);
+    }
+}

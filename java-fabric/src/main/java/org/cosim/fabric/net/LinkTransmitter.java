@@ -1,0 +1,88 @@
+package org.cosim.fabric.net;
+
+import org.cosim.fabric.kernel.Simulator;
+import org.cosim.fabric.packet.PacketPool;
+import org.cosim.scenario.Units;
+
+/**
+ * The sending end of a unidirectional link: serializes one packet at a time at the
+ * link rate; the packet's last bit reaches the peer port one propagation delay
+ * after serialization ends (store-and-forward: the peer acts on whole packets).
+ * Both events are scheduled when serialization starts, as an OMNeT++ datarate
+ * channel does.
+ */
+public final class LinkTransmitter {
+    private final Simulator sim;
+    private final PacketPool pool;
+    private final int ownerHandler;
+    private final int txDoneKind;
+    private final long rateBps;
+    private final long psPerByte;  // -1 when the rate does not divide 8e12 exactly
+    private final long delayPs;
+    private int peerHandler = -1;
+    private int arriveKind;
+    private int inFlight = -1;
+    private long bytesSent;
+    private long packetsSent;
+
+    public LinkTransmitter(Simulator sim, PacketPool pool, int ownerHandler, int ownerPort,
+                           long rateBps, long delayPs) {
+        this.sim = sim;
+        this.pool = pool;
+        this.ownerHandler = ownerHandler;
+        this.txDoneKind = EventKinds.encode(EventKinds.TX_DONE, ownerPort);
+        this.rateBps = rateBps;
+        this.psPerByte = Units.exactPsPerByte(rateBps);
+        this.delayPs = delayPs;
+    }
+
+    /** Connects this end to the peer's receiving port. */
+    public void attach(int peerHandler, int peerPort) {
+        this.peerHandler = peerHandler;
+        this.arriveKind = EventKinds.encode(EventKinds.ARRIVE, peerPort);
+    }
+
+    public boolean busy() {
+        return inFlight >= 0;
+    }
+
+    public long rateBps() {
+        return rateBps;
+    }
+
+    public long delayPs() {
+        return delayPs;
+    }
+
+    public long serializationPs(int bytes) {
+        return psPerByte > 0 ? bytes * psPerByte : Units.serializationPs(bytes, rateBps);
+    }
+
+    public void start(int pkt) {
+        if (inFlight >= 0) {
+            throw new IllegalStateException("link busy with packet " + inFlight);
+        }
+        inFlight = pkt;
+        int bytes = pool.size[pkt];
+        long end = sim.now() + serializationPs(bytes);
+        sim.schedule(end, ownerHandler, txDoneKind, pkt);
+        sim.schedule(end + delayPs, peerHandler, arriveKind, pkt);
+        bytesSent += bytes;
+        packetsSent++;
+    }
+
+    /** Serialization of the packet in flight ended; returns it (it now travels to the peer). */
+    public int finish() {
+        int pkt = inFlight;
+        inFlight = -1;
+        return pkt;
+    }
+
+    public long bytesSent() {
+        return bytesSent;
+    }
+
+    public long packetsSent() {
+        return packetsSent;
+    }
+}

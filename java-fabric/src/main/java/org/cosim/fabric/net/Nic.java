@@ -1,0 +1,217 @@
+package org.cosim.fabric.net;
+
+import org.cosim.agents.api.SegmentRtt;
+import org.cosim.fabric.kernel.EventHandler;
+import org.cosim.fabric.kernel.Simulator;
+import org.cosim.fabric.packet.PacketFifo;
+import org.cosim.fabric.packet.PacketPool;
+import org.cosim.fabric.packet.PacketType;
+import org.cosim.fabric.packet.TrafficClass;
+import org.cosim.fabric.stats.FlowStats;
+import org.cosim.fabric.stats.RttRecorder;
+
+/**
+ * A host NIC. Sending: segments handed over by the agent queue in order; the NIC
+ * cuts the head segment into MTU packets and sends them back to back at line rate;
+ * control frames (hardware ACKs) go first; a PFC pause on the data class stops data
+ * after the packet on the wire. Receiving: data bytes are counted; when the last
+ * packet of a segment arrives the NIC returns one hardware ACK for the whole
+ * segment at once, echoing the send timestamp, ECN and the INT max-hop delay
+ * seen on the segment; when that ACK reaches the sender NIC, it raises the
+ * completion event with the hardware timestamps.
+ */
+public final class Nic implements EventHandler {
+    private static final int PORT = 0;
+
+    private final int host;
+    private final Simulator sim;
+    private final PacketPool pool;
+    private final NicParams params;
+    private final FlowStats flowStats;
+    private final RttRecorder rtts;
+    private final HostEventSink agents;
+    private final int handler;
+    private LinkTransmitter tx;
+    private final PacketFifo control = new PacketFifo();
+    private final SegmentQueue segments = new SegmentQueue();
+    private int headOffset;            // bytes of the head segment already cut into packets
+    private boolean dataPaused;
+    private final int[] dstOfFlow;     // the NIC's connection table
+    private final int[] packetsMade;   // per flow, for packet identities
+    private final boolean[] ecnSinceAck;
+    private final long[] intSinceAck;
+    private long pauseFramesReceived;
+
+    public Nic(int host, Simulator sim, PacketPool pool, NicParams params, FlowStats flowStats,
+               RttRecorder rtts, HostEventSink agents, int[] dstOfFlow) {
+        this.host = host;
+        this.sim = sim;
+        this.pool = pool;
+        this.params = params;
+        this.flowStats = flowStats;
+        this.rtts = rtts;
+        this.agents = agents;
+        this.handler = sim.register(this);
+        this.dstOfFlow = dstOfFlow;
+        int flows = flowStats.flows();
+        this.packetsMade = new int[flows];
+        this.ecnSinceAck = new boolean[flows];
+        this.intSinceAck = new long[flows];
+    }
+
+    /** Creates the NIC's egress onto its access link; the link's rate is the NIC's line rate. */
+    public LinkTransmitter connect(long rateBps, long delayPs) {
+        tx = new LinkTransmitter(sim, pool, handler, PORT, rateBps, delayPs);
+        return tx;
+    }
+
+    public int host() {
+        return host;
+    }
+
+    public int handler() {
+        return handler;
+    }
+
+    public long lineRateBps() {
+        return tx.rateBps();
+    }
+
+    public LinkTransmitter transmitter() {
+        return tx;
+    }
+
+    public boolean dataPaused() {
+        return dataPaused;
+    }
+
+    public long pauseFramesReceived() {
+        return pauseFramesReceived;
+    }
+
+    /** Segments waiting in the NIC, including the one being sent. */
+    public int queuedSegments() {
+        return segments.size();
+    }
+
+    /** The agent hands a segment to the NIC now; its send timestamp is now. */
+    public void postSegment(int flow, long seq, int bytes, int path) {
+        segments.add(flow, seq, bytes, path, sim.now());
+        trySend();
+    }
+
+    @Override
+    public void handle(int kind, long arg) {
+        int pkt = (int) arg;
+        switch (EventKinds.type(kind)) {
+            case EventKinds.ARRIVE -> receive(pkt);
+            case EventKinds.TX_DONE -> {
+                tx.finish();
+                trySend();
+            }
+            default -> throw new IllegalStateException("nic " + host + ": unknown event kind " + kind);
+        }
+    }
+
+    private void trySend() {
+        if (tx.busy()) {
+            return;
+        }
+        if (!control.isEmpty()) {
+            tx.start(control.poll());
+        } else if (!dataPaused && !segments.isEmpty()) {
+            tx.start(nextDataPacket());
+        }
+    }
+
+    private int nextDataPacket() {
+        int flow = segments.headFlow();
+        int segBytes = segments.headBytes();
+        int bytes = Math.min(params.mtuBytes(), segBytes - headOffset);
+        int p = pool.alloc();
+        pool.type[p] = PacketType.DATA;
+        pool.trafficClass[p] = TrafficClass.DATA;
+        pool.flow[p] = flow;
+        pool.src[p] = host;
+        pool.dst[p] = dstOfFlow[flow];
+        pool.size[p] = bytes;
+        pool.segmentSeq[p] = segments.headSeq();
+        pool.seq[p] = segments.headSeq() + headOffset;
+        pool.segmentBytes[p] = segBytes;
+        pool.segmentSendTime[p] = segments.headPostTime();
+        pool.path[p] = segments.headPath();
+        pool.uid[p] = ((long) flow << 32) | (packetsMade[flow]++ & 0xffffffffL);
+        headOffset += bytes;
+        if (headOffset == segBytes) {
+            pool.flags[p] |= PacketPool.FLAG_LAST_OF_SEGMENT;
+            segments.removeHead();
+            headOffset = 0;
+        }
+        flowStats.sent(flow, bytes);
+        return p;
+    }
+
+    private void receive(int pkt) {
+        switch (pool.type[pkt]) {
+            case PacketType.DATA -> receiveData(pkt);
+            case PacketType.SEGMENT_ACK -> receiveAck(pkt);
+            case PacketType.PFC -> receivePfc(pkt);
+            default -> throw new IllegalStateException("nic " + host + ": packet of unknown type " + pool.type[pkt]);
+        }
+    }
+
+    private void receiveData(int pkt) {
+        int flow = pool.flow[pkt];
+        flowStats.delivered(flow, pool.size[pkt], sim.now());
+        ecnSinceAck[flow] |= pool.has(pkt, PacketPool.FLAG_ECN_CE);
+        intSinceAck[flow] = Math.max(intSinceAck[flow], pool.intMaxHopDelay[pkt]);
+        if (pool.has(pkt, PacketPool.FLAG_LAST_OF_SEGMENT)) {
+            control.add(makeAck(pkt));
+            ecnSinceAck[flow] = false;
+            intSinceAck[flow] = 0;
+            trySend();
+        }
+        pool.release(pkt);
+    }
+
+    private int makeAck(int data) {
+        int flow = pool.flow[data];
+        int a = pool.alloc();
+        pool.type[a] = PacketType.SEGMENT_ACK;
+        pool.trafficClass[a] = TrafficClass.CONTROL;
+        pool.flow[a] = flow;
+        pool.src[a] = host;
+        pool.dst[a] = pool.src[data];
+        pool.size[a] = params.ackBytes();
+        pool.segmentSeq[a] = pool.segmentSeq[data];
+        pool.segmentBytes[a] = pool.segmentBytes[data];
+        pool.segmentSendTime[a] = pool.segmentSendTime[data];
+        pool.intMaxHopDelay[a] = intSinceAck[flow];
+        pool.flags[a] = ecnSinceAck[flow] ? PacketPool.FLAG_ECN_ECHO : 0;
+        pool.uid[a] = pool.uid[data] | Long.MIN_VALUE;
+        return a;
+    }
+
+    private void receiveAck(int ack) {
+        int flow = pool.flow[ack];
+        int bytes = pool.segmentBytes[ack];
+        long sendTime = pool.segmentSendTime[ack];
+        rtts.record(sim.now(), flow, SegmentRtt.rttPs(sendTime, sim.now(), bytes, tx.rateBps()));
+        agents.completion(host, flow, pool.segmentSeq[ack], bytes, sendTime, pool.intMaxHopDelay[ack],
+                pool.has(ack, PacketPool.FLAG_ECN_ECHO));
+        pool.release(ack);
+    }
+
+    private void receivePfc(int frame) {
+        boolean pause = pool.has(frame, PacketPool.FLAG_PAUSE);
+        pool.release(frame);
+        if (pause) {
+            pauseFramesReceived++;
+        }
+        dataPaused = pause;
+        agents.pfcChange(host, TrafficClass.DATA, pause);
+        if (!pause) {
+            trySend();
+        }
+    }
+}

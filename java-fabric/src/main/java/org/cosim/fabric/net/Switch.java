@@ -1,0 +1,192 @@
+package org.cosim.fabric.net;
+
+import org.cosim.fabric.kernel.EventHandler;
+import org.cosim.fabric.kernel.IdentityHash;
+import org.cosim.fabric.kernel.Simulator;
+import org.cosim.fabric.packet.PacketPool;
+import org.cosim.fabric.packet.PacketType;
+import org.cosim.fabric.packet.TrafficClass;
+import org.cosim.fabric.stats.FlowStats;
+
+/**
+ * An output-queued switch: packets are forwarded to an egress {@link SwitchPort}
+ * chosen by the routing table (ECMP hash of the flow key among equal-cost ports),
+ * after an optional forwarding latency. One buffer is shared by all ports, each
+ * port capped; a packet that does not fit is dropped and counted at its egress.
+ * PFC is accounted per ingress port on the data class: above XOFF the switch
+ * sends a pause frame upstream through that port; at XON, a resume.
+ */
+public final class Switch implements EventHandler {
+    private final int id;
+    private final String name;
+    private final Simulator sim;
+    private final PacketPool pool;
+    private final FlowStats flowStats;
+    private final SwitchParams params;
+    private final long seed;
+    private final int pfcFrameBytes;
+    private final int handler;
+    private SwitchPort[] ports = new SwitchPort[0];
+    private int[][] routes;  // routes[dstHost] = equal-cost egress ports
+    private long[] ingressBytes = new long[0];
+    private boolean[] upstreamPaused = new boolean[0];
+    private long bufferUsed;
+    private long pauseFramesSent;
+    private long pauseFramesSentMeasured;
+    private long measureFromPs;
+
+    public Switch(int id, String name, Simulator sim, PacketPool pool, FlowStats flowStats,
+                  SwitchParams params, long seed, int pfcFrameBytes) {
+        this.id = id;
+        this.name = name;
+        this.sim = sim;
+        this.pool = pool;
+        this.flowStats = flowStats;
+        this.params = params;
+        this.seed = seed;
+        this.pfcFrameBytes = pfcFrameBytes;
+        this.handler = sim.register(this);
+    }
+
+    public int id() {
+        return id;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int handler() {
+        return handler;
+    }
+
+    public SwitchPort port(int i) {
+        return ports[i];
+    }
+
+    public int portCount() {
+        return ports.length;
+    }
+
+    public long pauseFramesSent() {
+        return pauseFramesSent;
+    }
+
+    /** Pause frames sent from {@code measureFromPs} on (after the warm-up). */
+    public long pauseFramesSentMeasured() {
+        return pauseFramesSentMeasured;
+    }
+
+    public void measureFrom(long ps) {
+        this.measureFromPs = ps;
+    }
+
+    public long bufferUsed() {
+        return bufferUsed;
+    }
+
+    /** Adds a port whose egress drives a link of the given rate and delay; returns its index. */
+    public int addPort(long rateBps, long delayPs) {
+        int index = ports.length;
+        SwitchPort[] grown = java.util.Arrays.copyOf(ports, index + 1);
+        grown[index] = new SwitchPort(sim, pool, new LinkTransmitter(sim, pool, handler, index, rateBps, delayPs),
+                params.ecnThresholdBytes());
+        ports = grown;
+        ingressBytes = java.util.Arrays.copyOf(ingressBytes, index + 1);
+        upstreamPaused = java.util.Arrays.copyOf(upstreamPaused, index + 1);
+        return index;
+    }
+
+    public void setRoutes(int[][] routes) {
+        this.routes = routes;
+    }
+
+    @Override
+    public void handle(int kind, long arg) {
+        int pkt = (int) arg;
+        int port = EventKinds.port(kind);
+        switch (EventKinds.type(kind)) {
+            case EventKinds.ARRIVE -> arrive(port, pkt);
+            case EventKinds.FORWARD -> forward(pkt);
+            case EventKinds.TX_DONE -> departed(ports[port].txDone());
+            default -> throw new IllegalStateException(name + ": unknown event kind " + kind);
+        }
+    }
+
+    private void arrive(int port, int pkt) {
+        if (pool.type[pkt] == PacketType.PFC) {
+            ports[port].setPaused(TrafficClass.DATA, pool.has(pkt, PacketPool.FLAG_PAUSE));
+            pool.release(pkt);
+            return;
+        }
+        pool.ingressPort[pkt] = port;
+        if (params.latencyPs() > 0) {
+            sim.schedule(sim.now() + params.latencyPs(), handler, EventKinds.encode(EventKinds.FORWARD, 0), pkt);
+        } else {
+            forward(pkt);
+        }
+    }
+
+    private void forward(int pkt) {
+        SwitchPort egress = ports[route(pkt)];
+        int bytes = pool.size[pkt];
+        if (bufferUsed + bytes > params.bufferBytes() || egress.bufferedBytes() + bytes > params.portBufferBytes()) {
+            egress.countDrop(pkt);
+            if (pool.type[pkt] == PacketType.DATA) {
+                flowStats.dropped(pool.flow[pkt], bytes);
+            }
+            pool.release(pkt);
+            return;
+        }
+        bufferUsed += bytes;
+        if (pfcAccounted(pkt)) {
+            int in = pool.ingressPort[pkt];
+            ingressBytes[in] += bytes;
+            if (!upstreamPaused[in] && ingressBytes[in] > params.pfc().xoffBytes()) {
+                upstreamPaused[in] = true;
+                sendPfc(in, true);
+            }
+        }
+        egress.enqueue(pkt);
+    }
+
+    private void departed(int pkt) {
+        bufferUsed -= pool.size[pkt];
+        if (pfcAccounted(pkt)) {
+            int in = pool.ingressPort[pkt];
+            ingressBytes[in] -= pool.size[pkt];
+            if (upstreamPaused[in] && ingressBytes[in] <= params.pfc().xonBytes()) {
+                upstreamPaused[in] = false;
+                sendPfc(in, false);
+            }
+        }
+    }
+
+    private boolean pfcAccounted(int pkt) {
+        return params.pfc().enabled() && pool.trafficClass[pkt] == TrafficClass.DATA;
+    }
+
+    private void sendPfc(int port, boolean pause) {
+        int f = pool.alloc();
+        pool.type[f] = PacketType.PFC;
+        pool.trafficClass[f] = TrafficClass.CONTROL;
+        pool.size[f] = pfcFrameBytes;
+        pool.flags[f] = pause ? PacketPool.FLAG_PAUSE : 0;
+        if (pause) {
+            pauseFramesSent++;
+            if (sim.now() >= measureFromPs) {
+                pauseFramesSentMeasured++;
+            }
+        }
+        ports[port].sendPfcFrame(f);
+    }
+
+    private int route(int pkt) {
+        int dst = pool.dst[pkt];
+        int[] choices = routes[dst];
+        if (choices.length == 1) {
+            return choices[0];
+        }
+        return choices[IdentityHash.ecmp(seed, id, pool.src[pkt], dst, pool.flow[pkt], choices.length)];
+    }
+}

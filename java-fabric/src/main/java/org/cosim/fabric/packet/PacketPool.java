@@ -1,0 +1,108 @@
+package org.cosim.fabric.packet;
+
+import java.util.Arrays;
+
+/**
+ * Every packet in flight, as a struct of arrays indexed by packet id. Ids are
+ * recycled through a free list, so steady-state simulation allocates nothing per
+ * packet; the arrays double when the network holds more packets than ever before.
+ */
+public final class PacketPool {
+    public static final int FLAG_LAST_OF_SEGMENT = 1;
+    public static final int FLAG_ECN_CE = 2;
+    public static final int FLAG_ECN_ECHO = 4;
+    public static final int FLAG_PAUSE = 8;
+
+    private int capacity = 0;
+    private int[] free = new int[0];
+    private int freeCount;
+    private int live;
+
+    public int[] type = new int[0];
+    public int[] trafficClass = new int[0];
+    public int[] flags = new int[0];
+    public int[] flow = new int[0];
+    public int[] src = new int[0];
+    public int[] dst = new int[0];
+    /** Bytes on the wire. */
+    public int[] size = new int[0];
+    /** Byte offset of the packet's payload in its flow. */
+    public long[] seq = new long[0];
+    public long[] segmentSeq = new long[0];
+    public int[] segmentBytes = new int[0];
+    /** When the packet's segment was handed to the sender NIC. */
+    public long[] segmentSendTime = new long[0];
+    public int[] path = new int[0];
+    /** The port the packet entered the current switch through (PFC accounting). */
+    public int[] ingressPort = new int[0];
+    public long[] intMaxHopDelay = new long[0];
+    /** Identity for keyed randomness: (flow << 32) | n-th packet the sender NIC made for the flow. */
+    public long[] uid = new long[0];
+
+    public PacketPool() {
+        grow(1024);
+    }
+
+    public int alloc() {
+        if (freeCount == 0) {
+            grow(capacity * 2);
+        }
+        int id = free[--freeCount];
+        type[id] = 0;
+        trafficClass[id] = 0;
+        flags[id] = 0;
+        flow[id] = -1;
+        src[id] = -1;
+        dst[id] = -1;
+        size[id] = 0;
+        seq[id] = 0;
+        segmentSeq[id] = 0;
+        segmentBytes[id] = 0;
+        segmentSendTime[id] = 0;
+        path[id] = 0;
+        ingressPort[id] = -1;
+        intMaxHopDelay[id] = 0;
+        uid[id] = 0;
+        live++;
+        return id;
+    }
+
+    public void release(int id) {
+        free[freeCount++] = id;
+        live--;
+    }
+
+    /** Packets allocated and not yet released: the ones somewhere in the network. */
+    public int live() {
+        return live;
+    }
+
+    public boolean has(int id, int flag) {
+        return (flags[id] & flag) != 0;
+    }
+
+    private void grow(int n) {
+        int old = capacity;
+        type = Arrays.copyOf(type, n);
+        trafficClass = Arrays.copyOf(trafficClass, n);
+        flags = Arrays.copyOf(flags, n);
+        flow = Arrays.copyOf(flow, n);
+        src = Arrays.copyOf(src, n);
+        dst = Arrays.copyOf(dst, n);
+        size = Arrays.copyOf(size, n);
+        seq = Arrays.copyOf(seq, n);
+        segmentSeq = Arrays.copyOf(segmentSeq, n);
+        segmentBytes = Arrays.copyOf(segmentBytes, n);
+        segmentSendTime = Arrays.copyOf(segmentSendTime, n);
+        path = Arrays.copyOf(path, n);
+        ingressPort = Arrays.copyOf(ingressPort, n);
+        intMaxHopDelay = Arrays.copyOf(intMaxHopDelay, n);
+        uid = Arrays.copyOf(uid, n);
+        free = Arrays.copyOf(free, n);
+        // hand out low ids first: push new ids in reverse
+        for (int id = n - 1; id >= old; id--) {
+            free[freeCount++] = id;
+        }
+        capacity = n;
+    }
+}

@@ -1,0 +1,106 @@
+package org.cosim.fabric.topology;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A topology as plain data: hosts, switches, and the full-duplex links between
+ * their ports, with rates and delays. Builders for each topology family produce
+ * one; the Java fabric instantiates it, {@link Routing} computes its shortest
+ * paths, and the OMNeT++ runner can turn the same description into NED
+ * parameters. Adding a family (fat tree, leaf-spine) means a new builder only.
+ *
+ * <p>Node references: host h is {@code h}; switch s is {@code switchRef(s)} = -(s+1).
+ * A host has exactly one port (0); switch ports are numbered in connection order.
+ */
+public final class TopologyGraph {
+    /** One full-duplex link: port {@code portA} of node {@code a} to port {@code portB} of node {@code b}. */
+    public record Link(int a, int portA, int b, int portB, long rateBps, long delayPs) {}
+
+    /** A switch egress port whose queue the run reports as "the bottleneck". */
+    public record PortRef(int switchId, int port) {}
+
+    private final List<String> hostNames = new ArrayList<>();
+    private final List<String> switchNames = new ArrayList<>();
+    private final List<Integer> switchPortCount = new ArrayList<>();
+    private final List<Link> links = new ArrayList<>();
+    private final List<PortRef> monitored = new ArrayList<>();
+    private final List<Integer> incastClients = new ArrayList<>();
+    private int incastServer = -1;
+
+    public static int switchRef(int switchId) {
+        return -(switchId + 1);
+    }
+
+    public static boolean isSwitch(int ref) {
+        return ref < 0;
+    }
+
+    public static int switchId(int ref) {
+        return -ref - 1;
+    }
+
+    public int addHost(String name) {
+        hostNames.add(name);
+        return hostNames.size() - 1;
+    }
+
+    public int addSwitch(String name) {
+        switchNames.add(name);
+        switchPortCount.add(0);
+        return switchNames.size() - 1;
+    }
+
+    /** Connects two nodes (host ids or switch refs) with a full-duplex link; returns the link. */
+    public Link connect(int a, int b, long rateBps, long delayPs) {
+        Link l = new Link(a, nextPort(a), b, nextPort(b), rateBps, delayPs);
+        links.add(l);
+        return l;
+    }
+
+    private int nextPort(int node) {
+        if (!isSwitch(node)) {
+            for (Link l : links) {
+                if (l.a() == node || l.b() == node) {
+                    throw new IllegalStateException("host " + node + " already has its one link");
+                }
+            }
+            return 0;
+        }
+        int s = switchId(node);
+        int p = switchPortCount.get(s);
+        switchPortCount.set(s, p + 1);
+        return p;
+    }
+
+    public void monitor(int switchId, int port) {
+        monitored.add(new PortRef(switchId, port));
+    }
+
+    /** Declares which hosts an incast workload uses on this topology. */
+    public void setIncastRoles(List<Integer> clients, int server) {
+        incastClients.clear();
+        incastClients.addAll(clients);
+        incastServer = server;
+    }
+
+    public int hostCount() { return hostNames.size(); }
+    public int switchCount() { return switchNames.size(); }
+    public String hostName(int h) { return hostNames.get(h); }
+    public String switchName(int s) { return switchNames.get(s); }
+    public int switchPorts(int s) { return switchPortCount.get(s); }
+    public List<Link> links() { return List.copyOf(links); }
+    public List<PortRef> monitored() { return List.copyOf(monitored); }
+    public List<Integer> incastClients() { return List.copyOf(incastClients); }
+    public int incastServer() { return incastServer; }
+
+    /** The link attached to a host (its access link). */
+    public Link hostLink(int host) {
+        for (Link l : links) {
+            if (l.a() == host || l.b() == host) {
+                return l;
+            }
+        }
+        throw new IllegalStateException("host " + host + " (" + hostNames.get(host) + ") has no link");
+    }
+}

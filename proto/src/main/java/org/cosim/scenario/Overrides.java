@@ -1,0 +1,141 @@
+package org.cosim.scenario;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.EnumValueDescriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Message;
+import com.google.protobuf.TextFormat;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Applies one {@code --set field.path=value} override to a scenario, generically
+ * through the protobuf descriptors, so every field of scenario.proto can be set
+ * from the command line without code per field.
+ *
+ * <p>Path segments are field names; a repeated field takes an index
+ * ({@code workload.flow_list.flows[2].src=3}). A message-typed field takes a
+ * text-format value ({@code protocol.pfc_only={segment_bytes: 65536}}). Setting a
+ * field inside a oneof member selects that member.
+ */
+public final class Overrides {
+    private static final Pattern SEGMENT = Pattern.compile("([a-z_][a-z0-9_]*)(?:\\[(\\d+)\\])?");
+
+    private Overrides() {}
+
+    public static void apply(Message.Builder root, String assignment) {
+        int eq = assignment.indexOf('=');
+        if (eq <= 0) {
+            throw new ScenarioException(assignment, "an override must look like field.path=value");
+        }
+        String path = assignment.substring(0, eq).trim();
+        String value = assignment.substring(eq + 1).trim();
+        String[] segments = path.split("\\.");
+        Message.Builder builder = root;
+        StringBuilder walked = new StringBuilder();
+        for (int i = 0; i < segments.length; i++) {
+            Matcher m = SEGMENT.matcher(segments[i]);
+            if (!m.matches()) {
+                throw new ScenarioException(path, "malformed path segment '" + segments[i] + "'");
+            }
+            if (walked.length() > 0) {
+                walked.append('.');
+            }
+            walked.append(m.group(1));
+            FieldDescriptor field = field(builder.getDescriptorForType(), m.group(1), walked.toString());
+            Integer index = m.group(2) == null ? null : Integer.valueOf(m.group(2));
+            checkIndex(builder, field, index, walked.toString());
+            boolean last = i == segments.length - 1;
+            if (last) {
+                set(builder, field, index, value, path);
+            } else if (field.getJavaType() != FieldDescriptor.JavaType.MESSAGE) {
+                throw new ScenarioException(walked.toString(), "is a " + field.getType().name().toLowerCase()
+                        + ", it has no field '" + segments[i + 1] + "'");
+            } else {
+                builder = index == null
+                        ? builder.getFieldBuilder(field)
+                        : builder.getRepeatedFieldBuilder(field, index);
+            }
+        }
+    }
+
+    private static FieldDescriptor field(Descriptor type, String name, String path) {
+        FieldDescriptor f = type.findFieldByName(name);
+        if (f == null) {
+            throw new ScenarioException(path, "unknown field (" + type.getName() + " has no field '" + name + "')");
+        }
+        return f;
+    }
+
+    private static void checkIndex(Message.Builder b, FieldDescriptor f, Integer index, String path) {
+        if (f.isRepeated() && index == null) {
+            throw new ScenarioException(path, "is a repeated field: give an index, e.g. " + path + "[0]");
+        }
+        if (!f.isRepeated() && index != null) {
+            throw new ScenarioException(path, "is not a repeated field");
+        }
+        if (index != null && index >= b.getRepeatedFieldCount(f)) {
+            throw new ScenarioException(path, "index " + index + " out of range (it has "
+                    + b.getRepeatedFieldCount(f) + " elements)");
+        }
+    }
+
+    private static void set(Message.Builder b, FieldDescriptor f, Integer index, String value, String path) {
+        Object parsed = parse(b, f, value, path);
+        if (index == null) {
+            b.setField(f, parsed);
+        } else {
+            b.setRepeatedField(f, index, parsed);
+        }
+    }
+
+    private static Object parse(Message.Builder b, FieldDescriptor f, String v, String path) {
+        try {
+            switch (f.getType()) {
+                case DOUBLE: return Double.parseDouble(v);
+                case FLOAT: return Float.parseFloat(v);
+                case INT64: case SINT64: case SFIXED64: return Long.parseLong(v);
+                case UINT64: case FIXED64: return Long.parseUnsignedLong(v);
+                case INT32: case SINT32: case SFIXED32: return Integer.parseInt(v);
+                case UINT32: case FIXED32: return Integer.parseUnsignedInt(v);
+                case BOOL: return parseBool(v);
+                case STRING: return v;
+                case ENUM: return parseEnum(f, v, path);
+                case MESSAGE: return parseMessage(b, f, v, path);
+                default:
+                    throw new ScenarioException(path, "fields of type " + f.getType() + " cannot be overridden");
+            }
+        } catch (NumberFormatException e) {
+            throw new ScenarioException(path, "'" + v + "' is not a valid " + f.getType().name().toLowerCase());
+        }
+    }
+
+    private static boolean parseBool(String v) {
+        if (v.equals("true")) {
+            return true;
+        }
+        if (v.equals("false")) {
+            return false;
+        }
+        throw new NumberFormatException(v);
+    }
+
+    private static EnumValueDescriptor parseEnum(FieldDescriptor f, String v, String path) {
+        EnumValueDescriptor e = f.getEnumType().findValueByName(v);
+        if (e == null) {
+            throw new ScenarioException(path, "'" + v + "' is not a value of " + f.getEnumType().getName());
+        }
+        return e;
+    }
+
+    private static Message parseMessage(Message.Builder parent, FieldDescriptor f, String v, String path) {
+        String body = v.startsWith("{") && v.endsWith("}") ? v.substring(1, v.length() - 1) : v;
+        Message.Builder child = parent.newBuilderForField(f);
+        try {
+            TextFormat.Parser.newBuilder().build().merge(body, child);
+        } catch (TextFormat.ParseException e) {
+            throw new ScenarioException(path, "bad value: " + e.getMessage(), e);
+        }
+        return child.build();
+    }
+}

@@ -1,0 +1,26 @@
+package org.cosim.scenario;
+
+/**
+ * A scenario that cannot be run: malformed text, an unknown field, or an
+ * impossible value. The message always names the field (a dotted path such as
+ * {@code protocol.timely.t_low_us}) or the file position.
+ */
+public final class ScenarioException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final String field;
+
+    public ScenarioException(String field, String problem) {
+        super(field + ": " + problem);
+        this.field = field;
+    }
+
+    public ScenarioException(String field, String problem, Throwable cause) {
+        super(field + ": " + problem, cause);
+        this.field = field;
+    }
+
+    /** The dotted field path, or the file name and position for syntax errors. */
+    public String field() {
+        return field;
+    }
+}

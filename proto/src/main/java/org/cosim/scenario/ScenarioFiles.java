@@ -1,0 +1,102 @@
+package org.cosim.scenario;
+
+import com.google.protobuf.TextFormat;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import org.cosim.proto.Scenario;
+
+/** Reads scenario files (protobuf text format) and applies command-line overrides. */
+public final class ScenarioFiles {
+    private ScenarioFiles() {}
+
+    /**
+     * Parses a scenario file, resolving its {@code base} chain; syntax errors and
+     * unknown fields name the file, line and column.
+     */
+    public static Scenario read(Path file) {
+        return readChain(file, new java.util.ArrayList<>());
+    }
+
+    private static Scenario readChain(Path file, List<Path> chain) {
+        Path normal = file.toAbsolutePath().normalize();
+        if (chain.contains(normal)) {
+            throw new ScenarioException(file.toString(), "base chain loops back to this file: " + chain);
+        }
+        chain.add(normal);
+        Scenario own = parse(readText(file), file.toString());
+        if (own.getBase().isEmpty()) {
+            return own;
+        }
+        Path basePath = normal.getParent().resolve(own.getBase());
+        Scenario base;
+        try {
+            base = readChain(basePath, chain);
+        } catch (ScenarioException e) {
+            throw new ScenarioException(e.field(), e.getMessage().substring(e.field().length() + 2)
+                    + " (base of " + file + ")", e);
+        }
+        return base.toBuilder().mergeFrom(own).clearBase().build();
+    }
+
+    private static String readText(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new ScenarioException(file.toString(), "no such scenario file");
+        } catch (IOException e) {
+            throw new ScenarioException(file.toString(), "cannot read: " + e.getMessage(), e);
+        }
+        return text;
+    }
+
+    public static Scenario parse(String text, String sourceName) {
+        Scenario.Builder builder = Scenario.newBuilder();
+        try {
+            TextFormat.Parser.newBuilder().build().merge(text, builder);
+        } catch (TextFormat.ParseException e) {
+            String where = e.getLine() > 0
+                    ? sourceName + ":" + e.getLine() + ":" + e.getColumn()
+                    : sourceName;
+            throw new ScenarioException(where, stripPosition(e.getMessage()), e);
+        }
+        return builder.build();
+    }
+
+    /** Reads a scenario and applies {@code field.path=value} overrides in order. */
+    public static Scenario read(Path file, List<String> overrides) {
+        Scenario.Builder builder = read(file).toBuilder();
+        for (String o : overrides) {
+            Overrides.apply(builder, o);
+        }
+        return builder.build();
+    }
+
+    /** The canonical text of a scenario: what the runner records and what the digest covers. */
+    public static String canonicalText(Scenario scenario) {
+        return TextFormat.printer().printToString(scenario);
+    }
+
+    /** SHA-256 of the canonical text, hex; both ends of a session compare it. */
+    public static String digest(Scenario scenario) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(
+                    sha.digest(canonicalText(scenario).getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 missing from the JDK", e);
+        }
+    }
+
+    private static String stripPosition(String message) {
+        // TextFormat prefixes "line:col: "; we print our own "file:line:col".
+        return message.replaceFirst("^\\d+:\\d+: ", "");
+    }
+}

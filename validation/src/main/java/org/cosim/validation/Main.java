@@ -1,0 +1,64 @@
+package org.cosim.validation;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.cosim.scenario.ScenarioException;
+import org.cosim.validation.cli.BenchCommand;
+import org.cosim.validation.cli.Command;
+import org.cosim.validation.cli.RunCommand;
+import org.cosim.validation.cli.UsageException;
+
+/**
+ * The `cosim` command. Exit status: 0 success, 1 a run failed (partial results
+ * are kept and marked failed), 2 bad command line or scenario.
+ */
+public final class Main {
+    private static final Map<String, Command> COMMANDS = new LinkedHashMap<>();
+
+    static {
+        for (Command c : new Command[] {new RunCommand(), new BenchCommand()}) {
+            COMMANDS.put(c.name(), c);
+        }
+    }
+
+    private Main() {}
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
+            usage(args.length == 0 ? err : out);
+            return args.length == 0 ? 2 : 0;
+        }
+        Command c = COMMANDS.get(args[0]);
+        if (c == null) {
+            err.println("cosim: unknown command '" + args[0] + "'");
+            usage(err);
+            return 2;
+        }
+        try {
+            return c.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+        } catch (UsageException e) {
+            err.println("cosim " + c.name() + ": " + e.getMessage());
+            err.println("(cosim " + c.name() + " --help for the options)");
+            return 2;
+        } catch (ScenarioException e) {
+            err.println("cosim " + c.name() + ": bad scenario: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private static void usage(PrintStream s) {
+        s.println("usage: cosim COMMAND [options]   (cosim COMMAND --help for a command's options)");
+        s.println();
+        s.println("A datacenter congestion-control co-simulator: TIMELY and its baselines on a");
+        s.println("simulated fabric. Commands:");
+        for (Command c : COMMANDS.values()) {
+            s.printf("  %-8s %s%n", c.name(), c.summary());
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package org.cosim.validation.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.cosim.fabric.FabricResult;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.agent.DirectTransport;
+import org.cosim.proto.Scenario;
+import org.cosim.scenario.ScenarioFiles;
+import org.cosim.scenario.Units;
+
+/**
+ * `cosim bench`: the speed of the Java fabric on a scenario. Runs it a few times
+ * to warm the JIT up, then times the measured runs and reports kernel events per
+ * second and wall seconds per simulated millisecond (median and range).
+ */
+public final class BenchCommand implements Command {
+    private static final String USAGE = "cosim bench [SCENARIO] [--runs N] [--warmup-runs N] [--set field.path=value ...]";
+    private static final String DEFAULT = "scenarios/timely-incast.textproto";
+
+    @Override
+    public String name() {
+        return "bench";
+    }
+
+    @Override
+    public String summary() {
+        return "measure simulator speed (events/s, wall time per simulated ms)";
+    }
+
+    static Options options() {
+        Options o = new Options();
+        o.addOption(Option.builder("r").longOpt("runs").hasArg().argName("N").desc("measured runs (default 5)").get());
+        o.addOption(Option.builder("w").longOpt("warmup-runs").hasArg().argName("N")
+                .desc("unmeasured JIT warm-up runs (default 3)").get());
+        o.addOption(Option.builder("s").longOpt("set").hasArg().argName("field.path=value")
+                .desc("override a scenario field (repeatable)").get());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").get());
+        return o;
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cl = CommandLines.parse(options(), args);
+        if (cl.hasOption("help")) {
+            out.print(CommandLines.help(USAGE, "Times the Java fallback fabric on a scenario (default: "
+                    + DEFAULT + ").", options()));
+            return 0;
+        }
+        Path file = Path.of(cl.getArgList().isEmpty() ? DEFAULT : cl.getArgList().get(0));
+        int runs = positive(cl.getOptionValue("runs", "5"), "--runs");
+        int warmups = Integer.parseInt(cl.getOptionValue("warmup-runs", "3"));
+        Scenario scenario = ScenarioFiles.read(file, List.of(cl.getOptionValues("set") == null
+                ? new String[0] : cl.getOptionValues("set")));
+        FabricSimulation sim = FabricSimulation.of(scenario);
+        double simMs = sim.config().durationPs() / (double) Units.PS_PER_MS;
+        out.printf(Locale.ROOT, "bench: %s, %s ms simulated, %d hosts, %d flows; %d warm-up + %d measured runs%n",
+                file, simMs, sim.graph().hostCount(), sim.flows().size(), warmups, runs);
+        for (int i = 0; i < warmups; i++) {
+            once(sim);
+        }
+        double[] eventsPerS = new double[runs];
+        double[] wallPerMs = new double[runs];
+        long events = 0;
+        for (int i = 0; i < runs; i++) {
+            FabricResult r = once(sim);
+            double wall = r.wallNanos() / 1e9;
+            events = r.eventsProcessed();
+            eventsPerS[i] = events / wall;
+            wallPerMs[i] = wall / simMs;
+            out.printf(Locale.ROOT, "  run %d: %,d events in %.3f s = %.2f M events/s, %.4f s per simulated ms%n",
+                    i + 1, events, wall, eventsPerS[i] / 1e6, wallPerMs[i]);
+        }
+        Arrays.sort(eventsPerS);
+        Arrays.sort(wallPerMs);
+        out.printf(Locale.ROOT, "median: %.2f M events/s (range %.2f..%.2f), %.4f s wall per simulated ms "
+                        + "(range %.4f..%.4f); %d cores, Java %s%n",
+                eventsPerS[runs / 2] / 1e6, eventsPerS[0] / 1e6, eventsPerS[runs - 1] / 1e6, wallPerMs[runs / 2],
+                wallPerMs[0], wallPerMs[runs - 1], Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.version"));
+        return 0;
+    }
+
+    private static FabricResult once(FabricSimulation sim) {
+        FabricResult r = sim.run(new DirectTransport(sim.session()));
+        if (!r.complete()) {
+            throw new IllegalStateException("bench run failed: " + r.failure(), r.failure());
+        }
+        return r;
+    }
+
+    private static int positive(String v, String opt) {
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // fall through
+        }
+        throw new UsageException(opt + " takes a whole number >= 1, not '" + v + "'");
+    }
+}

@@ -1,0 +1,31 @@
+package org.cosim.validation.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+
+/** Shared commons-cli plumbing: strict parsing (unknown options are errors) and help text. */
+final class CommandLines {
+    private CommandLines() {}
+
+    static CommandLine parse(Options options, String[] args) {
+        try {
+            return DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args, false);
+        } catch (ParseException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    @SuppressWarnings("deprecation")
+    static String help(String usage, String header, Options options) {
+        StringWriter s = new StringWriter();
+        PrintWriter w = new PrintWriter(s);
+        org.apache.commons.cli.HelpFormatter f = new org.apache.commons.cli.HelpFormatter();
+        f.printHelp(w, 100, usage, header, options, 2, 2, "", false);
+        w.flush();
+        return s.toString();
+    }
+}

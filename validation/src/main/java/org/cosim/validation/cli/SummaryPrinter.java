@@ -1,0 +1,55 @@
+package org.cosim.validation.cli;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import org.cosim.scenario.Units;
+import org.cosim.validation.results.Counters;
+import org.cosim.validation.results.QueueRecord;
+import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.Summary;
+
+/** The human-readable summary of a run, for the terminal. */
+public final class SummaryPrinter {
+    private SummaryPrinter() {}
+
+    public static void print(PrintStream out, RunResults r, Summary s) {
+        out.printf(Locale.ROOT, "%s: %s on the %s back end, seed %d, %s ms simulated (%s ms warm-up), wall %.1f s%n",
+                r.scenarioName(), r.protocol(), r.backend(), r.seed(), ms(r.reachedPs()), ms(r.warmupPs()),
+                r.wallNanos() / 1e9);
+        if (!r.complete()) {
+            out.println("  RUN FAILED at " + ms(r.reachedPs()) + " ms: " + r.failure());
+            out.println("  (the numbers below cover only the time before the failure)");
+        }
+        out.printf(Locale.ROOT, "  throughput  %.2f Gb/s total; per flow %.3f..%.3f Gb/s; Jain's index %.3f over %d flows%n",
+                s.totalThroughputGbps(), s.flowThroughputMinGbps(), s.flowThroughputMaxGbps(), s.jainIndex(),
+                s.flowThroughputGbps().length);
+        if (s.rttSamples() > 0) {
+            out.printf(Locale.ROOT, "  RTT         mean %.1f us, p50 %.1f us, p99 %.1f us, p99.9 %.1f us (%d samples)%n",
+                    s.rttMeanUs(), s.rttP50Us(), s.rttP99Us(), s.rttP999Us(), s.rttSamples());
+        }
+        for (QueueRecord q : r.queues()) {
+            out.printf(Locale.ROOT, "  queue       %s at %s Gb/s: mean %.1f KB, p50 %.1f KB, p99 %.1f KB (%.1f us), max %.1f KB%n",
+                    q.name(), fmt(q.rateBps() / 1e9), q.meanBytes() / 1e3, q.p50Bytes() / 1e3, q.p99Bytes() / 1e3,
+                    q.p99Bytes() * 8e6 / q.rateBps(), q.maxBytes() / 1e3);
+        }
+        Counters c = r.counters();
+        out.printf(Locale.ROOT, "  PFC/drops   %d pause frames after the warm-up (%d in all); %d packets (%d bytes) dropped%n",
+                c.pfcPauseFramesSentMeasured(), c.pfcPauseFramesSent(), c.dropPackets(), c.dropBytes());
+        if (s.flowsFinished() > 0) {
+            out.printf(Locale.ROOT, "  flows       %d of %d finished; FCT mean %.1f us, p99 %.1f us; slowdown mean %.2f, p99 %.2f%n",
+                    s.flowsFinished(), s.flowsTotal(), s.fctMeanUs(), s.fctP99Us(), s.slowdownMean(), s.slowdownP99());
+        } else {
+            out.printf(Locale.ROOT, "  flows       %d flows, none finished (long-lived or cut off)%n", s.flowsTotal());
+        }
+        out.printf(Locale.ROOT, "  events      %,d (%.2f M/s), %,d agent windows%n", c.eventsProcessed(),
+                c.eventsProcessed() / Math.max(1e-9, r.wallNanos() / 1e9) / 1e6, c.agentWindows());
+    }
+
+    private static String ms(long ps) {
+        return fmt(ps / (double) Units.PS_PER_MS);
+    }
+
+    private static String fmt(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3f", v);
+    }
+}

@@ -1,0 +1,175 @@
+package org.cosim.validation.results;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.cosim.scenario.Units;
+
+/**
+ * Writes a run's results directory in the common format:
+ * <ul>
+ * <li>{@code flows.csv}: one row per flow (times in ps; empty end/FCT when unfinished);
+ * <li>{@code summary.json}: status, the headline metrics, counters (deterministic);
+ * <li>{@code rtt_samples.csv}: segment RTT samples (evenly thinned to at most N rows);
+ * <li>{@code timeseries.csv}: per-interval flow rates and queue lengths;
+ * <li>{@code run.json}: wall time and speed, which vary from run to run;
+ * <li>{@code scenario.textproto}: the scenario as run, overrides applied.
+ * </ul>
+ * All files but run.json are byte-identical for the same scenario and seed.
+ * summary.json is written last and says {@code "status": "failed"} for a run
+ * that did not reach its end, so partial results never pass for complete ones.
+ */
+public final class ResultsWriter {
+    public static final List<String> FILES = List.of("flows.csv", "summary.json", "rtt_samples.csv",
+            "timeseries.csv", "run.json", "scenario.textproto");
+
+    private ResultsWriter() {}
+
+    public static void write(Path dir, RunResults r, Summary s, String scenarioText, int maxRttRows) {
+        try {
+            Files.createDirectories(dir);
+            for (String f : FILES) {
+                Files.deleteIfExists(dir.resolve(f));
+            }
+            Files.writeString(dir.resolve("scenario.textproto"), scenarioText, StandardCharsets.UTF_8);
+            writeFlows(dir.resolve("flows.csv"), r);
+            writeRtts(dir.resolve("rtt_samples.csv"), r.rtts(), maxRttRows);
+            writeSeries(dir.resolve("timeseries.csv"), r.series());
+            Files.writeString(dir.resolve("run.json"), runJson(r), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("summary.json"), summaryJson(r, s), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    static void writeFlows(Path file, RunResults r) throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            w.write("flow_id,src,dst,size_bytes,start_ps,end_ps,fct_ps,ideal_fct_ps,slowdown,"
+                    + "sent_bytes,delivered_bytes,dropped_bytes\n");
+            for (FlowRecord f : r.flows()) {
+                w.write(f.id() + "," + f.src() + "," + f.dst() + "," + f.sizeBytes() + "," + f.startPs() + ","
+                        + (f.finished() ? f.endPs() : "") + "," + (f.finished() ? f.fctPs() : "") + ","
+                        + (f.idealFctPs() >= 0 ? f.idealFctPs() : "") + ","
+                        + (f.finished() ? JsonWriter.number(f.slowdown()) : "") + ","
+                        + f.sentBytes() + "," + f.deliveredBytes() + "," + f.droppedBytes() + "\n");
+            }
+        }
+    }
+
+    static void writeRtts(Path file, RttSamples rtts, int maxRows) throws IOException {
+        int n = rtts.size();
+        int stride = maxRows <= 0 ? Integer.MAX_VALUE : Math.max(1, (n + maxRows - 1) / maxRows);
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            w.write("time_ps,flow_id,rtt_ps\n");
+            for (int i = 0; i < n; i += stride) {
+                w.write(rtts.timePs()[i] + "," + rtts.flow()[i] + "," + rtts.rttPs()[i] + "\n");
+            }
+        }
+    }
+
+    static void writeSeries(Path file, TimeSeries ts) throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            StringBuilder head = new StringBuilder("time_ps");
+            int flows = ts.samples() == 0 ? 0 : ts.flowBytes()[0].length;
+            for (int f = 0; f < flows; f++) {
+                head.append(",flow").append(f).append("_gbps");
+            }
+            for (String q : ts.queueNames()) {
+                head.append(",queue_bytes:").append(q);
+            }
+            w.write(head.append('\n').toString());
+            double seconds = ts.intervalPs() / (double) Units.PS_PER_S;
+            for (int s = 0; s < ts.samples(); s++) {
+                StringBuilder row = new StringBuilder(Long.toString(ts.times()[s]));
+                for (int f = 0; f < flows; f++) {
+                    row.append(',').append(JsonWriter.number(ts.flowBytes()[s][f] * 8 / seconds / 1e9));
+                }
+                for (long q : ts.queueBytes()[s]) {
+                    row.append(',').append(q);
+                }
+                w.write(row.append('\n').toString());
+            }
+        }
+    }
+
+    static String summaryJson(RunResults r, Summary s) {
+        JsonWriter j = new JsonWriter().beginObject();
+        j.field("status", r.complete() ? "complete" : "failed");
+        j.field("failure", r.failure());
+        j.field("backend", r.backend());
+        j.field("scenario", r.scenarioName());
+        j.field("scenario_sha256", r.scenarioDigest());
+        j.field("protocol", r.protocol());
+        j.field("seed", r.seed());
+        j.field("duration_ps", r.durationPs());
+        j.field("warmup_ps", r.warmupPs());
+        j.field("reached_ps", r.reachedPs());
+        j.beginObject("throughput");
+        j.field("total_gbps", s.totalThroughputGbps());
+        j.field("jain_index", s.jainIndex());
+        j.field("flow_min_gbps", s.flowThroughputMinGbps());
+        j.field("flow_max_gbps", s.flowThroughputMaxGbps());
+        j.field("per_flow_gbps", s.flowThroughputGbps());
+        j.endObject();
+        j.beginObject("rtt_us");
+        j.field("samples", s.rttSamples());
+        j.field("mean", s.rttMeanUs());
+        j.field("p50", s.rttP50Us());
+        j.field("p99", s.rttP99Us());
+        j.field("p999", s.rttP999Us());
+        j.endObject();
+        j.beginObject("fct");
+        j.field("flows", s.flowsTotal());
+        j.field("finished", s.flowsFinished());
+        j.field("mean_us", s.fctMeanUs());
+        j.field("p50_us", s.fctP50Us());
+        j.field("p99_us", s.fctP99Us());
+        j.field("max_us", s.fctMaxUs());
+        j.field("slowdown_mean", s.slowdownMean());
+        j.field("slowdown_p99", s.slowdownP99());
+        j.endObject();
+        j.beginObject("queues");
+        for (QueueRecord q : r.queues()) {
+            j.beginObject(q.name());
+            j.field("rate_gbps", q.rateBps() / 1e9);
+            j.field("mean_bytes", q.meanBytes());
+            j.field("p50_bytes", q.p50Bytes());
+            j.field("p90_bytes", q.p90Bytes());
+            j.field("p99_bytes", q.p99Bytes());
+            j.field("max_bytes", q.maxBytes());
+            j.field("p99_us", q.p99Bytes() * 8e6 / q.rateBps());
+            j.endObject();
+        }
+        j.endObject();
+        Counters c = r.counters();
+        j.beginObject("counters");
+        j.field("pfc_pause_frames_sent", c.pfcPauseFramesSent());
+        j.field("pfc_pause_frames_sent_after_warmup", c.pfcPauseFramesSentMeasured());
+        j.field("pfc_pause_frames_received_by_hosts", c.pfcPauseFramesReceivedByHosts());
+        j.field("drop_packets", c.dropPackets());
+        j.field("drop_bytes", c.dropBytes());
+        j.field("ecn_marks", c.ecnMarks());
+        j.field("packets_in_network_at_end", c.packetsInNetwork());
+        j.field("events_processed", c.eventsProcessed());
+        j.field("agent_windows", c.agentWindows());
+        j.field("agent_events", c.agentEvents());
+        j.endObject();
+        return j.endObject().toString();
+    }
+
+    static String runJson(RunResults r) {
+        double wallS = r.wallNanos() / 1e9;
+        double simMs = r.reachedPs() / (double) Units.PS_PER_MS;
+        return new JsonWriter().beginObject()
+                .field("wall_time_s", wallS)
+                .field("events_per_second", wallS > 0 ? r.counters().eventsProcessed() / wallS : 0)
+                .field("wall_seconds_per_simulated_ms", simMs > 0 ? wallS / simMs : 0)
+                .field("java_version", System.getProperty("java.version"))
+                .field("available_processors", Runtime.getRuntime().availableProcessors())
+                .endObject().toString();
+    }
+}

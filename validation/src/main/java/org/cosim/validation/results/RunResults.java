@@ -1,0 +1,22 @@
+package org.cosim.validation.results;
+
+import java.util.List;
+
+/**
+ * The outcome of one run, in the one results format both back ends produce
+ * (ARCHITECTURE.md, Scenarios and results). Everything here except
+ * {@code wallNanos} is deterministic for a given scenario and seed.
+ */
+public record RunResults(String backend, String scenarioName, String scenarioDigest, String protocol,
+                         long seed, long durationPs, long warmupPs, long reachedPs, List<FlowRecord> flows,
+                         RttSamples rtts, List<QueueRecord> queues, Counters counters, TimeSeries series,
+                         String failure, long wallNanos) {
+    public boolean complete() {
+        return failure == null;
+    }
+
+    /** The measured interval: from the end of the warm-up to where the run got. */
+    public long measuredPs() {
+        return reachedPs - warmupPs;
+    }
+}

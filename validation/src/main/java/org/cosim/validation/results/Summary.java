@@ -1,0 +1,68 @@
+package org.cosim.validation.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.cosim.scenario.Units;
+
+/**
+ * The headline metrics of a run, computed from {@link RunResults} the same way for
+ * both back ends. Throughputs count data bytes delivered to receiving NICs in the
+ * measured interval (after the warm-up); a flow's throughput divides by the part
+ * of that interval it was active. RTTs are segment-completion samples.
+ */
+public record Summary(double totalThroughputGbps, double[] flowThroughputGbps, double jainIndex,
+                      int rttSamples, double rttMeanUs, double rttP50Us, double rttP99Us, double rttP999Us,
+                      int flowsFinished, int flowsTotal, double fctMeanUs, double fctP50Us, double fctP99Us,
+                      double fctMaxUs, double slowdownMean, double slowdownP99) {
+
+    public static Summary of(RunResults r) {
+        double measuredS = r.measuredPs() / (double) Units.PS_PER_S;
+        long totalBytes = 0;
+        List<Double> rates = new ArrayList<>();
+        for (FlowRecord f : r.flows()) {
+            totalBytes += f.deliveredMeasuredBytes();
+            long from = Math.max(r.warmupPs(), f.startPs());
+            long to = f.finished() ? Math.min(f.endPs(), r.reachedPs()) : r.reachedPs();
+            if (to > from) {
+                rates.add(f.deliveredMeasuredBytes() * 8 / ((to - from) / (double) Units.PS_PER_S) / 1e9);
+            }
+        }
+        double[] flowRates = rates.stream().mapToDouble(Double::doubleValue).toArray();
+
+        long[] rtt = Stats.sorted(r.rtts().rttPs());
+        List<FlowRecord> done = r.flows().stream().filter(FlowRecord::finished).toList();
+        long[] fct = Stats.sorted(done.stream().mapToLong(FlowRecord::fctPs).toArray());
+        double[] slow = Stats.sorted(done.stream().mapToDouble(FlowRecord::slowdown)
+                .filter(d -> !Double.isNaN(d)).toArray());
+
+        return new Summary(
+                measuredS > 0 ? totalBytes * 8 / measuredS / 1e9 : 0,
+                flowRates, Stats.jain(flowRates),
+                rtt.length, us(Stats.mean(rtt)), us(Stats.percentile(rtt, 0.5)), us(Stats.percentile(rtt, 0.99)),
+                us(Stats.percentile(rtt, 0.999)),
+                done.size(), r.flows().size(),
+                us(Stats.mean(fct)), us(Stats.percentile(fct, 0.5)), us(Stats.percentile(fct, 0.99)),
+                fct.length == 0 ? Double.NaN : us(fct[fct.length - 1]),
+                Stats.mean(slow), Stats.percentile(slow, 0.99));
+    }
+
+    private static double us(double ps) {
+        return ps / Units.PS_PER_US;
+    }
+
+    public double flowThroughputMinGbps() {
+        double m = Double.POSITIVE_INFINITY;
+        for (double v : flowThroughputGbps) {
+            m = Math.min(m, v);
+        }
+        return flowThroughputGbps.length == 0 ? Double.NaN : m;
+    }
+
+    public double flowThroughputMaxGbps() {
+        double m = 0;
+        for (double v : flowThroughputGbps) {
+            m = Math.max(m, v);
+        }
+        return flowThroughputGbps.length == 0 ? Double.NaN : m;
+    }
+}

@@ -1,0 +1,128 @@
+package org.cosim.validation.runner;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+import org.cosim.agents.host.ProtocolCatalog;
+import org.cosim.fabric.FabricResult;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.agent.AgentTransport;
+import org.cosim.fabric.agent.DirectTransport;
+import org.cosim.fabric.net.Nic;
+import org.cosim.fabric.net.Switch;
+import org.cosim.fabric.stats.QueueMonitor;
+import org.cosim.fabric.stats.RttRecorder;
+import org.cosim.fabric.stats.TimeSeriesSampler;
+import org.cosim.proto.Scenario;
+import org.cosim.scenario.ScenarioFiles;
+import org.cosim.validation.results.Counters;
+import org.cosim.validation.results.FlowRecord;
+import org.cosim.validation.results.QueueRecord;
+import org.cosim.validation.results.RttSamples;
+import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.TimeSeries;
+
+/** Runs a scenario on the Java fallback fabric and reports it in the common results format. */
+public final class JavaBackend {
+    private JavaBackend() {}
+
+    /** Validates and runs with the agents in-process. */
+    public static RunResults run(Scenario scenario, LongConsumer progress) {
+        FabricSimulation sim = FabricSimulation.of(scenario);
+        return run(sim, new DirectTransport(sim.session()), progress);
+    }
+
+    public static RunResults run(FabricSimulation sim, AgentTransport transport, LongConsumer progress) {
+        FabricResult r = sim.run(transport, progress);
+        return convert(sim.scenario(), r);
+    }
+
+    static RunResults convert(Scenario s, FabricResult r) {
+        return new RunResults("java", s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
+                s.getSeed(), r.config().durationPs(), r.config().warmupPs(), r.reachedPs(), flows(r), rtts(r.rtts()),
+                queues(r.monitors()), counters(r), series(r.series()),
+                r.failure() == null ? null : describe(r.failure()), r.wallNanos());
+    }
+
+    private static String describe(Throwable t) {
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+
+    private static List<FlowRecord> flows(FabricResult r) {
+        List<FlowRecord> out = new ArrayList<>();
+        long latency = r.config().switches().latencyPs();
+        int mtu = r.config().nic().mtuBytes();
+        int ack = r.config().nic().ackBytes();
+        for (int f = 0; f < r.flows().size(); f++) {
+            long size = r.flows().sizeBytes(f);
+            int src = r.flows().src(f);
+            int dst = r.flows().dst(f);
+            long ideal = size > 0 ? r.routing().idealFctPs(src, dst, size, latency, mtu, ack) : -1;
+            out.add(new FlowRecord(f, src, dst, size, r.flows().startPs(f), r.flowStats().finishPs(f), ideal,
+                    r.flowStats().sentBytes(f), r.flowStats().deliveredBytes(f),
+                    r.flowStats().deliveredMeasuredBytes(f), r.flowStats().droppedBytes(f)));
+        }
+        return out;
+    }
+
+    private static RttSamples rtts(RttRecorder rec) {
+        int n = rec.size();
+        long[] t = new long[n];
+        int[] f = new int[n];
+        long[] v = new long[n];
+        for (int i = 0; i < n; i++) {
+            t[i] = rec.time(i);
+            f[i] = rec.flow(i);
+            v[i] = rec.rtt(i);
+        }
+        return new RttSamples(t, f, v);
+    }
+
+    private static List<QueueRecord> queues(List<QueueMonitor> monitors) {
+        return monitors.stream().map(m -> new QueueRecord(m.name(), m.rateBps(), m.meanBytes(),
+                m.percentileBytes(0.5), m.percentileBytes(0.9), m.percentileBytes(0.99), m.maxBytes())).toList();
+    }
+
+    private static Counters counters(FabricResult r) {
+        long pauses = 0;
+        long pausesMeasured = 0;
+        long drops = 0;
+        long dropBytes = 0;
+        long ecn = 0;
+        for (Switch sw : r.switches()) {
+            pauses += sw.pauseFramesSent();
+            pausesMeasured += sw.pauseFramesSentMeasured();
+            for (int p = 0; p < sw.portCount(); p++) {
+                drops += sw.port(p).drops();
+                dropBytes += sw.port(p).dropBytes();
+                ecn += sw.port(p).ecnMarks();
+            }
+        }
+        long hostPauses = 0;
+        for (Nic n : r.nics()) {
+            hostPauses += n.pauseFramesReceived();
+        }
+        return new Counters(pauses, pausesMeasured, hostPauses, drops, dropBytes, ecn, r.eventsProcessed(), r.agentWindows(),
+                r.agentEvents(), r.packetsInNetwork());
+    }
+
+    private static TimeSeries series(TimeSeriesSampler s) {
+        int n = s.samples();
+        long[] times = new long[n];
+        long[][] fb = new long[n][];
+        long[][] qb = new long[n][];
+        int queues = s.queues().size();
+        for (int i = 0; i < n; i++) {
+            times[i] = s.time(i);
+            fb[i] = new long[s.flowCount()];
+            for (int f = 0; f < fb[i].length; f++) {
+                fb[i][f] = s.flowBytes(i, f);
+            }
+            qb[i] = new long[queues];
+            for (int q = 0; q < queues; q++) {
+                qb[i][q] = s.queueBytes(i, q);
+            }
+        }
+        return new TimeSeries(s.intervalPs(), times, fb, s.queues().stream().map(QueueMonitor::name).toList(), qb);
+    }
+}
