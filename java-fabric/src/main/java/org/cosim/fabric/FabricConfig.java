@@ -31,18 +31,20 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long seed, Swi
         long duration = Units.usToPs(s.getDurationUs());
         double l = s.hasReactionDelayUs() ? s.getReactionDelayUs() : 1.0;
         long reaction = Units.usToPs(l);
-        if (!(l > 0) || reaction <= 0) {
-            throw new ScenarioException("reaction_delay_us", l + ": the reaction delay L must be > 0");
+        if (!(l > 0) || reaction <= 0 || !Double.isFinite(l) || reaction >= duration) {
+            throw new ScenarioException("reaction_delay_us", l
+                    + ": the reaction delay L must be > 0 and shorter than duration_us");
         }
         NicParams nic = nic(s.getTopology().getNic());
         Output o = s.getOutput();
         long warmup = o.hasWarmupUs() ? Units.usToPs(o.getWarmupUs()) : 0;
-        if (warmup < 0 || warmup >= duration) {
+        if (!Double.isFinite(o.getWarmupUs()) || warmup < 0 || warmup >= duration) {
             throw new ScenarioException("output.warmup_us", o.getWarmupUs()
                     + ": the warm-up must be >= 0 and shorter than duration_us (" + s.getDurationUs() + ")");
         }
-        long sample = Units.usToPs(o.hasSampleIntervalUs() ? o.getSampleIntervalUs() : 100);
-        if (sample <= 0) {
+        double sampleUs = o.hasSampleIntervalUs() ? o.getSampleIntervalUs() : 100;
+        long sample = Units.usToPs(sampleUs);
+        if (!Double.isFinite(sampleUs) || sample <= 0) {
             throw new ScenarioException("output.sample_interval_us", o.getSampleIntervalUs() + ": must be > 0");
         }
         int maxRtt = o.hasMaxRttSamples() ? o.getMaxRttSamples() : 200_000;
@@ -80,7 +82,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long seed, Swi
             throw new ScenarioException(at + "ecn_threshold_bytes", Long.toUnsignedString(ecn) + ": too large");
         }
         long latency = c.hasLatencyUs() ? Units.usToPs(c.getLatencyUs()) : 0;
-        if (latency < 0) {
+        if (!Double.isFinite(c.getLatencyUs()) || latency < 0) {
             throw new ScenarioException(at + "latency_us", c.getLatencyUs() + ": must be >= 0");
         }
         return new SwitchParams(buffer, port, ecn, latency, pfc(c.getPfc(), nic, port));

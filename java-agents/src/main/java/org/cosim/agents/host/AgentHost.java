@@ -93,10 +93,11 @@ public final class AgentHost {
             throw new ContractViolation("event " + i + " names unknown host " + h + " (hosts are 0.."
                     + (agents.length - 1) + ")");
         }
-        int f = in.flow(i);
-        if (f != -1) {
+        byte kind = in.kind(i);
+        if (kind == EventBatch.FLOW_ARRIVAL || kind == EventBatch.COMPLETION) {
+            int f = in.flow(i);
             if (f < 0 || f >= flows.size()) {
-                throw new ContractViolation("event " + i + " names unknown flow " + f);
+                throw new ContractViolation("event " + i + " names unknown flow " + Integer.toUnsignedString(f));
             }
             if (flows.get(f).src() != h) {
                 throw new ContractViolation("event " + i + " for flow " + f + " went to host " + h

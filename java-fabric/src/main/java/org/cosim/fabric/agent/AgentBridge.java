@@ -119,6 +119,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         windowOpen = false;
         windows++;
         eventsSent += batch.size();
+        actions.reset(batch.windowStartPs());
         transport.exchange(batch, actions);
         long earliest = batch.windowStartPs() + reactionDelayPs;
         for (int i = 0; i < actions.size(); i++) {

@@ -8,11 +8,11 @@ import java.util.Arrays;
  * process simultaneous events alike. No object is allocated per event.
  */
 final class EventQueue {
-    private static final int SEQ_BITS = 56;
+    private static final int SEQ_BITS = 55;  // priority (8 bits) above it stays clear of the sign bit
     static final int MAX_PRIORITY = 255;
 
     private long[] time = new long[1024];
-    private long[] order = new long[1024];  // priority << 56 | sequence
+    private long[] order = new long[1024];  // priority << 55 | sequence, never negative
     private int[] handler = new int[1024];
     private int[] kind = new int[1024];
     private long[] arg = new long[1024];

@@ -38,6 +38,8 @@ public final class Nic implements EventHandler {
     private boolean dataPaused;
     private final int[] dstOfFlow;     // the NIC's connection table
     private final int[] packetsMade;   // per flow, for packet identities
+    private final long[] segmentInProgress;  // per flow: segmentSeq of the segment being received
+    private final long[] segmentBytesSeen;   // per flow: its bytes received so far
     private final boolean[] ecnSinceAck;
     private final long[] intSinceAck;
     private long pauseFramesReceived;
@@ -55,6 +57,9 @@ public final class Nic implements EventHandler {
         this.dstOfFlow = dstOfFlow;
         int flows = flowStats.flows();
         this.packetsMade = new int[flows];
+        this.segmentInProgress = new long[flows];
+        this.segmentBytesSeen = new long[flows];
+        java.util.Arrays.fill(segmentInProgress, -1);
         this.ecnSinceAck = new boolean[flows];
         this.intSinceAck = new long[flows];
     }
@@ -160,16 +165,29 @@ public final class Nic implements EventHandler {
         }
     }
 
+    /**
+     * Counts the data and, on the segment's last packet, ACKs the segment if all of
+     * it arrived. A segment that lost a packet is not ACKed (there is no
+     * retransmission under completion-based transports: they rely on PFC).
+     */
     private void receiveData(int pkt) {
         int flow = pool.flow[pkt];
         flowStats.delivered(flow, pool.size[pkt], sim.now());
+        if (segmentInProgress[flow] != pool.segmentSeq[pkt]) {
+            segmentInProgress[flow] = pool.segmentSeq[pkt];
+            segmentBytesSeen[flow] = 0;
+            ecnSinceAck[flow] = false;
+            intSinceAck[flow] = 0;
+        }
+        segmentBytesSeen[flow] += pool.size[pkt];
         ecnSinceAck[flow] |= pool.has(pkt, PacketPool.FLAG_ECN_CE);
         intSinceAck[flow] = Math.max(intSinceAck[flow], pool.intMaxHopDelay[pkt]);
         if (pool.has(pkt, PacketPool.FLAG_LAST_OF_SEGMENT)) {
-            control.add(makeAck(pkt));
-            ecnSinceAck[flow] = false;
-            intSinceAck[flow] = 0;
-            trySend();
+            if (segmentBytesSeen[flow] == pool.segmentBytes[pkt]) {
+                control.add(makeAck(pkt));
+                trySend();
+            }
+            segmentInProgress[flow] = -1;
         }
         pool.release(pkt);
     }

@@ -151,6 +151,9 @@ public final class Switch implements EventHandler {
     }
 
     private void departed(int pkt) {
+        if (pool.type[pkt] == PacketType.PFC) {
+            return;  // MAC control frames never took buffer space
+        }
         bufferUsed -= pool.size[pkt];
         if (pfcAccounted(pkt)) {
             int in = pool.ingressPort[pkt];

@@ -157,6 +157,14 @@ public final class ResultsWriter {
         j.field("events_processed", c.eventsProcessed());
         j.field("agent_windows", c.agentWindows());
         j.field("agent_events", c.agentEvents());
+        j.beginObject("drops_by_port");
+        for (Counters.PortDrops d : c.dropsByPort()) {
+            j.beginObject(d.port());
+            j.field("packets", d.packets());
+            j.field("bytes", d.bytes());
+            j.endObject();
+        }
+        j.endObject();
         j.endObject();
         return j.endObject().toString();
     }

@@ -38,12 +38,15 @@ public record Summary(double totalThroughputGbps, double[] flowThroughputGbps, d
         return new Summary(
                 measuredS > 0 ? totalBytes * 8 / measuredS / 1e9 : 0,
                 flowRates, Stats.jain(flowRates),
-                rtt.length, us(Stats.mean(rtt)), us(Stats.percentile(rtt, 0.5)), us(Stats.percentile(rtt, 0.99)),
-                us(Stats.percentile(rtt, 0.999)),
+                rtt.length, us(Stats.mean(rtt)), pctUs(rtt, 0.5), pctUs(rtt, 0.99), pctUs(rtt, 0.999),
                 done.size(), r.flows().size(),
-                us(Stats.mean(fct)), us(Stats.percentile(fct, 0.5)), us(Stats.percentile(fct, 0.99)),
-                fct.length == 0 ? Double.NaN : us(fct[fct.length - 1]),
+                us(Stats.mean(fct)), pctUs(fct, 0.5), pctUs(fct, 0.99), pctUs(fct, 1.0),
                 Stats.mean(slow), Stats.percentile(slow, 0.99));
+    }
+
+    /** A percentile in microseconds; NaN (null in JSON) when there are no samples. */
+    private static double pctUs(long[] sortedPs, double q) {
+        return sortedPs.length == 0 ? Double.NaN : us(Stats.percentile(sortedPs, q));
     }
 
     private static double us(double ps) {

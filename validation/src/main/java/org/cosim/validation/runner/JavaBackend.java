@@ -89,6 +89,7 @@ public final class JavaBackend {
         long drops = 0;
         long dropBytes = 0;
         long ecn = 0;
+        List<Counters.PortDrops> byPort = new ArrayList<>();
         for (Switch sw : r.switches()) {
             pauses += sw.pauseFramesSent();
             pausesMeasured += sw.pauseFramesSentMeasured();
@@ -96,6 +97,10 @@ public final class JavaBackend {
                 drops += sw.port(p).drops();
                 dropBytes += sw.port(p).dropBytes();
                 ecn += sw.port(p).ecnMarks();
+                if (sw.port(p).drops() > 0) {
+                    byPort.add(new Counters.PortDrops(sw.name() + ".port[" + p + "]", sw.port(p).drops(),
+                            sw.port(p).dropBytes()));
+                }
             }
         }
         long hostPauses = 0;
@@ -103,7 +108,7 @@ public final class JavaBackend {
             hostPauses += n.pauseFramesReceived();
         }
         return new Counters(pauses, pausesMeasured, hostPauses, drops, dropBytes, ecn, r.eventsProcessed(), r.agentWindows(),
-                r.agentEvents(), r.packetsInNetwork());
+                r.agentEvents(), r.packetsInNetwork(), byPort);
     }
 
     private static TimeSeries series(TimeSeriesSampler s) {

@@ -1,0 +1,36 @@
+package org.cosim.agents.api;
+
+/**
+ * Builds the reusable event views for tests the way AgentHost does: append the
+ * event to an {@link EventBatch} and read it back into a fresh view.
+ */
+public final class TestEvents {
+    private TestEvents() {}
+
+    public static FlowArrivalEvent arrival(long timePs, int host, int flow, int dst, long sizeBytes) {
+        EventBatch b = new EventBatch();
+        b.reset(0);
+        b.addFlowArrival(timePs, host, flow, dst, sizeBytes);
+        FlowArrivalEvent e = new FlowArrivalEvent();
+        b.read(0, e);
+        return e;
+    }
+
+    public static CompletionEvent completion(long timePs, int host, int flow, long seq, int bytes, long sendTimePs) {
+        EventBatch b = new EventBatch();
+        b.reset(0);
+        b.addCompletion(timePs, host, flow, seq, bytes, sendTimePs, 0, false);
+        CompletionEvent e = new CompletionEvent();
+        b.read(0, e);
+        return e;
+    }
+
+    public static TimerEvent timer(long timePs, int host, long timerId) {
+        EventBatch b = new EventBatch();
+        b.reset(0);
+        b.addTimer(timePs, host, timerId);
+        TimerEvent e = new TimerEvent();
+        b.read(0, e);
+        return e;
+    }
+}

@@ -1,0 +1,269 @@
+package org.cosim.agents.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.AgentContext;
+import org.cosim.agents.api.EventBatch;
+import org.cosim.agents.api.HostInfo;
+import org.cosim.proto.Protocol;
+import org.cosim.proto.Timely;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * The agent side of a session: routing events to the agent of their host, and the
+ * contract checks on what the fabric sends.
+ *
+ * <p>Session: L = 1 us; host 0 runs TIMELY, host 1 the PFC-only baseline, both
+ * with 10 Gb/s NICs; flow 0 goes 1 -> 0 (long-lived), flow 1 goes 0 -> 1 (32 KB).
+ */
+class AgentHostTest {
+    private static final long L = 1_000_000L;
+    private static final long NIC = 10_000_000_000L;
+    private static final AgentContext CTX = new AgentContext(L, 20_000_000L, 7L,
+            Protocol.newBuilder().setTimely(Timely.getDefaultInstance()).build());
+    private static final List<HostInfo> HOSTS = List.of(new HostInfo(0, NIC), new HostInfo(1, NIC));
+    private static final List<FlowInfo> FLOWS = List.of(new FlowInfo(0, 1, 0, 0), new FlowInfo(1, 0, 1, 32768));
+
+    private AgentHost host;
+    private EventBatch in;
+    private ActionBatch out;
+
+    @BeforeEach
+    void setUp() {
+        host = new AgentHost(new SessionSpec(HOSTS, List.of("timely", "pfc_only"), FLOWS, CTX));
+        in = new EventBatch();
+        out = new ActionBatch();
+    }
+
+    private static void assertViolation(Executable call, String... fragments) {
+        ContractViolation e = assertThrows(ContractViolation.class, call);
+        for (String f : fragments) {
+            assertTrue(e.getMessage().contains(f), "message '" + e.getMessage() + "' lacks '" + f + "'");
+        }
+    }
+
+    // ------------------------------------------------------------ routing
+
+    @Test
+    void hostCountIsTheNumberOfHosts() {
+        assertEquals(2, host.hostCount());
+    }
+
+    @Test
+    void flowArrivalIsRoutedToTheSourceHostsAgent() {
+        in.reset(5 * L);
+        in.addFlowArrival(5_200_000L, 1, 0, 0, 0);
+        host.process(in, out);
+
+        assertEquals(5 * L, out.windowStartPs());
+        // PFC-only on host 1 at line rate: first 16 KB segment at t + L = 6,200,000, then a
+        // wake-up at 6,200,000 + 13,107,200 (16 KB at 10 Gb/s) - L = 18,307,200.
+        assertEquals(2, out.size());
+        assertEquals(ActionBatch.SEND_SEGMENT, out.kind(0));
+        assertEquals(6_200_000L, out.time(0));
+        assertEquals(1, out.host(0));
+        assertEquals(0, out.flow(0));
+        assertEquals(0L, out.seq(0));
+        assertEquals(16384, out.bytes(0));
+        assertEquals(ActionBatch.SET_TIMER, out.kind(1));
+        assertEquals(18_307_200L, out.time(1));
+        assertEquals(1, out.host(1));
+        assertEquals(0L, out.timerId(1));
+        assertEquals(1, host.eventsProcessed());
+    }
+
+    @Test
+    void eventsOfOneBatchReachTheirOwnHostsInOrder() {
+        in.reset(5 * L);
+        in.addFlowArrival(5_200_000L, 1, 0, 0, 0);
+        in.addFlowArrival(5_300_000L, 0, 1, 1, 32768);
+        host.process(in, out);
+        // Host 1: send + timer; host 0 (TIMELY, starting at C/(0+1) = 10 Gb/s): send at 6,300,000 + timer.
+        assertEquals(4, out.size());
+        assertEquals(1, out.host(0));
+        assertEquals(0, out.host(2));
+        assertEquals(ActionBatch.SEND_SEGMENT, out.kind(2));
+        assertEquals(1, out.flow(2));
+        assertEquals(6_300_000L, out.time(2));
+        assertEquals(ActionBatch.SET_TIMER, out.kind(3));
+        assertEquals(6_300_000L + 13_107_200L - L, out.time(3));
+        assertEquals(2, host.eventsProcessed());
+    }
+
+    @Test
+    void timerIsRoutedToItsHostsAgent() {
+        in.reset(5 * L);
+        in.addFlowArrival(5_200_000L, 1, 0, 0, 0);
+        host.process(in, out);
+        in.reset(18 * L);
+        in.addTimer(18_307_200L, 1, 0);
+        host.process(in, out);
+        // The wake-up commits the second segment at its due time 6,200,000 + 13,107,200.
+        assertEquals(18 * L, out.windowStartPs());
+        assertEquals(ActionBatch.SEND_SEGMENT, out.kind(0));
+        assertEquals(19_307_200L, out.time(0));
+        assertEquals(16384L, out.seq(0));
+    }
+
+    @Test
+    void emptyWindowsAreAccepted() {
+        in.reset(0);
+        host.process(in, out);
+        in.reset(3 * L);
+        host.process(in, out);
+        assertEquals(0, out.size());
+        assertEquals(0, host.eventsProcessed());
+    }
+
+    // ------------------------------------------------------------ window checks
+
+    @Test
+    void windowStartOffTheLGridIsRejected() {
+        in.reset(1_500_000L);
+        assertViolation(() -> host.process(in, out),
+                "window start 1500000 ps", "not a multiple of L = 1000000 ps");
+    }
+
+    @Test
+    void repeatedWindowIsRejected() {
+        in.reset(2 * L);
+        host.process(in, out);
+        assertViolation(() -> host.process(in, out),
+                "window start 2000000 ps", "previous window (2000000 ps)", "time going backwards");
+    }
+
+    @Test
+    void windowMovingBackwardsIsRejected() {
+        in.reset(3 * L);
+        host.process(in, out);
+        in.reset(2 * L);
+        assertViolation(() -> host.process(in, out),
+                "window start 2000000 ps", "previous window (3000000 ps)");
+    }
+
+    // ------------------------------------------------------------ event checks
+
+    @Test
+    void eventAtTheEndOfItsWindowIsRejected() {
+        in.reset(2 * L);
+        in.addTimer(3 * L, 0, 0);               // W + L is the next window's
+        assertViolation(() -> host.process(in, out),
+                "event 0 at 3000000 ps", "outside its window [2000000, 3000000) ps");
+    }
+
+    @Test
+    void eventBeforeItsWindowIsRejected() {
+        in.reset(2 * L);
+        in.addTimer(2 * L - 1, 0, 0);
+        assertViolation(() -> host.process(in, out),
+                "event 0 at 1999999 ps", "outside its window [2000000, 3000000) ps");
+    }
+
+    @Test
+    void eventTimeGoingBackwardsWithinABatchIsRejected() {
+        in.reset(2 * L);
+        in.addTimer(2_500_000L, 0, 0);
+        in.addTimer(2_400_000L, 0, 0);
+        assertViolation(() -> host.process(in, out),
+                "event 1 at 2400000 ps", "before the previous event at 2500000 ps");
+    }
+
+    @Test
+    void eventsAtTheSameTimeAreAccepted() {
+        in.reset(2 * L);
+        in.addTimer(2_500_000L, 0, 0);
+        in.addTimer(2_500_000L, 1, 0);
+        host.process(in, out);
+        assertEquals(2, host.eventsProcessed());
+    }
+
+    @Test
+    void unknownHostIsRejected() {
+        in.reset(2 * L);
+        in.addTimer(2_500_000L, 5, 0);
+        assertViolation(() -> host.process(in, out), "event 0 names unknown host 5", "(hosts are 0..1)");
+    }
+
+    @Test
+    void negativeHostIsRejected() {
+        in.reset(2 * L);
+        in.addTimer(2_500_000L, -2, 0);
+        assertViolation(() -> host.process(in, out), "unknown host -2");
+    }
+
+    @Test
+    void unknownFlowIsRejected() {
+        in.reset(2 * L);
+        in.addCompletion(2_500_000L, 0, 7, 0, 16384, 1_000_000L, 0, false);
+        assertViolation(() -> host.process(in, out), "event 0 names unknown flow 7");
+    }
+
+    @Test
+    void eventForAFlowAtAHostThatIsNotItsSourceIsRejected() {
+        in.reset(2 * L);
+        in.addFlowArrival(2_500_000L, 0, 0, 0, 0);   // flow 0's source is host 1
+        assertViolation(() -> host.process(in, out),
+                "event 0 for flow 0 went to host 0", "the flow's source is host 1");
+    }
+
+    @Test
+    void eventForAFlowAtAThirdHostIsRejected() {
+        // Neither source nor destination: host 2 of a three-host session.
+        AgentHost three = new AgentHost(new SessionSpec(
+                List.of(new HostInfo(0, NIC), new HostInfo(1, NIC), new HostInfo(2, NIC)),
+                List.of("timely", "pfc_only", "pfc_only"), FLOWS, CTX));
+        in.reset(2 * L);
+        in.addCompletion(2_500_000L, 2, 0, 0, 16384, 1_000_000L, 0, false);
+        assertViolation(() -> three.process(in, out),
+                "event 0 for flow 0 went to host 2", "the flow's source is host 1");
+    }
+
+    /** Flow ids are proto uint32: -1 is what a peer's 0xFFFFFFFF becomes, and is named as sent. */
+    @Test
+    void flowEventWithoutAFlowIsRejected() {
+        in.reset(2 * L);
+        in.addFlowArrival(2_500_000L, 0, -1, 1, 0);
+        assertViolation(() -> host.process(in, out), "unknown flow 4294967295");
+    }
+
+    // ------------------------------------------------------------ session checks
+
+    @Test
+    void unknownProtocolNameIsRejected() {
+        SessionSpec spec = new SessionSpec(HOSTS, List.of("timely", "dctcp"), FLOWS, CTX);
+        assertViolation(() -> new AgentHost(spec), "unknown protocol 'dctcp'", "(known: [pfc_only, timely])");
+    }
+
+    @Test
+    void nonDenseHostIdsAreRejected() {
+        assertViolation(() -> new SessionSpec(List.of(new HostInfo(0, NIC), new HostInfo(2, NIC)),
+                        List.of("timely", "timely"), List.of(), CTX),
+                "host ids must be dense and in order: position 1 holds host 2");
+    }
+
+    @Test
+    void protocolListMustMatchTheHostList() {
+        assertViolation(() -> new SessionSpec(HOSTS, List.of("timely"), FLOWS, CTX),
+                "host list has 2 hosts but 1 protocol names");
+    }
+
+    @Test
+    void nonDenseFlowIdsAreRejected() {
+        assertViolation(() -> new SessionSpec(HOSTS, List.of("timely", "timely"),
+                        List.of(new FlowInfo(1, 0, 1, 0)), CTX),
+                "flow ids must be dense and in order: position 0 holds flow 1");
+    }
+
+    @Test
+    void flowBetweenUnknownHostsIsRejected() {
+        assertViolation(() -> new SessionSpec(HOSTS, List.of("timely", "timely"),
+                        List.of(new FlowInfo(0, 0, 2, 0)), CTX),
+                "flow 0 joins unknown hosts 0 -> 2");
+    }
+}

@@ -1,0 +1,170 @@
+package org.cosim.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.cosim.proto.Scenario;
+import org.cosim.scenario.ScenarioException;
+import org.junit.jupiter.api.Test;
+
+class FabricConfigTest {
+    private static final String STAR =
+            "topology { incast_star { clients: 2 client_rate_gbps: 10 server_rate_gbps: 10 link_delay_us: 1 } }\n";
+
+    private static FabricConfig config(String text) {
+        return FabricConfig.from(TestScenarios.parse(text));
+    }
+
+    private static void assertRejects(String field, String text) {
+        Scenario s = TestScenarios.parse(text);
+        ScenarioException e = assertThrows(ScenarioException.class, () -> FabricConfig.from(s));
+        assertEquals(field, e.field(), e.getMessage());
+        assertTrue(e.getMessage().startsWith(field + ": "), e.getMessage());
+    }
+
+    @Test
+    void defaults() {
+        FabricConfig c = config("duration_us: 1000 seed: 3\n" + STAR);
+        assertEquals(1_000_000_000L, c.durationPs());           // 1000 us
+        assertEquals(1_000_000, c.reactionDelayPs());             // L = 1 us
+        assertEquals(3, c.seed());
+        assertEquals(1500, c.nic().mtuBytes());
+        assertEquals(64, c.nic().ackBytes());
+        assertEquals(12L * 1024 * 1024, c.switches().bufferBytes());  // 12 MiB = 12,582,912 B
+        assertEquals(12_582_912L, FabricConfig.DEFAULT_BUFFER_BYTES);
+        assertEquals(c.switches().bufferBytes(), c.switches().portBufferBytes(), "no per-port cap by default");
+        assertEquals(-1, c.switches().ecnThresholdBytes(), "no ECN by default");
+        assertEquals(0, c.switches().latencyPs());
+        assertFalse(c.switches().pfc().enabled(), "PFC off unless enabled");
+        assertEquals(0, c.warmupPs());
+        assertEquals(100_000_000, c.sampleIntervalPs());         // 100 us
+        assertEquals(200_000, c.maxRttSamples());
+    }
+
+    @Test
+    void pfcDefaultsAreXoff200KbAndXonTwoMtusLower() {
+        FabricConfig c = config("duration_us: 1000\n" + STAR + "topology { switches { pfc { enabled: true } } }");
+        assertTrue(c.switches().pfc().enabled());
+        assertEquals(200_000, c.switches().pfc().xoffBytes());
+        assertEquals(200_000 - 2 * 1500, c.switches().pfc().xonBytes());  // 197,000
+        // XON follows the MTU
+        FabricConfig j = config("duration_us: 1000\n" + STAR
+                + "topology { nic { mtu_bytes: 9000 } switches { pfc { enabled: true xoff_bytes: 100000 } } }");
+        assertEquals(100_000 - 18_000, j.switches().pfc().xonBytes());
+    }
+
+    @Test
+    void explicitValuesAreConverted() {
+        FabricConfig c = config("""
+                duration_us: 2.5 reaction_delay_us: 0.5
+                topology {
+                  incast_star { clients: 1 client_rate_gbps: 10 server_rate_gbps: 10 link_delay_us: 1 }
+                  switches { buffer_bytes: 1000000 port_buffer_bytes: 500000 ecn_threshold_bytes: 0 latency_us: 0.25
+                             pfc { enabled: true xoff_bytes: 50000 xon_bytes: 40000 } }
+                  nic { mtu_bytes: 4096 ack_bytes: 128 }
+                }
+                output { warmup_us: 1 sample_interval_us: 0.5 max_rtt_samples: 7 }
+                """);
+        assertEquals(2_500_000, c.durationPs());
+        assertEquals(500_000, c.reactionDelayPs());
+        assertEquals(1_000_000, c.switches().bufferBytes());
+        assertEquals(500_000, c.switches().portBufferBytes());
+        assertEquals(0, c.switches().ecnThresholdBytes(), "0 is a valid threshold (mark everything queued)");
+        assertEquals(250_000, c.switches().latencyPs());
+        assertEquals(50_000, c.switches().pfc().xoffBytes());
+        assertEquals(40_000, c.switches().pfc().xonBytes());
+        assertEquals(4096, c.nic().mtuBytes());
+        assertEquals(128, c.nic().ackBytes());
+        assertEquals(1_000_000, c.warmupPs());
+        assertEquals(500_000, c.sampleIntervalPs());
+        assertEquals(7, c.maxRttSamples());
+    }
+
+    @Test
+    void durationMustBePositive() {
+        assertRejects("duration_us", STAR);
+        assertRejects("duration_us", "duration_us: 0\n" + STAR);
+        assertRejects("duration_us", "duration_us: -5\n" + STAR);
+        assertRejects("duration_us", "duration_us: inf\n" + STAR);
+        assertRejects("duration_us", "duration_us: nan\n" + STAR);
+    }
+
+    @Test
+    void reactionDelayMustBePositive() {
+        assertRejects("reaction_delay_us", "duration_us: 10 reaction_delay_us: 0\n" + STAR);
+        assertRejects("reaction_delay_us", "duration_us: 10 reaction_delay_us: -1\n" + STAR);
+        // below half a picosecond it rounds to 0 ps: still rejected
+        assertRejects("reaction_delay_us", "duration_us: 10 reaction_delay_us: 0.0000001\n" + STAR);
+    }
+
+    @Test
+    void xonMustBeBelowXoff() {
+        assertRejects("topology.switches.pfc.xon_bytes", "duration_us: 10\n" + STAR
+                + "topology { switches { pfc { enabled: true xoff_bytes: 50000 xon_bytes: 50000 } } }");
+        assertRejects("topology.switches.pfc.xon_bytes", "duration_us: 10\n" + STAR
+                + "topology { switches { pfc { enabled: true xoff_bytes: 50000 xon_bytes: 60000 } } }");
+    }
+
+    @Test
+    void xoffMustBePositiveAndBelowThePortBuffer() {
+        assertRejects("topology.switches.pfc.xoff_bytes", "duration_us: 10\n" + STAR
+                + "topology { switches { pfc { enabled: true xoff_bytes: 0 } } }");
+        assertRejects("topology.switches.pfc.xoff_bytes", "duration_us: 10\n" + STAR
+                + "topology { switches { buffer_bytes: 100000 pfc { enabled: true } } }");  // default 200 KB
+    }
+
+    @Test
+    void portBufferMustNotExceedTheBuffer() {
+        assertRejects("topology.switches.port_buffer_bytes", "duration_us: 10\n" + STAR
+                + "topology { switches { buffer_bytes: 100000 port_buffer_bytes: 100001 } }");
+        assertRejects("topology.switches.port_buffer_bytes", "duration_us: 10\n" + STAR
+                + "topology { switches { port_buffer_bytes: 1000 } }");  // below one MTU
+    }
+
+    @Test
+    void bufferMustHoldOneMtu() {
+        assertRejects("topology.switches.buffer_bytes", "duration_us: 10\n" + STAR
+                + "topology { switches { buffer_bytes: 1499 } }");
+    }
+
+    @Test
+    void warmupMustBeShorterThanTheDuration() {
+        assertRejects("output.warmup_us", "duration_us: 10\n" + STAR + "output { warmup_us: 10 }");
+        assertRejects("output.warmup_us", "duration_us: 10\n" + STAR + "output { warmup_us: 11 }");
+        assertRejects("output.warmup_us", "duration_us: 10\n" + STAR + "output { warmup_us: -1 }");
+        assertEquals(9_999_999, config("duration_us: 10\n" + STAR + "output { warmup_us: 9.999999 }").warmupPs());
+    }
+
+    @Test
+    void nicSizesAreChecked() {
+        assertRejects("topology.nic.mtu_bytes", "duration_us: 10\n" + STAR + "topology { nic { mtu_bytes: 63 } }");
+        assertRejects("topology.nic.ack_bytes",
+                "duration_us: 10\n" + STAR + "topology { nic { mtu_bytes: 1000 ack_bytes: 1001 } }");
+        assertRejects("topology.nic.ack_bytes", "duration_us: 10\n" + STAR + "topology { nic { ack_bytes: 0 } }");
+    }
+
+    @Test
+    void sampleIntervalMustBePositive() {
+        assertRejects("output.sample_interval_us", "duration_us: 10\n" + STAR + "output { sample_interval_us: 0 }");
+    }
+
+    /**
+     * Non-finite values must be rejected like duration_us: inf is. BUG: FabricConfig checks
+     * reaction_delay_us only for > 0 (inf becomes L = Long.MAX_VALUE: no window ever flushes),
+     * and converts latency_us, warmup_us and sample_interval_us with Units.usToPs without a
+     * finiteness check (NaN rounds to 0 and is accepted; inf becomes Long.MAX_VALUE, and a
+     * latency of Long.MAX_VALUE overflows sim.now() + latency at the first packet).
+     */
+    @Test
+    void nonFiniteTimesAreRejectedNamingTheField() {
+        assertRejects("reaction_delay_us", "duration_us: 10 reaction_delay_us: inf\n" + STAR);
+        assertRejects("topology.switches.latency_us", "duration_us: 10\n" + STAR
+                + "topology { switches { latency_us: nan } }");
+        assertRejects("topology.switches.latency_us", "duration_us: 10\n" + STAR
+                + "topology { switches { latency_us: inf } }");
+        assertRejects("output.warmup_us", "duration_us: 10\n" + STAR + "output { warmup_us: nan }");
+        assertRejects("output.sample_interval_us", "duration_us: 10\n" + STAR + "output { sample_interval_us: inf }");
+    }
+}

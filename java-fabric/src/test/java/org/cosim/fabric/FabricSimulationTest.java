@@ -1,0 +1,92 @@
+package org.cosim.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.cosim.fabric.agent.DirectTransport;
+import org.cosim.fabric.net.Nic;
+import org.cosim.proto.Scenario;
+import org.cosim.scenario.ScenarioException;
+import org.junit.jupiter.api.Test;
+
+/** End-to-end runs of small scenarios with the real pfc_only agents. */
+class FabricSimulationTest {
+    @Test
+    void oneSegmentFlowCompletesAtTheHandComputedTime() {
+        // client (host 1, 10 Gb/s) -> switch -> server (host 0, 20 Gb/s), 5 us links, L = 1 us.
+        FabricSimulation sim = FabricSimulation.of(TestScenarios.oneClientStar(16384, 10, 20, 5, 100));
+        TestScenarios.RecordingDirect t = new TestScenarios.RecordingDirect(sim);
+        FabricResult r = sim.run(t);
+        assertNull(r.failure());
+        // Flow arrival at 0 (window [0, 1 us)); pfc_only sends its one segment at 0 + L = 1 us.
+        // 11 packets (10 x 1500 + 1384) at 800 ps/B: the last leaves the client at 1 us + 13,107,200,
+        // reaches the switch 5 us later, is re-serialized at 20 Gb/s (1384 * 400 = 553,600), 5 us
+        // to the server; the ACK: 64 B at 20 Gb/s (25,600) + 5 us + 64 B at 10 Gb/s (51,200) + 5 us.
+        long completion = 1_000_000 + 13_107_200 + 5_000_000 + 553_600 + 5_000_000 + 25_600 + 5_000_000
+                + 51_200 + 5_000_000;
+        assertEquals(34_737_600, completion);
+        assertEquals(1, t.completions.size());
+        long[] c = t.completions.get(0);
+        assertArrayEquals(new long[] {completion, 1, 0, 0, 16384, 1_000_000}, c);
+        assertEquals(completion, r.flowStats().finishPs(0), "the agent finishes the flow at its completion");
+        assertEquals(16384, r.flowStats().sentBytes(0));
+        assertEquals(16384, r.flowStats().deliveredBytes(0));
+        assertEquals(0, r.flowStats().droppedBytes(0));
+        assertEquals(0, r.packetsInNetwork());
+        assertEquals(11, r.nics().get(1).transmitter().packetsSent(), "11 data packets from the client");
+        assertEquals(1, r.nics().get(0).transmitter().packetsSent(), "one hardware ACK from the server");
+        assertEquals(64, r.nics().get(0).transmitter().bytesSent());
+        // RTT sample = completion - send - 16384 B at the client's 10 Gb/s
+        assertEquals(1, r.rtts().size());
+        assertEquals(completion - 1_000_000 - 13_107_200, r.rtts().rtt(0));
+        assertEquals(100_000_000, r.reachedPs());
+        // Windows: the arrival ([0,1us)) and the completion ([34us,35us)).
+        assertEquals(2, r.agentWindows());
+        assertEquals(2, r.agentEvents());
+        assertEquals(java.util.List.of(0L, 34_000_000L), t.windowStarts);
+    }
+
+    @Test
+    void ofValidatesTheWholeScenarioBeforeRunning() {
+        Scenario noProtocol = TestScenarios.parse("""
+                duration_us: 10
+                topology { incast_star { clients: 1 client_rate_gbps: 10 server_rate_gbps: 10 link_delay_us: 1 } }
+                workload { incast { connections_per_client: 1 } }
+                """);
+        ScenarioException e = assertThrows(ScenarioException.class, () -> FabricSimulation.of(noProtocol));
+        assertEquals("protocol", e.field());
+        Scenario badWorkload = TestScenarios.parse("""
+                duration_us: 10
+                topology { incast_star { clients: 1 client_rate_gbps: 10 server_rate_gbps: 10 link_delay_us: 1 } }
+                protocol { pfc_only {} }
+                workload { flow_list { flows { src: 1 dst: 1 } } }
+                """);
+        e = assertThrows(ScenarioException.class, () -> FabricSimulation.of(badWorkload));
+        assertEquals("workload.flow_list.flows[0].dst", e.field());
+    }
+
+    @Test
+    void sameScenarioSameResult() {
+        Scenario s = TestScenarios.incast(4, 2, 0, 200_000, 20_000, 500);
+        FabricResult a = runDirect(s);
+        FabricResult b = runDirect(s);
+        assertEquals(a.eventsProcessed(), b.eventsProcessed());
+        for (int f = 0; f < a.flows().size(); f++) {
+            assertEquals(a.flowStats().deliveredBytes(f), b.flowStats().deliveredBytes(f));
+            assertEquals(a.flowStats().sentBytes(f), b.flowStats().sentBytes(f));
+        }
+        assertEquals(a.rtts().size(), b.rtts().size());
+        for (int i = 0; i < a.rtts().size(); i++) {
+            assertEquals(a.rtts().rtt(i), b.rtts().rtt(i));
+        }
+        assertTrue(a.nics().stream().mapToLong(Nic::pauseFramesReceived).sum() > 0, "PFC was exercised");
+    }
+
+    private static FabricResult runDirect(Scenario s) {
+        FabricSimulation sim = FabricSimulation.of(s);
+        return sim.run(new DirectTransport(sim.session()));
+    }
+}

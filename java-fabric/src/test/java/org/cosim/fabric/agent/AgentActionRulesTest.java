@@ -1,0 +1,114 @@
+package org.cosim.fabric.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.cosim.agents.api.EventBatch;
+import org.cosim.fabric.FabricResult;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.TestScenarios;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bad agent actions end a FabricSimulation run with a BadActionException in
+ * FabricResult.failure() whose message says what rule was broken. The scenario: one client
+ * (host 1) sends one 16384-byte flow (flow 0) to the server (host 0) from t = 0; L = 1 us, so the
+ * flow arrival is in window [0, 1 us) and actions may be timed at 1 us or later.
+ */
+class AgentActionRulesTest {
+    private static final long L = 1_000_000;
+
+    private static FabricResult run(ScriptedTransport.Script script) {
+        FabricSimulation sim = FabricSimulation.of(TestScenarios.oneClientStar(16384, 10, 10, 1, 200));
+        ScriptedTransport t = new ScriptedTransport(() -> -1, script);
+        FabricResult r = sim.run(t);
+        assertTrue(t.closed, "the transport is closed even when the run fails");
+        return r;
+    }
+
+    /** Answers the first batch (the flow arrival) only. */
+    private static ScriptedTransport.Script onArrival(ScriptedTransport.Script s) {
+        return (i, in, out) -> {
+            if (i == 0) {
+                assertEquals(EventBatch.FLOW_ARRIVAL, in.kind(0));
+                s.answer(i, in, out);
+            }
+        };
+    }
+
+    private static String failure(FabricResult r) {
+        assertFalse(r.complete());
+        assertInstanceOf(BadActionException.class, r.failure());
+        return r.failure().getMessage();
+    }
+
+    @Test
+    void validScriptCompletesTheFlow() {
+        FabricResult r = run((i, in, out) -> {
+            for (int k = 0; k < in.size(); k++) {
+                if (in.kind(k) == EventBatch.FLOW_ARRIVAL) {
+                    out.sendSegment(L, 1, 0, 0, 16384, 0);
+                } else if (in.kind(k) == EventBatch.COMPLETION) {
+                    out.flowFinished(in.time(k), 1, 0);
+                }
+            }
+        });
+        assertNull(r.failure());
+        assertTrue(r.flowStats().finished(0));
+        assertEquals(16384, r.flowStats().deliveredBytes(0));
+    }
+
+    @Test
+    void actionBeforeTheWindowEndFailsTheRun() {
+        FabricResult r = run(onArrival((i, in, out) -> out.sendSegment(L - 1, 1, 0, 0, 16384, 0)));
+        String m = failure(r);
+        assertTrue(m.contains("before the window's end"), m);
+        assertTrue(r.reachedPs() <= 2 * L, "the run stops at the failing flush, reached " + r.reachedPs());
+    }
+
+    @Test
+    void segmentFromAHostThatIsNotTheFlowsSourceFails() {
+        String m = failure(run(onArrival((i, in, out) -> out.sendSegment(L, 0, 0, 0, 1000, 0))));
+        assertTrue(m.contains("from host 0, but the flow's source is host 1"), m);
+    }
+
+    @Test
+    void segmentBeyondTheFlowSizeFails() {
+        String m = failure(run(onArrival((i, in, out) -> out.sendSegment(L, 1, 0, 16000, 1000, 0))));
+        assertTrue(m.contains("[16000, 17000)") && m.contains("has only 16384 bytes"), m);
+    }
+
+    @Test
+    void emptySegmentAndUnknownFlowFail() {
+        String empty = failure(run(onArrival((i, in, out) -> out.sendSegment(L, 1, 0, 0, 0, 0))));
+        assertTrue(empty.contains("empty or negative segment"), empty);
+        String unknown = failure(run(onArrival((i, in, out) -> out.sendSegment(L, 1, 5, 0, 100, 0))));
+        assertTrue(unknown.contains("unknown flow 5"), unknown);
+    }
+
+    @Test
+    void finishingAFlowTwiceFails() {
+        String m = failure(run(onArrival((i, in, out) -> {
+            out.flowFinished(in.time(0), 1, 0);
+            out.flowFinished(in.time(0), 1, 0);
+        })));
+        assertTrue(m.contains("finishes flow 0 a second time"), m);
+    }
+
+    @Test
+    void finishingAFlowOutsideItsEventsWindowFails() {
+        // the event's window is [0, 1 us): 1 us is already outside
+        String m = failure(run(onArrival((i, in, out) -> out.flowFinished(L, 1, 0))));
+        assertTrue(m.contains("outside the window"), m);
+    }
+
+    @Test
+    void finishingAFlowFromAHostThatIsNotAnEndFails() {
+        // star with one client has hosts 0 and 1 only: both are ends of flow 0, so use an unknown flow instead
+        String m = failure(run(onArrival((i, in, out) -> out.flowFinished(in.time(0), 1, 3))));
+        assertTrue(m.contains("finishes unknown flow 3"), m);
+    }
+}

@@ -1,0 +1,88 @@
+package org.cosim.fabric.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Comparator;
+import java.util.PriorityQueue;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The heap against java.util.PriorityQueue ordered by (time, priority, insertion sequence). */
+class EventQueueTest {
+    private record Ref(long time, int prio, long seq, int handler, int kind) {}
+
+    private static final Comparator<Ref> ORDER = Comparator.comparingLong(Ref::time)
+            .thenComparingInt(Ref::prio).thenComparingLong(Ref::seq);
+
+    /**
+     * Random interleaving of pushes and pops; times drawn from a small range so ties in
+     * time (and in time and priority) are frequent. The queue grows past its initial
+     * 1024 slots. The pop order must match the reference exactly.
+     */
+    private static void stress(long seed, int maxPriority) {
+        Random rnd = new Random(seed);
+        EventQueue q = new EventQueue();
+        PriorityQueue<Ref> ref = new PriorityQueue<>(ORDER);
+        long seq = 0;
+        int pops = 0;
+        for (int step = 0; step < 60_000; step++) {
+            // push-biased for the first half (the heap grows to thousands), pop-biased after
+            boolean push = ref.isEmpty() || rnd.nextInt(100) < (step < 30_000 ? 65 : 35);
+            if (push) {
+                long t = rnd.nextInt(200);
+                int prio = rnd.nextInt(maxPriority + 1);
+                int handler = rnd.nextInt(1000);
+                int kind = rnd.nextInt(16);
+                q.push(t, prio, handler, kind, seq);  // arg carries the insertion sequence
+                ref.add(new Ref(t, prio, seq, handler, kind));
+                seq++;
+            } else {
+                Ref expected = ref.poll();
+                q.pop();
+                pops++;
+                assertEquals(expected.seq(), q.lastArg, "pop " + pops + " returned the wrong event");
+                assertEquals(expected.time(), q.lastTime);
+                assertEquals(expected.handler(), q.lastHandler);
+                assertEquals(expected.kind(), q.lastKind);
+            }
+            assertEquals(ref.size(), q.size());
+            if (!ref.isEmpty()) {
+                assertEquals(ref.peek().time(), q.peekTime());
+            }
+        }
+        while (!ref.isEmpty()) {
+            Ref expected = ref.poll();
+            q.pop();
+            assertEquals(expected.seq(), q.lastArg);
+        }
+        assertTrue(q.isEmpty());
+        assertTrue(pops > 10_000);
+    }
+
+    @Test
+    void randomPushesAndPopsMatchReferenceOrderForPriorities0To127() {
+        stress(20240601L, 127);
+        stress(7L, 3);  // few priorities: many exact (time, priority) ties resolved by sequence
+    }
+
+    @Test
+    void randomPushesAndPopsMatchReferenceOrderForFullPriorityRange() {
+        stress(20240601L, EventQueue.MAX_PRIORITY);
+    }
+
+    @Test
+    void heapStaysOrderedWhenItGrowsPast1024Entries() {
+        EventQueue q = new EventQueue();
+        for (int i = 5000; i > 0; i--) {  // descending times: every push sifts to the root
+            q.push(i, 0, 0, 0, i);
+        }
+        assertEquals(5000, q.size());
+        for (int i = 1; i <= 5000; i++) {
+            q.pop();
+            assertEquals(i, q.lastTime);
+            assertEquals(i, q.lastArg);
+        }
+        assertTrue(q.isEmpty());
+    }
+}

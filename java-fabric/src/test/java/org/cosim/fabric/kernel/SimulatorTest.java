@@ -1,0 +1,202 @@
+package org.cosim.fabric.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SimulatorTest {
+    /** A handler that records (now, kind, arg) of each event it receives. */
+    private static final class Recorder implements EventHandler {
+        final Simulator sim;
+        final List<long[]> seen = new ArrayList<>();
+
+        Recorder(Simulator sim) {
+            this.sim = sim;
+        }
+
+        @Override
+        public void handle(int kind, long arg) {
+            seen.add(new long[] {sim.now(), kind, arg});
+        }
+
+        List<Long> args() {
+            List<Long> out = new ArrayList<>();
+            for (long[] e : seen) {
+                out.add(e[2]);
+            }
+            return out;
+        }
+    }
+
+    @Test
+    void eventsRunInTimeThenPriorityThenInsertionOrder() {
+        Simulator sim = new Simulator();
+        Recorder r = new Recorder(sim);
+        int h = sim.register(r);
+        // Inserted out of order on purpose; arg = the expected position in the run order.
+        sim.schedule(10, 100, h, 0, 3);  // t=10, default priority, first inserted of its kind
+        sim.schedule(10, 0, h, 0, 1);    // t=10, PRIORITY_FIRST
+        sim.schedule(10, 100, h, 0, 4);  // t=10, default priority, inserted after arg 3
+        sim.schedule(10, 50, h, 0, 2);   // t=10, between
+        sim.schedule(5, 100, h, 0, 0);   // earlier time beats any priority
+        sim.schedule(11, 0, h, 0, 5);    // later time loses to any priority
+        sim.runUntil(100);
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L), r.args());
+    }
+
+    @Test
+    void samePrioritySameTimeRunsInInsertionOrder() {
+        Simulator sim = new Simulator();
+        Recorder r = new Recorder(sim);
+        int h = sim.register(r);
+        List<Long> expected = new ArrayList<>();
+        for (long i = 0; i < 3000; i++) {  // more than the queue's initial 1024 slots
+            sim.schedule(42, h, 0, i);
+            expected.add(i);
+        }
+        sim.runUntil(43);
+        assertEquals(expected, r.args());
+        assertEquals(3000, sim.eventsProcessed());
+    }
+
+    @Test
+    void eventScheduledForNowFromAHandlerRunsAfterEarlierSameTimeEvents() {
+        Simulator sim = new Simulator();
+        List<Long> order = new ArrayList<>();
+        int[] self = new int[1];
+        self[0] = sim.register((kind, arg) -> {
+            order.add(arg);
+            if (arg == 1) {
+                sim.schedule(sim.now(), self[0], 0, 3);  // same time, same priority, inserted last
+            }
+        });
+        sim.schedule(7, self[0], 0, 1);
+        sim.schedule(7, self[0], 0, 2);
+        sim.runUntil(8);
+        assertEquals(List.of(1L, 2L, 3L), order);
+    }
+
+    @Test
+    void handlerSeesItsKindAndArgAndTheEventTime() {
+        Simulator sim = new Simulator();
+        Recorder r = new Recorder(sim);
+        int h = sim.register(r);
+        sim.schedule(1_200_000, h, 37, 0x1234_5678_9abcL);
+        sim.runUntil(2_000_000);
+        assertEquals(1, r.seen.size());
+        assertEquals(1_200_000, r.seen.get(0)[0]);
+        assertEquals(37, r.seen.get(0)[1]);
+        assertEquals(0x1234_5678_9abcL, r.seen.get(0)[2]);
+    }
+
+    @Test
+    void schedulingInThePastThrows() {
+        Simulator sim = new Simulator();
+        int h = sim.register((k, a) -> { });
+        sim.runUntil(1000);
+        assertEquals(1000, sim.now());
+        assertThrows(IllegalStateException.class, () -> sim.schedule(999, h, 0, 0));
+        sim.schedule(1000, h, 0, 0);  // "now" itself is allowed
+        assertEquals(1, sim.pendingEvents());
+    }
+
+    @Test
+    void schedulingBeforeTheCurrentEventFromAHandlerThrows() {
+        Simulator sim = new Simulator();
+        List<Throwable> caught = new ArrayList<>();
+        int[] self = new int[1];
+        self[0] = sim.register((k, a) -> {
+            try {
+                sim.schedule(sim.now() - 1, self[0], 0, 0);
+            } catch (IllegalStateException e) {
+                caught.add(e);
+            }
+        });
+        sim.schedule(500, self[0], 0, 0);
+        sim.runUntil(1000);
+        assertEquals(1, caught.size());
+    }
+
+    @Test
+    void badPriorityAndUnknownHandlerAreRejected() {
+        Simulator sim = new Simulator();
+        int h = sim.register((k, a) -> { });
+        assertThrows(IllegalArgumentException.class, () -> sim.schedule(0, -1, h, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> sim.schedule(0, 256, h, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> sim.schedule(0, h + 1, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> sim.schedule(0, -1, 0, 0));
+    }
+
+    @Test
+    void runUntilRunsEventsStrictlyBeforeTheEndAndLeavesLaterOnesPending() {
+        Simulator sim = new Simulator();
+        Recorder r = new Recorder(sim);
+        int h = sim.register(r);
+        sim.schedule(10, h, 0, 10);
+        sim.schedule(19, h, 0, 19);
+        sim.schedule(20, h, 0, 20);  // exactly at the end: not run
+        sim.schedule(30, h, 0, 30);
+        sim.runUntil(20);
+        assertEquals(List.of(10L, 19L), r.args());
+        assertEquals(2, sim.pendingEvents());
+        assertEquals(20, sim.now(), "now() advances to the end even without an event there");
+        sim.runUntil(31);
+        assertEquals(List.of(10L, 19L, 20L, 30L), r.args());
+        assertEquals(0, sim.pendingEvents());
+        assertEquals(31, sim.now());
+        assertEquals(4, sim.eventsProcessed());
+    }
+
+    @Test
+    void manyHandlersCanRegister() {
+        Simulator sim = new Simulator();
+        List<Integer> hit = new ArrayList<>();
+        int[] ids = new int[100];  // more than the initial 16 handler slots
+        for (int i = 0; i < ids.length; i++) {
+            int me = i;
+            ids[i] = sim.register((k, a) -> hit.add(me));
+            assertEquals(i, ids[i]);
+        }
+        for (int i = ids.length - 1; i >= 0; i--) {
+            sim.schedule(ids.length - i, ids[i], 0, 0);
+        }
+        sim.runUntil(1000);
+        assertEquals(100, hit.size());
+        assertEquals(99, hit.get(0));
+        assertEquals(0, hit.get(99));
+    }
+
+    /**
+     * Valid priorities are 0..255 (EventQueue.MAX_PRIORITY) and a lower value runs first.
+     * BUG: EventQueue packs order = priority << 56 | seq into a signed long and compares it
+     * signed, so any priority >= 128 sets the sign bit and sorts BEFORE priority 0.
+     */
+    @Test
+    void highPrioritiesRunAfterLowerOnesAtTheSameTime() {
+        Simulator sim = new Simulator();
+        Recorder r = new Recorder(sim);
+        int h = sim.register(r);
+        sim.schedule(10, 255, h, 0, 3);
+        sim.schedule(10, 128, h, 0, 2);
+        sim.schedule(10, Simulator.PRIORITY_DEFAULT, h, 0, 1);
+        sim.schedule(10, Simulator.PRIORITY_FIRST, h, 0, 0);
+        sim.runUntil(11);
+        assertEquals(List.of(0L, 1L, 2L, 3L), r.args());
+    }
+
+    @Test
+    void runUntilBeforeTheNextEventRunsNothing() {
+        Simulator sim = new Simulator();
+        Recorder r = new Recorder(sim);
+        int h = sim.register(r);
+        sim.schedule(100, h, 0, 0);
+        sim.runUntil(50);
+        assertTrue(r.seen.isEmpty());
+        assertEquals(50, sim.now());
+        assertEquals(1, sim.pendingEvents());
+    }
+}

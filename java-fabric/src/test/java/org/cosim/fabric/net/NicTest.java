@@ -1,0 +1,279 @@
+package org.cosim.fabric.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntConsumer;
+import org.cosim.fabric.kernel.EventHandler;
+import org.cosim.fabric.kernel.Simulator;
+import org.cosim.fabric.packet.PacketPool;
+import org.cosim.fabric.packet.PacketType;
+import org.cosim.fabric.packet.TrafficClass;
+import org.cosim.fabric.stats.FlowStats;
+import org.cosim.fabric.stats.RttRecorder;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two NICs joined back to back by a 10 Gb/s link with 1 us propagation each way, driven
+ * directly. A tap on each direction records every packet's arrival before handing it on.
+ * At 10 Gb/s one byte takes 800 ps: 1500 B = 1,200,000 ps, 1384 B = 1,107,200 ps, 64 B = 51,200 ps.
+ */
+class NicTest {
+    private static final long TEN_G = 10_000_000_000L;
+    private static final long DELAY = 1_000_000;
+    private static final int MTU = 1500;
+    private static final int ACK = 64;
+
+    /** The agent side as the NIC sees it: records completions and PFC changes. */
+    static final class FakeSink implements HostEventSink {
+        final Simulator sim;
+        final List<long[]> completions = new ArrayList<>();  // {now, host, flow, seq, bytes, send, int, ecn}
+        final List<long[]> pfc = new ArrayList<>();          // {now, host, class, paused}
+
+        FakeSink(Simulator sim) {
+            this.sim = sim;
+        }
+
+        @Override
+        public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long intMaxHopDelayPs,
+                               boolean ecnEcho) {
+            completions.add(new long[] {sim.now(), host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs,
+                    ecnEcho ? 1 : 0});
+        }
+
+        @Override
+        public void pfcChange(int host, int trafficClass, boolean paused) {
+            pfc.add(new long[] {sim.now(), host, trafficClass, paused ? 1 : 0});
+        }
+    }
+
+    /** Records each arriving packet, lets the test modify it, then delivers it to the real NIC. */
+    static final class Tap implements EventHandler {
+        record Arrival(long time, int type, int size, long seq, boolean last, long segmentSendTime, int flow) {}
+
+        final Simulator sim;
+        final PacketPool pool;
+        final EventHandler target;
+        final int handler;
+        final List<Arrival> arrivals = new ArrayList<>();
+        IntConsumer modify = p -> { };
+
+        Tap(Simulator sim, PacketPool pool, EventHandler target) {
+            this.sim = sim;
+            this.pool = pool;
+            this.target = target;
+            this.handler = sim.register(this);
+        }
+
+        @Override
+        public void handle(int kind, long arg) {
+            int p = (int) arg;
+            arrivals.add(new Arrival(sim.now(), pool.type[p], pool.size[p], pool.seq[p],
+                    pool.has(p, PacketPool.FLAG_LAST_OF_SEGMENT), pool.segmentSendTime[p], pool.flow[p]));
+            modify.accept(p);
+            target.handle(EventKinds.encode(EventKinds.ARRIVE, 0), p);
+        }
+
+        List<Arrival> ofType(int type) {
+            return arrivals.stream().filter(a -> a.type() == type).toList();
+        }
+    }
+
+    /** Host 0 = NIC a, host 1 = NIC b; flows given by their destinations. */
+    static final class Pair {
+        final Simulator sim = new Simulator();
+        final PacketPool pool = new PacketPool();
+        final FakeSink sink = new FakeSink(sim);
+        final FlowStats stats;
+        final RttRecorder rtts = new RttRecorder(0);
+        final Nic a;
+        final Nic b;
+        final Tap toB;
+        final Tap toA;
+
+        Pair(int... dstOfFlow) {
+            stats = new FlowStats(dstOfFlow.length, 0);
+            NicParams params = new NicParams(MTU, ACK);
+            a = new Nic(0, sim, pool, params, stats, rtts, sink, dstOfFlow);
+            b = new Nic(1, sim, pool, params, stats, rtts, sink, dstOfFlow);
+            LinkTransmitter ab = a.connect(TEN_G, DELAY);
+            LinkTransmitter ba = b.connect(TEN_G, DELAY);
+            toB = new Tap(sim, pool, b);
+            toA = new Tap(sim, pool, a);
+            ab.attach(toB.handler, 0);
+            ba.attach(toA.handler, 0);
+        }
+
+        /** Hands a segment to {@code nic} at simulated time {@code at}. */
+        void post(long at, Nic nic, int flow, long seq, int bytes) {
+            int h = sim.register((k, x) -> nic.postSegment(flow, seq, bytes, 0));
+            sim.schedule(at, h, 0, 0);
+        }
+
+        /** Delivers a PFC pause/resume frame to {@code nic} at {@code at}. */
+        void pfcFrame(long at, Nic nic, boolean pause) {
+            int f = pool.alloc();
+            pool.type[f] = PacketType.PFC;
+            pool.trafficClass[f] = TrafficClass.CONTROL;
+            pool.size[f] = ACK;
+            pool.flags[f] = pause ? PacketPool.FLAG_PAUSE : 0;
+            sim.schedule(at, nic.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), f);
+        }
+    }
+
+    @Test
+    void segmentIsCutIntoMtuPacketsSentBackToBackAndAckedOnce() {
+        Pair n = new Pair(1);  // flow 0: host 0 -> host 1
+        long post = 2_000_000;
+        n.post(post, n.a, 0, 0, 16384);
+        n.sim.runUntil(100_000_000);
+
+        // 16384 = 10 * 1500 + 1384
+        List<Tap.Arrival> data = n.toB.ofType(PacketType.DATA);
+        assertEquals(11, data.size());
+        long wireEnd = post;
+        for (int k = 0; k < 11; k++) {
+            Tap.Arrival d = data.get(k);
+            int expectedSize = k < 10 ? 1500 : 1384;
+            assertEquals(expectedSize, d.size(), "packet " + k);
+            assertEquals(1500L * k, d.seq(), "packet " + k + " payload offset");
+            assertEquals(k == 10, d.last(), "only the last packet ends the segment");
+            assertEquals(post, d.segmentSendTime(), "every packet carries the segment's send time");
+            wireEnd += expectedSize * 800L;  // back to back: packet k ends at post + bytes so far * 800 ps
+            assertEquals(wireEnd + DELAY, d.time(), "arrival of packet " + k);
+        }
+        assertEquals(post + 13_107_200, wireEnd);  // 16384 * 800
+
+        // Exactly one hardware ACK, made when the last packet arrived (no wait: b's wire is idle).
+        List<Tap.Arrival> acks = n.toA.ofType(PacketType.SEGMENT_ACK);
+        assertEquals(1, acks.size());
+        assertEquals(ACK, acks.get(0).size());
+        long lastArrival = post + 13_107_200 + DELAY;         // 16,107,200
+        long completion = lastArrival + 51_200 + DELAY;       // + 64 B serialization + 1 us = 17,158,400
+        assertEquals(completion, acks.get(0).time());
+        assertEquals(1, n.b.transmitter().packetsSent());
+        assertEquals(64, n.b.transmitter().bytesSent());
+        assertEquals(11, n.a.transmitter().packetsSent());
+        assertEquals(16384, n.a.transmitter().bytesSent());
+
+        // The sender's completion: send time = when the segment was posted.
+        assertEquals(1, n.sink.completions.size());
+        long[] c = n.sink.completions.get(0);
+        assertEquals(completion, c[0]);
+        assertEquals(0, c[1], "host");
+        assertEquals(0, c[2], "flow");
+        assertEquals(0, c[3], "seq");
+        assertEquals(16384, c[4], "bytes");
+        assertEquals(post, c[5], "send time");
+        assertEquals(0, c[6], "no INT delay");
+        assertEquals(0, c[7], "no ECN echo");
+
+        // TIMELY RTT = completion - send - segment serialization at line rate = 2 us + 51,200 ps
+        assertEquals(1, n.rtts.size());
+        assertEquals(2 * DELAY + 51_200, n.rtts.rtt(0));
+        assertEquals(16384, n.stats.sentBytes(0));
+        assertEquals(16384, n.stats.deliveredBytes(0));
+        assertEquals(0, n.pool.live(), "every packet was released");
+        assertEquals(0, n.a.queuedSegments());
+    }
+
+    @Test
+    void segmentsOfAQueueAreSentInOrderWithoutGaps() {
+        Pair n = new Pair(1, 1);
+        n.post(0, n.a, 0, 0, 3000);     // 2 packets
+        n.post(0, n.a, 1, 0, 1000);     // 1 packet, right behind
+        n.post(0, n.a, 0, 3000, 1500);  // 1 packet
+        n.sim.runUntil(50_000_000);
+        List<Tap.Arrival> data = n.toB.ofType(PacketType.DATA);
+        assertEquals(List.of(0, 0, 1, 0), data.stream().map(Tap.Arrival::flow).toList());
+        assertEquals(List.of(0L, 1500L, 0L, 3000L), data.stream().map(Tap.Arrival::seq).toList());
+        // ends of serialization: 1.2 us, 2.4 us, 2.4 + 0.8 = 3.2 us, 4.4 us; + 1 us propagation
+        assertEquals(List.of(2_200_000L, 3_400_000L, 4_200_000L, 5_400_000L),
+                data.stream().map(Tap.Arrival::time).toList());
+        assertEquals(3, n.sink.completions.size(), "one completion per segment");
+        assertEquals(List.of(0L, 1L, 0L), n.sink.completions.stream().map(c -> c[2]).toList());
+    }
+
+    @Test
+    void hardwareAckJumpsAheadOfQueuedDataButNotThePacketOnTheWire() {
+        Pair n = new Pair(1, 0);           // flow 0: a -> b; flow 1: b -> a
+        n.post(0, n.a, 0, 0, 1500);        // a's single packet reaches b at 1.2 + 1 = 2.2 us
+        n.post(0, n.b, 1, 0, 15000);       // b sends 10 packets: [0,1.2] [1.2,2.4] [2.4,3.6] ...
+        n.sim.runUntil(100_000_000);
+        List<Tap.Arrival> atA = n.toA.arrivals;
+        // b's second data packet is on the wire at 2.2 us; the ACK goes right after it (2.4 us),
+        // ahead of b's third data packet: arrivals at a are D(2.2us) D(3.4us) ACK(2.4512+1) D(...)
+        assertEquals(PacketType.DATA, atA.get(0).type());
+        assertEquals(PacketType.DATA, atA.get(1).type());
+        assertEquals(3_400_000, atA.get(1).time());
+        assertEquals(PacketType.SEGMENT_ACK, atA.get(2).type());
+        assertEquals(2_400_000 + 51_200 + DELAY, atA.get(2).time());
+        assertEquals(PacketType.DATA, atA.get(3).type());
+        assertEquals(2_451_200 + 1_200_000 + DELAY, atA.get(3).time());
+        assertEquals(3_451_200, n.sink.completions.get(0)[0]);
+    }
+
+    @Test
+    void ackEchoesEcnAndMaxIntDelayOfItsSegmentOnly() {
+        Pair n = new Pair(1);
+        n.toB.modify = p -> {
+            if (n.pool.type[p] == PacketType.DATA && n.pool.segmentSeq[p] == 0) {
+                n.pool.intMaxHopDelay[p] = n.pool.seq[p] == 3000 ? 777_000 : 100_000;
+                if (n.pool.seq[p] == 1500) {
+                    n.pool.flags[p] |= PacketPool.FLAG_ECN_CE;
+                }
+            }
+        };
+        n.post(0, n.a, 0, 0, 4500);     // segment 1: 3 packets, the 2nd marked, the 3rd with the max INT
+        n.post(0, n.a, 0, 4500, 1500);  // segment 2: clean
+        n.sim.runUntil(100_000_000);
+        assertEquals(2, n.sink.completions.size());
+        long[] first = n.sink.completions.get(0);
+        assertEquals(777_000, first[6]);
+        assertEquals(1, first[7], "ECN-CE on any packet of the segment is echoed");
+        long[] second = n.sink.completions.get(1);
+        assertEquals(4500, second[3]);
+        assertEquals(0, second[6], "INT state resets after each ACK");
+        assertEquals(0, second[7], "ECN state resets after each ACK");
+    }
+
+    @Test
+    void pfcPauseStopsDataAfterThePacketOnTheWireAndResumeRestarts() {
+        Pair n = new Pair(1);
+        n.post(0, n.a, 0, 0, 6000);          // 4 packets: [0,1.2] [1.2,2.4] [2.4,3.6] [3.6,4.8] us
+        n.pfcFrame(1_800_000, n.a, true);    // pause while packet 1 is on the wire
+        n.pfcFrame(10_000_000, n.a, false);  // resume at 10 us
+        n.sim.runUntil(100_000_000);
+        List<Long> times = n.toB.ofType(PacketType.DATA).stream().map(Tap.Arrival::time).toList();
+        // packet 1 finishes (2.4 us, arrives 3.4 us); packet 2 waits for the resume:
+        // starts at 10 us, arrives 10 + 1.2 + 1 = 12.2 us; packet 3 at 13.4 us.
+        assertEquals(List.of(2_200_000L, 3_400_000L, 12_200_000L, 13_400_000L), times);
+        assertEquals(1, n.a.pauseFramesReceived());
+        assertFalse(n.a.dataPaused());
+        assertEquals(2, n.sink.pfc.size());
+        assertEquals(List.of(1_800_000L, 0L, (long) TrafficClass.DATA, 1L), toList(n.sink.pfc.get(0)));
+        assertEquals(List.of(10_000_000L, 0L, (long) TrafficClass.DATA, 0L), toList(n.sink.pfc.get(1)));
+        assertEquals(0, n.pool.live());
+    }
+
+    @Test
+    void pausedNicStillSendsHardwareAcks() {
+        Pair n = new Pair(1);
+        n.pfcFrame(0, n.b, true);          // b's data class is paused for the whole run
+        n.post(0, n.a, 0, 0, 1500);
+        n.sim.runUntil(50_000_000);
+        assertTrue(n.b.dataPaused());
+        assertEquals(1, n.sink.completions.size(), "control frames are not paused");
+    }
+
+    private static List<Long> toList(long[] a) {
+        List<Long> l = new ArrayList<>();
+        for (long v : a) {
+            l.add(v);
+        }
+        return l;
+    }
+}

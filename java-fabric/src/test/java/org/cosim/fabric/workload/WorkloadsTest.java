@@ -1,0 +1,136 @@
+package org.cosim.fabric.workload;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.cosim.fabric.topology.IncastStarTopology;
+import org.cosim.fabric.topology.TopologyGraph;
+import org.cosim.proto.Flow;
+import org.cosim.proto.FlowList;
+import org.cosim.proto.Incast;
+import org.cosim.proto.IncastStar;
+import org.cosim.proto.Workload;
+import org.cosim.scenario.ScenarioException;
+import org.junit.jupiter.api.Test;
+
+class WorkloadsTest {
+    /** Server = host 0, clients = hosts 1..3. */
+    private static TopologyGraph star() {
+        return IncastStarTopology.build(IncastStar.newBuilder().setClients(3).setClientRateGbps(10)
+                .setServerRateGbps(10).setLinkDelayUs(1).build());
+    }
+
+    private static Workload incast(int connections, long bytes, double startUs, double spacingUs) {
+        return Workload.newBuilder().setIncast(Incast.newBuilder().setConnectionsPerClient(connections)
+                .setFlowBytes(bytes).setStartUs(startUs).setStartSpacingUs(spacingUs)).build();
+    }
+
+    private static Flow flow(int src, int dst, long bytes, double startUs) {
+        return Flow.newBuilder().setSrc(src).setDst(dst).setSizeBytes(bytes).setStartUs(startUs).build();
+    }
+
+    private static Workload flows(Flow... fs) {
+        FlowList.Builder b = FlowList.newBuilder();
+        for (Flow f : fs) {
+            b.addFlows(f);
+        }
+        return Workload.newBuilder().setFlowList(b).build();
+    }
+
+    private static void assertRejects(String field, Workload w) {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> Workloads.build(w, star()));
+        assertEquals(field, e.field(), e.getMessage());
+    }
+
+    @Test
+    void incastGivesClientsTimesConnectionsFlowsToTheServerClientByClient() {
+        FlowTable t = Workloads.build(incast(2, 65536, 10, 0.5), star());
+        assertEquals(6, t.size());  // 3 clients x 2 connections
+        int[] expectedSrc = {1, 1, 2, 2, 3, 3};
+        for (int f = 0; f < 6; f++) {
+            assertEquals(expectedSrc[f], t.src(f), "flow " + f);
+            assertEquals(0, t.dst(f));
+            assertEquals(65536, t.sizeBytes(f));
+            // start = 10 us + f * 0.5 us
+            assertEquals(10_000_000L + f * 500_000L, t.startPs(f), "flow " + f);
+        }
+        assertArrayEquals(new int[] {0, 0, 0, 0, 0, 0}, t.destinations());
+    }
+
+    @Test
+    void incastLongLivedWithoutSpacingStartsTogether() {
+        FlowTable t = Workloads.build(incast(4, 0, 0, 0), star());
+        assertEquals(12, t.size());
+        for (int f = 0; f < 12; f++) {
+            assertEquals(0, t.sizeBytes(f));
+            assertEquals(0, t.startPs(f));
+            assertEquals(1 + f / 4, t.src(f));
+        }
+    }
+
+    @Test
+    void incastRejectsBadValuesNamingTheField() {
+        assertRejects("workload.incast.connections_per_client", incast(0, 0, 0, 0));
+        assertRejects("workload.incast.start_us", incast(1, 0, -1, 0));
+        assertRejects("workload.incast.start_spacing_us", incast(1, 0, 0, Double.NaN));
+    }
+
+    @Test
+    void flowListKeepsOrderAndValues() {
+        FlowTable t = Workloads.build(flows(flow(1, 0, 1000, 0), flow(0, 3, 0, 2.5), flow(2, 1, 5, 1e-6)), star());
+        assertEquals(3, t.size());
+        assertEquals(1, t.src(0));
+        assertEquals(0, t.dst(0));
+        assertEquals(1000, t.sizeBytes(0));
+        assertEquals(3, t.dst(1));
+        assertEquals(2_500_000, t.startPs(1));
+        assertEquals(1, t.startPs(2), "1e-6 us = 1 ps");
+    }
+
+    @Test
+    void flowListRejectsUnknownHostsNamingTheFlowAndField() {
+        assertRejects("workload.flow_list.flows[1].dst", flows(flow(1, 0, 1, 0), flow(1, 4, 1, 0)));
+        assertRejects("workload.flow_list.flows[0].src", flows(flow(9, 0, 1, 0)));
+        // uint32 values above 2^31 arrive as negative ints: still "does not exist", printed unsigned
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> Workloads.build(flows(flow(-1, 0, 1, 0)), star()));
+        assertEquals("workload.flow_list.flows[0].src", e.field());
+        assertTrue(e.getMessage().contains("4294967295"), e.getMessage());
+    }
+
+    @Test
+    void flowListRejectsAFlowToItself() {
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> Workloads.build(flows(flow(1, 0, 1, 0), flow(2, 2, 1, 0)), star()));
+        assertEquals("workload.flow_list.flows[1].dst", e.field());
+        assertTrue(e.getMessage().contains("itself"), e.getMessage());
+    }
+
+    @Test
+    void flowListRejectsEmptyListAndNegativeStart() {
+        assertRejects("workload.flow_list.flows", flows());
+        assertRejects("workload.flow_list.flows[0].start_us", flows(flow(1, 0, 1, -3)));
+    }
+
+    @Test
+    void missingWorkloadIsRejected() {
+        assertRejects("workload", Workload.getDefaultInstance());
+    }
+
+    @Test
+    void flowTableGrowsBeyondItsInitialCapacity() {
+        FlowTable t = new FlowTable();
+        for (int i = 0; i < 100; i++) {
+            assertEquals(i, t.add(i, i + 1, i * 10L, i * 100L));
+        }
+        for (int i = 0; i < 100; i++) {
+            assertEquals(i, t.src(i));
+            assertEquals(i + 1, t.dst(i));
+            assertEquals(i * 10L, t.sizeBytes(i));
+            assertEquals(i * 100L, t.startPs(i));
+        }
+        assertEquals(100, t.destinations().length);
+    }
+}

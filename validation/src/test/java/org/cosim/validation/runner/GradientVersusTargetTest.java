@@ -1,0 +1,41 @@
+package org.cosim.validation.runner;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.cosim.validation.ShippedScenarios;
+import org.cosim.validation.results.Summary;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * TIMELY's Fig 9: the RTT gradient against a fixed queue target (T_low = T_high).
+ * A 50 us target costs throughput; a 500 us target costs latency; the gradient
+ * keeps both.
+ */
+class GradientVersusTargetTest {
+    private static Summary gradient;
+    private static Summary target50;
+    private static Summary target500;
+
+    @BeforeAll
+    static void runAll() {
+        gradient = Summary.of(JavaBackend.run(ShippedScenarios.read("timely-incast.textproto"), t -> { }));
+        target50 = Summary.of(JavaBackend.run(ShippedScenarios.read("timely-incast-target50.textproto"), t -> { }));
+        target500 = Summary.of(JavaBackend.run(ShippedScenarios.read("timely-incast-target500.textproto"), t -> { }));
+    }
+
+    @Test
+    void lowTargetLosesThroughput() {
+        assertTrue(target50.totalThroughputGbps() <= gradient.totalThroughputGbps() - 0.5,
+                "target 50 us: " + target50.totalThroughputGbps() + " Gb/s vs gradient "
+                        + gradient.totalThroughputGbps());
+    }
+
+    @Test
+    void highTargetRaisesRtt() {
+        assertTrue(target500.rttMeanUs() >= 2 * gradient.rttMeanUs(),
+                "target 500 us mean RTT " + target500.rttMeanUs() + " vs gradient " + gradient.rttMeanUs());
+        assertTrue(target500.rttP99Us() >= 2 * gradient.rttP99Us(),
+                "target 500 us p99 RTT " + target500.rttP99Us() + " vs gradient " + gradient.rttP99Us());
+    }
+}

@@ -1,0 +1,29 @@
+package org.cosim.validation.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.cosim.validation.ShippedScenarios;
+import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.Summary;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The PFC-only baseline on the TIMELY incast: full throughput bought with queues.
+ * Paper: 19.5 Gb/s and a mean RTT of 658 us, about 10x TIMELY's.
+ */
+class PfcOnlyBaselineTest {
+    @Test
+    void fullThroughputWithRttsAtLeastFiveTimesTimelys() {
+        RunResults pfc = JavaBackend.run(ShippedScenarios.read("timely-incast-pfc-only.textproto"), t -> { });
+        RunResults timely = JavaBackend.run(ShippedScenarios.read("timely-incast.textproto"), t -> { });
+        Summary p = Summary.of(pfc);
+        Summary t = Summary.of(timely);
+        assertTrue(pfc.complete());
+        assertTrue(p.totalThroughputGbps() >= 19, "PFC-only throughput " + p.totalThroughputGbps());
+        assertTrue(p.rttMeanUs() >= 5 * t.rttMeanUs(),
+                "PFC-only mean RTT " + p.rttMeanUs() + " us is not 5x TIMELY's " + t.rttMeanUs() + " us");
+        assertTrue(pfc.counters().pfcPauseFramesSentMeasured() > 0, "PFC-only must lean on pauses");
+        assertEquals(0, pfc.counters().dropPackets(), "PFC keeps the fabric lossless");
+    }
+}
