@@ -54,8 +54,8 @@ public final class BenchCommand implements Command {
             return 0;
         }
         Path file = Path.of(cl.getArgList().isEmpty() ? DEFAULT : cl.getArgList().get(0));
-        int runs = positive(cl.getOptionValue("runs", "5"), "--runs");
-        int warmups = Integer.parseInt(cl.getOptionValue("warmup-runs", "3"));
+        int runs = positive(cl.getOptionValue("runs", "5"), "--runs", 1);
+        int warmups = positive(cl.getOptionValue("warmup-runs", "3"), "--warmup-runs", 0);
         Scenario scenario = ScenarioFiles.read(file, List.of(cl.getOptionValues("set") == null
                 ? new String[0] : cl.getOptionValues("set")));
         FabricSimulation sim = FabricSimulation.of(scenario);
@@ -74,15 +74,15 @@ public final class BenchCommand implements Command {
             events = r.eventsProcessed();
             eventsPerS[i] = events / wall;
             wallPerMs[i] = wall / simMs;
-            out.printf(Locale.ROOT, "  run %d: %,d events in %.3f s = %.2f M events/s, %.4f s per simulated ms%n",
-                    i + 1, events, wall, eventsPerS[i] / 1e6, wallPerMs[i]);
+            out.printf(Locale.ROOT, "  run %d: %,d events in %.3f s = %.2f M events/s, %.3f ms wall per simulated ms%n",
+                    i + 1, events, wall, eventsPerS[i] / 1e6, wallPerMs[i] * 1e3);
         }
         Arrays.sort(eventsPerS);
         Arrays.sort(wallPerMs);
-        out.printf(Locale.ROOT, "median: %.2f M events/s (range %.2f..%.2f), %.4f s wall per simulated ms "
-                        + "(range %.4f..%.4f); %d cores, Java %s%n",
-                eventsPerS[runs / 2] / 1e6, eventsPerS[0] / 1e6, eventsPerS[runs - 1] / 1e6, wallPerMs[runs / 2],
-                wallPerMs[0], wallPerMs[runs - 1], Runtime.getRuntime().availableProcessors(),
+        out.printf(Locale.ROOT, "median: %.2f M events/s (range %.2f..%.2f), %.3f ms wall per simulated ms "
+                        + "(range %.3f..%.3f); %d cores, Java %s%n",
+                eventsPerS[runs / 2] / 1e6, eventsPerS[0] / 1e6, eventsPerS[runs - 1] / 1e6, wallPerMs[runs / 2] * 1e3,
+                wallPerMs[0] * 1e3, wallPerMs[runs - 1] * 1e3, Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"));
         return 0;
     }
@@ -95,15 +95,15 @@ public final class BenchCommand implements Command {
         return r;
     }
 
-    private static int positive(String v, String opt) {
+    private static int positive(String v, String opt, int min) {
         try {
             int n = Integer.parseInt(v);
-            if (n >= 1) {
+            if (n >= min) {
                 return n;
             }
         } catch (NumberFormatException e) {
-            // fall through
+            // reported below
         }
-        throw new UsageException(opt + " takes a whole number >= 1, not '" + v + "'");
+        throw new UsageException(opt + " takes a whole number >= " + min + ", not '" + v + "'");
     }
 }

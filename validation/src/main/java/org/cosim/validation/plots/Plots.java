@@ -27,7 +27,7 @@ public final class Plots {
     private static final int WIDTH = 900;
     private static final int HEIGHT = 540;
     private static final int MAX_CDF_POINTS = 2000;
-    private static final int LEGEND_MAX = 12;
+    private static final int SAMPLE_FLOWS = 4;
 
     private Plots() {}
 
@@ -45,22 +45,67 @@ public final class Plots {
         return out;
     }
 
+    /**
+     * Per-connection rate over time, smoothed over a moving window (5 ms, or a
+     * fiftieth of the run if shorter) so that segment-sized bursts do not hide
+     * the trend. With many flows, as in the paper's Fig 13, a few sample
+     * connections are drawn, with the mean over all flows.
+     */
     static JFreeChart rates(RunResults r) {
         TimeSeries ts = r.series();
         XYSeriesCollection data = new XYSeriesCollection();
         int flows = ts.samples() == 0 ? 0 : ts.flowBytes()[0].length;
-        double seconds = ts.intervalPs() / (double) Units.PS_PER_S;
-        for (int f = 0; f < flows; f++) {
+        long windowPs = Math.max(ts.intervalPs(), Math.min(5 * Units.PS_PER_MS, r.durationPs() / 50));
+        int k = (int) Math.max(1, windowPs / ts.intervalPs());
+        double seconds = k * ts.intervalPs() / (double) Units.PS_PER_S;
+        int[] shown = flows <= SAMPLE_FLOWS ? range(flows) : spread(flows, SAMPLE_FLOWS);
+        for (int f : shown) {
             XYSeries s = new XYSeries("flow " + f, false, true);
+            long sum = 0;
             for (int i = 0; i < ts.samples(); i++) {
-                s.add(ts.times()[i] / (double) Units.PS_PER_MS, ts.flowBytes()[i][f] * 8 / seconds / 1e9);
+                sum += ts.flowBytes()[i][f] - (i >= k ? ts.flowBytes()[i - k][f] : 0);
+                if (i >= k - 1) {
+                    s.add(ts.times()[i] / (double) Units.PS_PER_MS, sum * 8 / seconds / 1e9);
+                }
             }
             data.addSeries(s);
         }
+        if (shown.length < flows) {
+            XYSeries mean = new XYSeries("mean of all " + flows, false, true);
+            long sum = 0;
+            for (int i = 0; i < ts.samples(); i++) {
+                for (int f = 0; f < flows; f++) {
+                    sum += ts.flowBytes()[i][f] - (i >= k ? ts.flowBytes()[i - k][f] : 0);
+                }
+                if (i >= k - 1) {
+                    mean.add(ts.times()[i] / (double) Units.PS_PER_MS, sum * 8 / seconds / 1e9 / flows);
+                }
+            }
+            data.addSeries(mean);
+        }
+        String which = shown.length < flows ? shown.length + " of " + flows + " connections" : "per connection";
         return style(ChartFactory.createXYLineChart(
-                "Per-connection rate (" + r.scenarioName() + ", " + r.protocol() + ")",
-                "time (ms)", "rate (Gb/s), per " + JsonWriter.number(ts.intervalPs() / (double) Units.PS_PER_US) + " us interval", data,
-                PlotOrientation.VERTICAL, flows <= LEGEND_MAX, false, false));
+                "Rate, " + which + " (" + r.scenarioName() + ", " + r.protocol() + ")",
+                "time (ms)", "rate (Gb/s), " + JsonWriter.number(windowPs / (double) Units.PS_PER_US)
+                        + " us moving average", data,
+                PlotOrientation.VERTICAL, true, false, false));
+    }
+
+    private static int[] range(int n) {
+        int[] r = new int[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = i;
+        }
+        return r;
+    }
+
+    /** n flow ids spread evenly over 0..flows-1. */
+    private static int[] spread(int flows, int n) {
+        int[] r = new int[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = (int) ((long) i * flows / n);
+        }
+        return r;
     }
 
     static JFreeChart rttCdf(RunResults r) {
