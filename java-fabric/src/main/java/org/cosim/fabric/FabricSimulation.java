@@ -115,6 +115,7 @@ public final class FabricSimulation {
                 sim.runUntil(t);
                 progress.accept(t);
             }
+            transport.finish(sim.now(), sim.eventsProcessed());
         } catch (RuntimeException | Error e) {
             failure = e;
         } finally {

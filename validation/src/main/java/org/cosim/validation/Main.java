@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.cosim.scenario.ScenarioException;
+import org.cosim.validation.cli.AgentsCommand;
 import org.cosim.validation.cli.BenchCommand;
 import org.cosim.validation.cli.Command;
 import org.cosim.validation.cli.RunCommand;
@@ -18,7 +19,7 @@ public final class Main {
     private static final Map<String, Command> COMMANDS = new LinkedHashMap<>();
 
     static {
-        for (Command c : new Command[] {new RunCommand(), new BenchCommand()}) {
+        for (Command c : new Command[] {new RunCommand(), new AgentsCommand(), new BenchCommand()}) {
             COMMANDS.put(c.name(), c);
         }
     }

@@ -28,6 +28,7 @@ public final class AgentHost {
     private long lastWindowStart = Long.MIN_VALUE;
     private long lastEventTime = Long.MIN_VALUE;
     private long eventsProcessed;
+    private final long[] finishedAt;
 
     private final FlowArrivalEvent arrival = new FlowArrivalEvent();
     private final CompletionEvent completion = new CompletionEvent();
@@ -38,6 +39,8 @@ public final class AgentHost {
         AgentContext ctx = spec.context();
         this.reactionDelayPs = ctx.reactionDelayPs();
         this.flows = spec.flows();
+        this.finishedAt = new long[flows.size()];
+        java.util.Arrays.fill(finishedAt, -1);
         this.agents = new Agent[spec.hosts().size()];
         this.protocolOf = spec.protocols().toArray(new String[0]);
         for (HostInfo h : spec.hosts()) {
@@ -62,8 +65,22 @@ public final class AgentHost {
             checkEvent(in, i, w);
             dispatch(in, i, out);
         }
+        for (int i = 0; i < out.size(); i++) {
+            if (out.kind(i) == ActionBatch.FLOW_FINISHED && out.flow(i) >= 0 && out.flow(i) < finishedAt.length) {
+                finishedAt[out.flow(i)] = out.time(i);
+            }
+        }
         eventsProcessed += in.size();
         lastWindowStart = w;
+    }
+
+    public int flowCount() {
+        return finishedAt.length;
+    }
+
+    /** When the agents declared the flow finished, or -1. */
+    public long finishedAt(int flow) {
+        return finishedAt[flow];
     }
 
     private void checkWindow(long w) {

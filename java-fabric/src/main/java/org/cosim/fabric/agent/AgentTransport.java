@@ -12,7 +12,10 @@ public interface AgentTransport extends AutoCloseable {
     /** Sends the window's events and fills {@code actions} with the agents' answer. */
     void exchange(EventBatch events, ActionBatch actions);
 
-    /** The session is over: {@code endPs} is the simulated end time. */
+    /** The run reached its end: tell the agent side (over gRPC: FabricDone, answered by AgentResults). */
+    default void finish(long endPs, long eventsProcessed) {}
+
+    /** Releases the transport; after a failure, without {@link #finish}. */
     @Override
     default void close() {}
 }

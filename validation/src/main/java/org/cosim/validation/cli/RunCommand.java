@@ -13,11 +13,13 @@ import org.cosim.validation.plots.Plots;
 import org.cosim.validation.results.ResultsWriter;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
+import org.cosim.validation.runner.AgentTransports;
 import org.cosim.validation.runner.JavaBackend;
 
 /** `cosim run SCENARIO`: one scenario on one back end, results and plots in a directory. */
 public final class RunCommand implements Command {
-    private static final String USAGE = "cosim run SCENARIO [--set field.path=value ...] [--out DIR] [--backend java]";
+    private static final String USAGE = "cosim run SCENARIO [--set field.path=value ...] [--out DIR] [--backend java] "
+            + "[--transport direct|grpc]";
 
     @Override
     public String name() {
@@ -37,6 +39,11 @@ public final class RunCommand implements Command {
                 .desc("results directory (default: results/<scenario name>)").get());
         o.addOption(Option.builder("b").longOpt("backend").hasArg().argName("NAME")
                 .desc("fabric back end: java (default)").get());
+        o.addOption(Option.builder("t").longOpt("transport").hasArg().argName("direct|grpc")
+                .desc("how the Java fabric reaches the agents: direct (in-process, default) or grpc (a real agent "
+                        + "server on loopback); results are identical").get());
+        o.addOption(Option.builder().longOpt("record-trace").hasArg().argName("FILE")
+                .desc("record every window's events and actions (length-delimited cosim.proto messages)").get());
         o.addOption(Option.builder().longOpt("no-plots").desc("skip the PNG plots").get());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").get());
         return o;
@@ -60,8 +67,17 @@ public final class RunCommand implements Command {
         FabricSimulation sim = FabricSimulation.of(scenario);
         Path outDir = Path.of(cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioFile)));
 
+        Path trace = cl.hasOption("record-trace") ? Path.of(cl.getOptionValue("record-trace")) : null;
         Progress progress = new Progress(err, sim.config().durationPs());
-        RunResults results = JavaBackend.run(sim, new org.cosim.fabric.agent.DirectTransport(sim.session()), progress);
+        RunResults results;
+        try (AgentTransports.Opened t = AgentTransports.open(cl.getOptionValue("transport", "direct"), sim, trace)) {
+            results = JavaBackend.run(sim, t.transport(), progress);
+        } catch (UsageException e) {
+            throw e;
+        } catch (Exception e) {
+            err.println("cosim run: cannot reach the agents: " + e.getMessage());
+            return 1;
+        }
         progress.done();
         Summary summary = Summary.of(results);
         ResultsWriter.write(outDir, results, summary, ScenarioFiles.canonicalText(scenario),

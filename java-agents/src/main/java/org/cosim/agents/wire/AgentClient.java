@@ -1,0 +1,146 @@
+package org.cosim.agents.wire;
+
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.StreamObserver;
+import java.time.Duration;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.cosim.proto.ActionBatch;
+import org.cosim.proto.AgentMessage;
+import org.cosim.proto.AgentResults;
+import org.cosim.proto.AgentServiceGrpc;
+import org.cosim.proto.EventBatch;
+import org.cosim.proto.FabricDone;
+import org.cosim.proto.FabricMessage;
+import org.cosim.proto.Hello;
+import org.cosim.proto.HelloAck;
+
+/**
+ * The fabric side of one session, in Java: open with a Hello, exchange one
+ * EventBatch for one ActionBatch per window, finish with FabricDone. Every wait
+ * has a deadline. Any failure (a status from the server, a lost connection, a
+ * timeout) is an {@link AgentLinkException} naming it.
+ */
+public final class AgentClient implements AutoCloseable {
+    private final ManagedChannel channel;
+    private final boolean ownsChannel;
+    private final Duration deadline;
+    private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+    private StreamObserver<FabricMessage> requests;
+    private boolean finished;
+
+    public AgentClient(ManagedChannel channel, boolean ownsChannel, Duration deadline) {
+        this.channel = channel;
+        this.ownsChannel = ownsChannel;
+        this.deadline = deadline;
+    }
+
+    /** A client over TCP to host:port (plaintext; the agent server is meant for loopback or a trusted network). */
+    public static AgentClient connect(String host, int port, Duration deadline) {
+        ManagedChannel ch = NettyChannelBuilder.forAddress(host, port).usePlaintext()
+                .maxInboundMessageSize(AgentServerOptions.DEFAULTS.maxMessageBytes())
+                .directExecutor().build();
+        return new AgentClient(ch, true, deadline);
+    }
+
+    public HelloAck open(Hello hello) {
+        requests = AgentServiceGrpc.newStub(channel).session(new StreamObserver<>() {
+            @Override
+            public void onNext(AgentMessage m) {
+                inbox.add(m);
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                inbox.add(t);
+            }
+
+            @Override
+            public void onCompleted() {
+                // the final AgentResults came before this
+            }
+        });
+        send(FabricMessage.newBuilder().setHello(hello).build());
+        AgentMessage m = receive("HelloAck");
+        if (!m.hasHelloAck()) {
+            throw new AgentLinkException("the agent server answered the Hello with " + m.getKindCase());
+        }
+        return m.getHelloAck();
+    }
+
+    public ActionBatch exchange(EventBatch events) {
+        send(FabricMessage.newBuilder().setEvents(events).build());
+        AgentMessage m = receive("the actions of the window at " + events.getWindowStartPs() + " ps");
+        if (!m.hasActions()) {
+            throw new AgentLinkException("the agent server answered a window with " + m.getKindCase());
+        }
+        if (m.getActions().getWindowStartPs() != events.getWindowStartPs()) {
+            throw new AgentLinkException("the agent server answered window " + events.getWindowStartPs()
+                    + " ps with the actions of window " + m.getActions().getWindowStartPs() + " ps");
+        }
+        return m.getActions();
+    }
+
+    public AgentResults finish(FabricDone done) {
+        send(FabricMessage.newBuilder().setDone(done).build());
+        AgentMessage m = receive("AgentResults");
+        if (!m.hasResults()) {
+            throw new AgentLinkException("the agent server answered FabricDone with " + m.getKindCase());
+        }
+        finished = true;
+        requests.onCompleted();
+        return m.getResults();
+    }
+
+    private void send(FabricMessage m) {
+        if (requests == null) {
+            throw new IllegalStateException("open() the session first");
+        }
+        try {
+            requests.onNext(m);
+        } catch (RuntimeException e) {
+            throw new AgentLinkException("cannot send to the agent server: " + e.getMessage(), e);
+        }
+    }
+
+    private AgentMessage receive(String what) {
+        Object o;
+        try {
+            o = inbox.poll(deadline.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AgentLinkException("interrupted while waiting for " + what, e);
+        }
+        if (o == null) {
+            throw new AgentLinkException("no " + what + " from the agent server within " + deadline.toMillis()
+                    + " ms");
+        }
+        if (o instanceof Throwable t) {
+            Status s = Status.fromThrowable(t);
+            throw new AgentLinkException("agent server: " + s.getCode() + ": " + s.getDescription(), t);
+        }
+        return (AgentMessage) o;
+    }
+
+    @Override
+    public void close() {
+        if (requests != null && !finished) {
+            try {
+                requests.onError(Status.CANCELLED.withDescription("fabric side closed the session")
+                        .asRuntimeException());
+            } catch (RuntimeException ignored) {
+                // already broken
+            }
+        }
+        if (ownsChannel) {
+            channel.shutdownNow();
+            try {
+                channel.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,229 @@
+package org.cosim.agents.wire;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.AgentContext;
+import org.cosim.agents.api.EventBatch;
+import org.cosim.agents.api.HostInfo;
+import org.cosim.agents.host.ContractViolation;
+import org.cosim.agents.host.FlowInfo;
+import org.cosim.agents.host.ProtocolCatalog;
+import org.cosim.agents.host.SessionSpec;
+import org.cosim.proto.Action;
+import org.cosim.proto.ContractVersion;
+import org.cosim.proto.Event;
+import org.cosim.proto.FlowArrival;
+import org.cosim.proto.FlowFinished;
+import org.cosim.proto.FlowSpec;
+import org.cosim.proto.Hello;
+import org.cosim.proto.HostSpec;
+import org.cosim.proto.PfcChange;
+import org.cosim.proto.Scenario;
+import org.cosim.proto.SegmentCompletion;
+import org.cosim.proto.SendSegment;
+import org.cosim.proto.SetTimer;
+import org.cosim.proto.TimerFired;
+import org.cosim.scenario.ScenarioException;
+import org.cosim.scenario.ScenarioFiles;
+
+/**
+ * Conversions between the in-memory batches ({@link EventBatch}, {@link ActionBatch},
+ * {@link SessionSpec}) and the messages of cosim.proto. One place, used by the
+ * agent server, the Java client and the trace recorder, so the wire form of a
+ * window is the same whoever sends it.
+ */
+public final class WireFormat {
+    public static final ContractVersion VERSION = ContractVersion.CONTRACT_VERSION_1;
+
+    private WireFormat() {}
+
+    // ------------------------------------------------------------------ events
+
+    public static org.cosim.proto.EventBatch toProto(EventBatch b) {
+        org.cosim.proto.EventBatch.Builder out = org.cosim.proto.EventBatch.newBuilder()
+                .setWindowStartPs(b.windowStartPs());
+        org.cosim.agents.api.FlowArrivalEvent fa = new org.cosim.agents.api.FlowArrivalEvent();
+        org.cosim.agents.api.CompletionEvent c = new org.cosim.agents.api.CompletionEvent();
+        org.cosim.agents.api.PfcChangeEvent p = new org.cosim.agents.api.PfcChangeEvent();
+        org.cosim.agents.api.TimerEvent t = new org.cosim.agents.api.TimerEvent();
+        for (int i = 0; i < b.size(); i++) {
+            Event.Builder e = out.addEventsBuilder().setTimePs(b.time(i)).setHost(b.host(i));
+            switch (b.kind(i)) {
+                case EventBatch.FLOW_ARRIVAL -> {
+                    b.read(i, fa);
+                    e.setFlowArrival(FlowArrival.newBuilder().setFlow(fa.flow()).setDst(fa.dst())
+                            .setSizeBytes(fa.sizeBytes()));
+                }
+                case EventBatch.COMPLETION -> {
+                    b.read(i, c);
+                    e.setCompletion(SegmentCompletion.newBuilder().setFlow(c.flow()).setSeq(c.seq())
+                            .setBytes(c.bytes()).setSendTimePs(c.sendTimePs())
+                            .setCompletionTimePs(c.completionTimePs()).setIntMaxHopDelayPs(c.intMaxHopDelayPs())
+                            .setEcnEcho(c.ecnEcho()));
+                }
+                case EventBatch.PFC_CHANGE -> {
+                    b.read(i, p);
+                    e.setPfcChange(PfcChange.newBuilder().setPriority(p.priority()).setPaused(p.paused()));
+                }
+                case EventBatch.TIMER -> {
+                    b.read(i, t);
+                    e.setTimer(TimerFired.newBuilder().setTimerId(t.timerId()));
+                }
+                default -> throw new IllegalArgumentException("event " + i + " has unknown kind " + b.kind(i));
+            }
+        }
+        return out.build();
+    }
+
+    /** Fills {@code into} from a wire batch; an event without a kind is a contract violation. */
+    public static void fromProto(org.cosim.proto.EventBatch in, EventBatch into) {
+        into.reset(in.getWindowStartPs());
+        for (int i = 0; i < in.getEventsCount(); i++) {
+            Event e = in.getEvents(i);
+            long t = e.getTimePs();
+            int h = e.getHost();
+            switch (e.getKindCase()) {
+                case FLOW_ARRIVAL -> {
+                    FlowArrival f = e.getFlowArrival();
+                    into.addFlowArrival(t, h, f.getFlow(), f.getDst(), f.getSizeBytes());
+                }
+                case COMPLETION -> {
+                    SegmentCompletion c = e.getCompletion();
+                    if (c.getCompletionTimePs() != t) {
+                        throw new ContractViolation("event " + i + ": completion_time_ps " + c.getCompletionTimePs()
+                                + " differs from the event time " + t);
+                    }
+                    into.addCompletion(t, h, c.getFlow(), c.getSeq(), c.getBytes(), c.getSendTimePs(),
+                            c.getIntMaxHopDelayPs(), c.getEcnEcho());
+                }
+                case PFC_CHANGE -> into.addPfcChange(t, h, e.getPfcChange().getPriority(), e.getPfcChange().getPaused());
+                case TIMER -> into.addTimer(t, h, e.getTimer().getTimerId());
+                case KIND_NOT_SET -> throw new ContractViolation("event " + i + " at " + t + " ps has no kind");
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ actions
+
+    public static org.cosim.proto.ActionBatch toProto(ActionBatch b) {
+        org.cosim.proto.ActionBatch.Builder out = org.cosim.proto.ActionBatch.newBuilder()
+                .setWindowStartPs(b.windowStartPs());
+        for (int i = 0; i < b.size(); i++) {
+            Action.Builder a = out.addActionsBuilder().setTimePs(b.time(i)).setHost(b.host(i));
+            switch (b.kind(i)) {
+                case ActionBatch.SEND_SEGMENT -> a.setSendSegment(SendSegment.newBuilder().setFlow(b.flow(i))
+                        .setSeq(b.seq(i)).setBytes(b.bytes(i)).setPath(b.path(i)));
+                case ActionBatch.SET_TIMER -> a.setSetTimer(SetTimer.newBuilder().setTimerId(b.timerId(i)));
+                case ActionBatch.FLOW_FINISHED -> a.setFlowFinished(FlowFinished.newBuilder().setFlow(b.flow(i)));
+                default -> throw new IllegalArgumentException("action " + i + " has unknown kind " + b.kind(i));
+            }
+        }
+        return out.build();
+    }
+
+    /** Fills {@code into} from a wire batch; an action without a kind is rejected. */
+    public static void fromProto(org.cosim.proto.ActionBatch in, ActionBatch into) {
+        into.reset(in.getWindowStartPs());
+        for (int i = 0; i < in.getActionsCount(); i++) {
+            Action a = in.getActions(i);
+            switch (a.getKindCase()) {
+                case SEND_SEGMENT -> {
+                    SendSegment s = a.getSendSegment();
+                    into.sendSegment(a.getTimePs(), a.getHost(), s.getFlow(), s.getSeq(), s.getBytes(), s.getPath());
+                }
+                case SET_TIMER -> into.setTimer(a.getTimePs(), a.getHost(), a.getSetTimer().getTimerId());
+                case FLOW_FINISHED -> into.flowFinished(a.getTimePs(), a.getHost(), a.getFlowFinished().getFlow());
+                case KIND_NOT_SET -> throw new ContractViolation("action " + i + " at " + a.getTimePs()
+                        + " ps has no kind");
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ session
+
+    /** The handshake for a session: the scenario travels as text so the agents read their parameters from it. */
+    public static Hello hello(SessionSpec spec, Scenario scenario) {
+        Hello.Builder h = Hello.newBuilder()
+                .setVersion(VERSION)
+                .setScenarioText(ScenarioFiles.canonicalText(scenario))
+                .setScenarioDigest(ScenarioFiles.digest(scenario))
+                .setReactionDelayPs(spec.context().reactionDelayPs())
+                .setBaseRttPs(spec.context().baseRttPs())
+                .setSeed(spec.context().seed());
+        for (int i = 0; i < spec.hosts().size(); i++) {
+            HostInfo host = spec.hosts().get(i);
+            h.addHosts(HostSpec.newBuilder().setHost(host.id()).setProtocol(spec.protocols().get(i))
+                    .setNicRateBps(host.nicRateBps()));
+        }
+        for (FlowInfo f : spec.flows()) {
+            h.addFlows(FlowSpec.newBuilder().setFlow(f.flow()).setSrc(f.src()).setDst(f.dst())
+                    .setSizeBytes(f.sizeBytes()));
+        }
+        return h.build();
+    }
+
+    /** Checks a handshake and builds the session it describes; every problem is a {@link ContractViolation}. */
+    public static SessionSpec sessionSpec(Hello h) {
+        if (h.getVersion() != VERSION) {
+            throw new ContractViolation("contract version " + h.getVersionValue() + " is not spoken here (this server: "
+                    + VERSION.getNumber() + ")");
+        }
+        Scenario scenario;
+        try {
+            scenario = ScenarioFiles.parse(h.getScenarioText(), "hello.scenario_text");
+        } catch (ScenarioException e) {
+            throw new ContractViolation("the scenario in the handshake does not parse: " + e.getMessage());
+        }
+        String digest = ScenarioFiles.digest(scenario);
+        if (!digest.equals(h.getScenarioDigest())) {
+            throw new ContractViolation("scenario digest mismatch: the handshake says " + h.getScenarioDigest()
+                    + ", its scenario text hashes to " + digest);
+        }
+        if (h.getReactionDelayPs() <= 0) {
+            throw new ContractViolation("reaction delay L must be > 0 ps, got " + h.getReactionDelayPs());
+        }
+        String protocol = ProtocolCatalog.nameOf(scenario.getProtocol());
+        List<HostInfo> hosts = new ArrayList<>();
+        List<String> protocols = new ArrayList<>();
+        for (int i = 0; i < h.getHostsCount(); i++) {
+            HostSpec hs = h.getHosts(i);
+            if (hs.getHost() != i) {
+                throw new ContractViolation(seenBefore(hs.getHost(), i)
+                        ? "duplicate host id " + hs.getHost() + " at position " + i
+                        : "host ids must be dense and in order: position " + i + " holds host " + hs.getHost());
+            }
+            if (hs.getNicRateBps() <= 0) {
+                throw new ContractViolation("host " + i + " has NIC rate " + hs.getNicRateBps() + " b/s");
+            }
+            if (!hs.getProtocol().equals(protocol)) {
+                throw new ContractViolation("host " + i + " runs '" + hs.getProtocol()
+                        + "' but the scenario's protocol is '" + protocol + "'");
+            }
+            ProtocolCatalog.factory(hs.getProtocol());
+            hosts.add(new HostInfo(i, hs.getNicRateBps()));
+            protocols.add(hs.getProtocol());
+        }
+        List<FlowInfo> flows = new ArrayList<>();
+        for (int i = 0; i < h.getFlowsCount(); i++) {
+            FlowSpec f = h.getFlows(i);
+            if (f.getFlow() != i) {
+                throw new ContractViolation(seenBefore(f.getFlow(), i)
+                        ? "duplicate flow id " + f.getFlow() + " at position " + i
+                        : "flow ids must be dense and in order: position " + i + " holds flow " + f.getFlow());
+            }
+            flows.add(new FlowInfo(i, f.getSrc(), f.getDst(), f.getSizeBytes()));
+        }
+        try {
+            ProtocolCatalog.validate(scenario.getProtocol(), h.getBaseRttPs());
+        } catch (ScenarioException e) {
+            throw new ContractViolation("the scenario's protocol parameters are invalid: " + e.getMessage());
+        }
+        return new SessionSpec(hosts, protocols, flows,
+                new AgentContext(h.getReactionDelayPs(), h.getBaseRttPs(), h.getSeed(), scenario.getProtocol()));
+    }
+
+    private static boolean seenBefore(int id, int position) {
+        return id >= 0 && id < position;
+    }
+}

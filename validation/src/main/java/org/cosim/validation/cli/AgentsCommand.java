@@ -1,0 +1,112 @@
+package org.cosim.validation.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.cosim.agents.wire.AgentServer;
+import org.cosim.agents.wire.AgentServerOptions;
+
+/**
+ * `cosim agents`: the agent server alone, for fabrics started by hand (an
+ * OMNeT++ run with opp_run) or by tests. Serves until interrupted.
+ */
+public final class AgentsCommand implements Command {
+    private static final String USAGE = "cosim agents --port P [--bind ADDR] [--port-file FILE] [--idle-timeout-s S] "
+            + "[--max-batch-events N]";
+
+    @Override
+    public String name() {
+        return "agents";
+    }
+
+    @Override
+    public String summary() {
+        return "serve the Java agents over gRPC (cosim.proto) for an external fabric";
+    }
+
+    static Options options() {
+        Options o = new Options();
+        o.addOption(Option.builder("p").longOpt("port").hasArg().argName("P")
+                .desc("TCP port; 0 picks a free one (see --port-file)").get());
+        o.addOption(Option.builder().longOpt("bind").hasArg().argName("ADDR")
+                .desc("address to listen on (default 127.0.0.1: only this machine)").get());
+        o.addOption(Option.builder().longOpt("port-file").hasArg().argName("FILE")
+                .desc("write the port actually bound to FILE once serving").get());
+        o.addOption(Option.builder().longOpt("idle-timeout-s").hasArg().argName("S")
+                .desc("end a session that receives nothing for S seconds (default 120)").get());
+        o.addOption(Option.builder().longOpt("max-batch-events").hasArg().argName("N")
+                .desc("largest EventBatch accepted (default " + AgentServerOptions.DEFAULTS.maxBatchEvents() + ")").get());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").get());
+        return o;
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cl = CommandLines.parse(options(), args);
+        if (cl.hasOption("help")) {
+            out.print(CommandLines.help(USAGE, "Serves the agent side of cosim.proto: one isolated session per "
+                    + "stream.", options()));
+            return 0;
+        }
+        if (!cl.hasOption("port")) {
+            throw new UsageException("--port is required (0 for any free port)");
+        }
+        int port = number(cl.getOptionValue("port"), "--port", 0, 65535);
+        String bind = cl.getOptionValue("bind", "127.0.0.1");
+        int idle = number(cl.getOptionValue("idle-timeout-s", "120"), "--idle-timeout-s", 1, Integer.MAX_VALUE);
+        int maxBatch = number(cl.getOptionValue("max-batch-events",
+                Integer.toString(AgentServerOptions.DEFAULTS.maxBatchEvents())), "--max-batch-events", 1, Integer.MAX_VALUE);
+        AgentServerOptions opts = new AgentServerOptions(Duration.ofSeconds(idle), maxBatch,
+                AgentServerOptions.DEFAULTS.maxMessageBytes());
+        AgentServer server;
+        try {
+            server = AgentServer.start(bind, port, opts);
+        } catch (UncheckedIOException e) {
+            err.println("cosim agents: " + e.getMessage());
+            return 1;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "cosim-agents-shutdown"));
+        if (cl.hasOption("port-file")) {
+            writePort(Path.of(cl.getOptionValue("port-file")), server.port());
+        }
+        out.println("cosim agents: serving contract version 1 on " + bind + ":" + server.port()
+                + " (Ctrl-C to stop)");
+        out.flush();
+        try {
+            server.awaitTermination();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    private static void writePort(Path file, int port) {
+        try {
+            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            Files.writeString(tmp, port + "\n", StandardCharsets.UTF_8);
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the port file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static int number(String v, String opt, int min, int max) {
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(opt + " takes a whole number in " + min + ".." + max + ", not '" + v + "'");
+    }
+}

@@ -1,0 +1,59 @@
+package org.cosim.validation.runner;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.cosim.agents.wire.AgentClient;
+import org.cosim.agents.wire.AgentServer;
+import org.cosim.agents.wire.AgentServerOptions;
+import org.cosim.agents.wire.WireFormat;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.agent.AgentTransport;
+import org.cosim.fabric.agent.DirectTransport;
+import org.cosim.fabric.agent.GrpcTransport;
+import org.cosim.fabric.agent.RecordingTransport;
+import org.cosim.validation.cli.UsageException;
+
+/**
+ * How `cosim run` reaches the agents: {@code direct} calls them in-process;
+ * {@code grpc} starts an agent server on a free loopback port and drives it
+ * through the real gRPC stack, window by window. Both carry the same batches.
+ */
+public final class AgentTransports {
+    public static final Duration DEADLINE = Duration.ofSeconds(60);
+
+    private AgentTransports() {}
+
+    /** A transport and whatever it needs kept alive (an agent server) until the run ends. */
+    public record Opened(AgentTransport transport, AutoCloseable resources) implements AutoCloseable {
+        @Override
+        public void close() throws Exception {
+            if (resources != null) {
+                resources.close();
+            }
+        }
+    }
+
+    public static Opened open(String kind, FabricSimulation sim, Path trace) {
+        Opened o = switch (kind) {
+            case "direct" -> new Opened(new DirectTransport(sim.session()), null);
+            case "grpc" -> grpc(sim);
+            default -> throw new UsageException("unknown transport '" + kind + "' (direct, grpc)");
+        };
+        if (trace == null) {
+            return o;
+        }
+        return new Opened(new RecordingTransport(o.transport(), WireFormat.hello(sim.session(), sim.scenario()),
+                trace), o.resources());
+    }
+
+    private static Opened grpc(FabricSimulation sim) {
+        AgentServer server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS);
+        try {
+            AgentClient client = AgentClient.connect("127.0.0.1", server.port(), DEADLINE);
+            return new Opened(GrpcTransport.open(client, sim.session(), sim.scenario()), server);
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+    }
+}
