@@ -2,6 +2,7 @@ package org.cosim.validation.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +15,7 @@ import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.scenario.Units;
+import org.cosim.validation.bench.WireBenchmark;
 
 /**
  * `cosim bench`: the speed of the Java fabric on a scenario. Runs it a few times
@@ -21,7 +23,8 @@ import org.cosim.scenario.Units;
  * second and wall seconds per simulated millisecond (median and range).
  */
 public final class BenchCommand implements Command {
-    private static final String USAGE = "cosim bench [SCENARIO] [--runs N] [--warmup-runs N] [--set field.path=value ...]";
+    private static final String USAGE = "cosim bench [SCENARIO] [--runs N] [--warmup-runs N] [--set field.path=value ...]"
+            + " | cosim bench --wire [--seconds S]";
     private static final String DEFAULT = "scenarios/timely-incast.textproto";
 
     @Override
@@ -41,6 +44,10 @@ public final class BenchCommand implements Command {
                 .desc("unmeasured JIT warm-up runs (default 3)").get());
         o.addOption(Option.builder("s").longOpt("set").hasArg().argName("field.path=value")
                 .desc("override a scenario field (repeatable)").get());
+        o.addOption(Option.builder().longOpt("wire").desc("measure the agent transport instead: events/s in-process "
+                + "and over gRPC on loopback at 1, 64 and 1024 events per window").get());
+        o.addOption(Option.builder().longOpt("seconds").hasArg().argName("S")
+                .desc("--wire: seconds measured per row (default 5, after 10 s of warm-up)").get());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").get());
         return o;
     }
@@ -54,6 +61,13 @@ public final class BenchCommand implements Command {
             return 0;
         }
         Path file = Path.of(cl.getArgList().isEmpty() ? DEFAULT : cl.getArgList().get(0));
+        if (cl.hasOption("wire")) {
+            int seconds = positive(cl.getOptionValue("seconds", "5"), "--seconds", 1);
+            new WireBenchmark(ScenarioFiles.read(file, List.of(cl.getOptionValues("set") == null
+                    ? new String[0] : cl.getOptionValues("set"))))
+                    .run(out, Duration.ofSeconds(10), Duration.ofSeconds(seconds));
+            return 0;
+        }
         int runs = positive(cl.getOptionValue("runs", "5"), "--runs", 1);
         int warmups = positive(cl.getOptionValue("warmup-runs", "3"), "--warmup-runs", 0);
         Scenario scenario = ScenarioFiles.read(file, List.of(cl.getOptionValues("set") == null

@@ -1,0 +1,76 @@
+package org.cosim.agents.wire;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.EventBatch;
+import org.cosim.agents.host.ContractViolation;
+import org.cosim.agents.host.SessionSpec;
+import org.junit.jupiter.api.Test;
+
+/** The wire form carries every field of every event and action, both ways. */
+class WireFormatTest {
+    @Test
+    void eventsSurviveTheRoundTrip() {
+        EventBatch b = new EventBatch();
+        b.reset(7_000_000);
+        b.addFlowArrival(7_000_001, 1, 0, 3, 123_456);
+        b.addCompletion(7_000_002, 2, 1, 16384, 16384, 6_000_000, 4242, true);
+        b.addPfcChange(7_000_003, 3, 1, true);
+        b.addTimer(7_000_004, 4, 0xdead_beef_cafeL);
+        EventBatch back = new EventBatch();
+        WireFormat.fromProto(WireFormat.toProto(b), back);
+        assertEquals(WireFormat.toProto(b), WireFormat.toProto(back));
+        assertEquals(7_000_000, back.windowStartPs());
+        assertEquals(4, back.size());
+        assertEquals(EventBatch.PFC_CHANGE, back.kind(2));
+        assertEquals(0xdead_beef_cafeL, WireFormat.toProto(back).getEvents(3).getTimer().getTimerId());
+        assertEquals(4242, WireFormat.toProto(back).getEvents(1).getCompletion().getIntMaxHopDelayPs());
+    }
+
+    @Test
+    void actionsSurviveTheRoundTrip() {
+        ActionBatch a = new ActionBatch();
+        a.reset(5_000_000);
+        a.sendSegment(6_000_000, 1, 2, 32768, 16384, 3);
+        a.setTimer(6_500_000, 1, 99);
+        a.flowFinished(5_000_100, 1, 2);
+        ActionBatch back = new ActionBatch();
+        WireFormat.fromProto(WireFormat.toProto(a), back);
+        assertEquals(WireFormat.toProto(a), WireFormat.toProto(back));
+        assertEquals(3, back.path(0));
+        assertEquals(32768, back.seq(0));
+        assertEquals(99, back.timerId(1));
+        assertEquals(ActionBatch.FLOW_FINISHED, back.kind(2));
+    }
+
+    @Test
+    void aCompletionWhoseTimestampDisagreesWithItsEventIsRejected() {
+        var bad = org.cosim.proto.EventBatch.newBuilder().setWindowStartPs(0).addEvents(
+                org.cosim.proto.Event.newBuilder().setTimePs(10).setHost(1).setCompletion(
+                        org.cosim.proto.SegmentCompletion.newBuilder().setFlow(0).setCompletionTimePs(11))).build();
+        ContractViolation e = assertThrows(ContractViolation.class, () -> WireFormat.fromProto(bad, new EventBatch()));
+        assertTrue(e.getMessage().contains("completion_time_ps 11 differs from the event time 10"), e.getMessage());
+    }
+
+    @Test
+    void helloCarriesTheSession() {
+        SessionSpec spec = WireFormat.sessionSpec(AgentServiceContractTest.goodHello());
+        assertEquals(3, spec.hosts().size());
+        assertEquals(2, spec.flows().size());
+        assertEquals(1_000_000, spec.context().reactionDelayPs());
+        assertEquals(20_000_000, spec.context().baseRttPs());
+        assertTrue(spec.context().protocol().hasTimely());
+    }
+
+    @Test
+    void aHostRunningAnotherProtocolThanTheScenarioIsRejected() {
+        var h = AgentServiceContractTest.goodHello().toBuilder();
+        h.setHosts(0, h.getHosts(0).toBuilder().setProtocol("pfc_only"));
+        ContractViolation e = assertThrows(ContractViolation.class, () -> WireFormat.sessionSpec(h.build()));
+        assertTrue(e.getMessage().contains("host 0 runs 'pfc_only' but the scenario's protocol is 'timely'"),
+                e.getMessage());
+    }
+}

@@ -1,0 +1,180 @@
+// agentlink_bench TARGET TRACE [--seconds S] [--warmup S]
+//
+// Events per second through AgentLink to a Java agent server on loopback, at 1,
+// 64 and 1024 events per window. Uses the trace's Hello (its hosts, flows and
+// protocol); the events are synthetic: one FlowArrival per flow, then windows of
+// SegmentCompletion events for the flows in turn, each at its flow's source, the
+// windows on the L grid one after another. Each batch size gets its own session,
+// 2 s of warm-up (the server's JIT; --warmup changes it) and then S seconds
+// (default 5) of measurement. A freshly started server needs more than 2 s on
+// 2 busy cores: the first batch sizes then read low.
+//
+// What this measures is the whole exchange: building the batch here, protobuf
+// and gRPC on both sides, the agents' work, and AgentLink's action checks.
+#include <chrono>
+#include <cstdlib>
+#include <exception>
+#include <iomanip>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "AgentLink.h"
+#include "trace.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr uint32_t kSegmentBytes = 16384;
+
+struct Totals {
+    long events = 0;
+    long windows = 0;
+    long actions = 0;
+};
+
+// Generates the windows of one session; reuses one EventBatch so that the
+// client's own cost stays small next to the exchange being measured.
+class Workload {
+public:
+    Workload(const cosim::Hello& hello, int batch)
+        : hello_(hello), batch_(batch), L_(hello.reaction_delay_ps()), seq_(hello.flows_size(), 0) {
+        // Start late enough that every send time is positive.
+        const int64_t lead = hello.base_rtt_ps() + serializationPs(0) + L_;
+        window_ = (lead / L_ + 1) * L_;
+    }
+
+    // Window 0: every flow arrives at its source, so the agents have state.
+    cosim::EventBatch arrivals() const {
+        cosim::EventBatch b;
+        b.set_window_start_ps(0);
+        for (const cosim::FlowSpec& f : hello_.flows()) {
+            cosim::Event* e = b.add_events();
+            e->set_time_ps(0);
+            e->set_host(f.src());
+            e->mutable_flow_arrival()->set_flow(f.flow());
+            e->mutable_flow_arrival()->set_dst(f.dst());
+            e->mutable_flow_arrival()->set_size_bytes(f.size_bytes());
+        }
+        return b;
+    }
+
+    // The next window: `batch_` completions at times strictly inside (W, W+L), non-decreasing.
+    const cosim::EventBatch& next() {
+        if (events_.events_size() != batch_) {
+            events_.clear_events();
+            for (int i = 0; i < batch_; ++i) events_.add_events()->mutable_completion();
+        }
+        events_.set_window_start_ps(window_);
+        const int flows = hello_.flows_size();
+        for (int i = 0; i < batch_; ++i) {
+            const cosim::FlowSpec& f = hello_.flows(next_flow_);
+            next_flow_ = (next_flow_ + 1) % flows;
+            const int64_t t = window_ + 1 + static_cast<int64_t>(i) * (L_ - 2) / batch_;
+            cosim::Event* e = events_.mutable_events(i);
+            e->set_time_ps(t);
+            e->set_host(f.src());
+            cosim::SegmentCompletion* c = e->mutable_completion();
+            c->set_flow(f.flow());
+            c->set_seq(seq_[f.flow()]);
+            c->set_bytes(kSegmentBytes);
+            // An unloaded round trip: the agents see base RTT samples.
+            c->set_send_time_ps(t - hello_.base_rtt_ps() - serializationPs(f.src()));
+            c->set_completion_time_ps(t);
+            seq_[f.flow()] += kSegmentBytes;
+        }
+        window_ += L_;
+        return events_;
+    }
+
+    // The end of the last window handed out.
+    int64_t end() const { return window_; }
+
+private:
+    int64_t serializationPs(uint32_t host) const {
+        const int64_t rate = hello_.hosts(static_cast<int>(host)).nic_rate_bps();
+        return static_cast<int64_t>(kSegmentBytes) * 8 * 1000000000000LL / rate;
+    }
+
+    const cosim::Hello& hello_;
+    int batch_;
+    int64_t L_;
+    int64_t window_ = 0;
+    int next_flow_ = 0;
+    std::vector<uint64_t> seq_;
+    cosim::EventBatch events_;
+};
+
+Totals run(cosim::AgentLink& link, Workload& work, double seconds) {
+    Totals t;
+    const auto end = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    while (Clock::now() < end) {
+        const cosim::EventBatch& events = work.next();
+        const cosim::ActionBatch& actions = link.exchange(events);
+        t.events += events.events_size();
+        t.actions += actions.actions_size();
+        ++t.windows;
+    }
+    return t;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const char* usage = "usage: agentlink_bench TARGET TRACE [--seconds S] [--warmup S]\n";
+    if (argc < 3 || argc % 2 == 0) {
+        std::cerr << usage;
+        return 2;
+    }
+    const std::string target = argv[1];
+    double seconds = 5.0;
+    double warmup = 2.0;
+    for (int i = 3; i + 1 < argc; i += 2) {
+        const std::string flag = argv[i];
+        char* end = nullptr;
+        const double value = std::strtod(argv[i + 1], &end);
+        if (*end != '\0' || !(value >= 0) || (flag != "--seconds" && flag != "--warmup")) {
+            std::cerr << usage;
+            return 2;
+        }
+        (flag == "--seconds" ? seconds : warmup) = value;
+    }
+    if (!(seconds > 0)) {
+        std::cerr << "agentlink_bench: --seconds must be > 0\n";
+        return 2;
+    }
+    try {
+        const cosim::test::Trace trace = cosim::test::readTrace(argv[2]);
+        const cosim::Hello& hello = trace.hello;
+        if (hello.reaction_delay_ps() < 2 || hello.flows_size() == 0) {
+            std::cerr << "agentlink_bench: the trace's Hello needs L >= 2 ps and at least one flow\n";
+            return 1;
+        }
+        std::cout << "agentlink_bench: " << target << ", " << hello.hosts_size() << " hosts, " << hello.flows_size()
+                  << " flows, L = " << hello.reaction_delay_ps() << " ps; " << warmup << " s warm-up + "
+                  << seconds << " s per batch size\n";
+        for (int batch : {1, 64, 1024}) {
+            cosim::AgentLink link(target);
+            link.open(hello);
+            Workload work(hello, batch);
+            link.exchange(work.arrivals());
+            run(link, work, warmup);
+            const auto start = Clock::now();
+            const Totals t = run(link, work, seconds);
+            const double s = std::chrono::duration<double>(Clock::now() - start).count();
+            cosim::FabricDone done;
+            done.set_end_time_ps(work.end());
+            link.finish(done);
+            std::cout << "batch " << std::setw(4) << batch << ": " << std::fixed << std::setprecision(0)
+                      << std::setw(10) << t.events / s << " events/s, " << std::setw(8) << t.windows / s
+                      << " windows/s, " << std::setprecision(3) << static_cast<double>(t.actions) / t.events
+                      << " actions/event (" << std::setprecision(1) << s << " s, " << t.events << " events)"
+                      << std::endl;
+        }
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "agentlink_bench: " << e.what() << "\n";
+        return 1;
+    }
+}

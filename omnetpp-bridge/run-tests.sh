@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Builds the C++ AgentLink and runs its tests against the Java agent server.
+# Used by CI and `mvn verify`; runnable by hand from anywhere:
+#
+#   omnetpp-bridge/run-tests.sh [--bench]
+#
+# 1. checks the C++ toolchain (cmake, pkg-config grpc++ protobuf, protoc,
+#    grpc_cpp_plugin, a C++ compiler). Missing: the tests are SKIPPED (exit 0),
+#    or fail (exit 1) when COSIM_REQUIRE_CPP=1;
+# 2. configures and builds omnetpp-bridge/build (Release);
+# 3. records a session trace with the Java fabric (./cosim run ... --record-trace);
+# 4. starts the Java agent server (./cosim agents) in the background;
+# 5. runs agentlink_replay_test and agentlink_contract_test (and, with --bench,
+#    agentlink_bench).
+set -euo pipefail
+
+bridge="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$bridge/.." && pwd)"
+build="$bridge/build"
+
+bench=0
+for arg in "$@"; do
+  case "$arg" in
+    --bench) bench=1 ;;
+    -h|--help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run-tests.sh: unknown argument '$arg' (known: --bench)" >&2; exit 2 ;;
+  esac
+done
+
+# ------------------------------------------------------------------ toolchain
+missing=()
+packages=()
+need() {  # need WHAT DEBIAN-PACKAGE: records a missing piece
+  missing+=("$1")
+  [[ " ${packages[*]-} " == *" $2 "* ]] || packages+=("$2")
+}
+command -v cmake >/dev/null 2>&1 || need cmake cmake
+command -v c++ >/dev/null 2>&1 || command -v g++ >/dev/null 2>&1 || need "a C++ compiler" g++
+if command -v pkg-config >/dev/null 2>&1; then
+  pkg-config --exists grpc++ || need "grpc++ (pkg-config)" libgrpc++-dev
+  pkg-config --exists protobuf || need "protobuf (pkg-config)" libprotobuf-dev
+else
+  need pkg-config pkg-config
+fi
+command -v protoc >/dev/null 2>&1 || need protoc protobuf-compiler
+command -v grpc_cpp_plugin >/dev/null 2>&1 || need grpc_cpp_plugin protobuf-compiler-grpc
+if ((${#missing[@]})); then
+  what="$(IFS=,; echo "${missing[*]}" | sed 's/,/, /g')"
+  if [[ "${COSIM_REQUIRE_CPP:-0}" == 1 ]]; then
+    echo "omnetpp-bridge: C++ AgentLink tests FAILED: $what missing and COSIM_REQUIRE_CPP=1 (Debian: apt-get install ${packages[*]})"
+    exit 1
+  fi
+  echo "omnetpp-bridge: C++ AgentLink tests SKIPPED: $what missing (Debian: apt-get install ${packages[*]})"
+  exit 0
+fi
+
+# ------------------------------------------------------------------ build
+echo "omnetpp-bridge: building into $build"
+cmake -S "$bridge" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)"
+
+# A test binary that hangs despite its own deadlines must still not hang CI.
+limit=()
+command -v timeout >/dev/null 2>&1 && limit=(timeout --kill-after=10 600)
+
+# ------------------------------------------------------------------ trace
+trace="$build/trace.bin"
+echo "omnetpp-bridge: recording a session trace with the Java fabric"
+rm -rf "$trace" "$build/run"
+(cd "$root" && ./cosim run scenarios/timely-incast.textproto --set duration_us=30000 --set output.warmup_us=0 \
+   --no-plots --record-trace "$trace" --out "$build/run") >"$build/record.log" 2>&1 || {
+  echo "omnetpp-bridge: recording the trace failed:"; tail -n 30 "$build/record.log"
+  echo "omnetpp-bridge: C++ AgentLink tests FAILED (could not record a trace)"; exit 1; }
+[[ -s "$trace" ]] || { echo "omnetpp-bridge: C++ AgentLink tests FAILED (no trace written)"; exit 1; }
+
+# ------------------------------------------------------------------ agent server
+port_file="$build/agents.port"
+server_log="$build/agents.log"
+server_pid=""
+stop_server() {
+  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+  server_pid=""
+}
+trap stop_server EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+rm -f "$port_file"
+# ./cosim execs java, so $! is the server itself.
+(cd "$root" && exec ./cosim agents --port 0 --port-file "$port_file" --max-batch-events 4096) >"$server_log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 120); do
+  [[ -s "$port_file" ]] && break
+  if ! kill -0 "$server_pid" 2>/dev/null; then
+    echo "omnetpp-bridge: the agent server exited:"; tail -n 30 "$server_log"
+    echo "omnetpp-bridge: C++ AgentLink tests FAILED (no agent server)"; exit 1
+  fi
+  sleep 0.5
+done
+if [[ ! -s "$port_file" ]]; then
+  echo "omnetpp-bridge: the agent server wrote no port file within 60 s:"; tail -n 30 "$server_log"
+  echo "omnetpp-bridge: C++ AgentLink tests FAILED (no agent server)"; exit 1
+fi
+target="127.0.0.1:$(tr -d '[:space:]' <"$port_file")"
+echo "omnetpp-bridge: agent server at $target (pid $server_pid)"
+
+# ------------------------------------------------------------------ tests
+replay=FAILED
+contract=FAILED
+echo "--- agentlink_replay_test"
+"${limit[@]}" "$build/agentlink_replay_test" "$trace" "$target" && replay=passed
+echo "--- agentlink_contract_test"
+"${limit[@]}" "$build/agentlink_contract_test" "$target" "$trace" && contract=passed
+
+status=0
+if [[ "$replay" == passed && "$contract" == passed ]]; then
+  echo "omnetpp-bridge: C++ AgentLink tests PASSED (replay: $replay, contract: $contract)"
+else
+  echo "omnetpp-bridge: C++ AgentLink tests FAILED (replay: $replay, contract: $contract; agent server log: $server_log)"
+  status=1
+fi
+
+if ((bench)); then
+  echo "--- agentlink_bench (client and agent server share this machine's $(nproc 2>/dev/null || echo '?') cores)"
+  "${limit[@]}" "$build/agentlink_bench" "$target" "$trace" || { echo "omnetpp-bridge: agentlink_bench FAILED"; status=1; }
+fi
+exit "$status"

@@ -1,0 +1,375 @@
+#include "AgentLink.h"
+
+#include <cstdint>
+#include <sstream>
+
+namespace cosim {
+
+namespace {
+
+void* tagOf(int op) { return reinterpret_cast<void*>(static_cast<intptr_t>(op)); }
+
+const char* messageKind(const AgentMessage& m) {
+    switch (m.kind_case()) {
+        case AgentMessage::kHelloAck: return "a HelloAck";
+        case AgentMessage::kActions: return "an ActionBatch";
+        case AgentMessage::kResults: return "AgentResults";
+        case AgentMessage::KIND_NOT_SET: break;
+    }
+    return "an empty AgentMessage";
+}
+
+// After a cancel, gRPC completes every pending operation promptly; this bound only
+// keeps a broken gRPC runtime from turning a destructor into a hang.
+constexpr std::chrono::seconds kDrainBound{10};
+
+}  // namespace
+
+const char* statusCodeName(grpc::StatusCode code) {
+    switch (code) {
+        case grpc::StatusCode::OK: return "OK";
+        case grpc::StatusCode::CANCELLED: return "CANCELLED";
+        case grpc::StatusCode::UNKNOWN: return "UNKNOWN";
+        case grpc::StatusCode::INVALID_ARGUMENT: return "INVALID_ARGUMENT";
+        case grpc::StatusCode::DEADLINE_EXCEEDED: return "DEADLINE_EXCEEDED";
+        case grpc::StatusCode::NOT_FOUND: return "NOT_FOUND";
+        case grpc::StatusCode::ALREADY_EXISTS: return "ALREADY_EXISTS";
+        case grpc::StatusCode::PERMISSION_DENIED: return "PERMISSION_DENIED";
+        case grpc::StatusCode::RESOURCE_EXHAUSTED: return "RESOURCE_EXHAUSTED";
+        case grpc::StatusCode::FAILED_PRECONDITION: return "FAILED_PRECONDITION";
+        case grpc::StatusCode::ABORTED: return "ABORTED";
+        case grpc::StatusCode::OUT_OF_RANGE: return "OUT_OF_RANGE";
+        case grpc::StatusCode::UNIMPLEMENTED: return "UNIMPLEMENTED";
+        case grpc::StatusCode::INTERNAL: return "INTERNAL";
+        case grpc::StatusCode::UNAVAILABLE: return "UNAVAILABLE";
+        case grpc::StatusCode::DATA_LOSS: return "DATA_LOSS";
+        case grpc::StatusCode::UNAUTHENTICATED: return "UNAUTHENTICATED";
+        default: break;
+    }
+    return "UNKNOWN_CODE";
+}
+
+LinkError LinkError::fromStatus(const grpc::Status& status) {
+    return LinkError(status.error_code(), std::string("agent server: ") + statusCodeName(status.error_code()) +
+                                              ": " + status.error_message());
+}
+
+AgentLink::AgentLink(const std::string& target, AgentLinkOptions options) : options_(options) {
+    grpc::ChannelArguments args;
+    args.SetMaxReceiveMessageSize(options_.max_message_bytes);
+    args.SetMaxSendMessageSize(options_.max_message_bytes);
+    channel_ = grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args);
+    stub_ = AgentService::NewStub(channel_);
+}
+
+AgentLink::~AgentLink() {
+    // A session the fabric abandons (exception, early exit) must not linger on the
+    // server until its idle timeout: cancelling tells the server at once.
+    if (context_ && state_ != State::kFinished) {
+        context_->TryCancel();
+    }
+    drain();
+    stream_.reset();
+    context_.reset();
+    cq_.Shutdown();
+    void* tag;
+    bool ok;
+    while (cq_.AsyncNext(&tag, &ok, std::chrono::system_clock::now() + kDrainBound) ==
+           grpc::CompletionQueue::GOT_EVENT) {
+    }
+}
+
+void AgentLink::drain() noexcept {
+    const auto bound = std::chrono::system_clock::now() + kDrainBound;
+    for (;;) {
+        bool pending = false;
+        for (bool f : in_flight_) pending = pending || f;
+        if (!pending) return;
+        void* tag;
+        bool ok;
+        if (cq_.AsyncNext(&tag, &ok, bound) != grpc::CompletionQueue::GOT_EVENT) {
+            // Should not happen after a cancel. Leaking the call is better than
+            // destroying it under a pending operation.
+            (void)stream_.release();
+            (void)context_.release();
+            return;
+        }
+        in_flight_[reinterpret_cast<intptr_t>(tag)] = false;
+    }
+}
+
+HelloAck AgentLink::open(const Hello& hello) {
+    if (state_ != State::kNew) {
+        throw std::logic_error("AgentLink::open: a link carries one session; this one is already open or over");
+    }
+    reaction_delay_ps_ = hello.reaction_delay_ps();
+    host_count_ = static_cast<uint32_t>(hello.hosts_size());
+    // Position = flow id: the server refuses a Hello whose flow ids are not dense and in order.
+    flows_.clear();
+    flows_.reserve(hello.flows_size());
+    for (const FlowSpec& f : hello.flows()) {
+        flows_.push_back(Flow{f.src(), f.dst(), f.size_bytes()});
+    }
+    flow_finished_.assign(flows_.size(), false);
+
+    context_ = std::make_unique<grpc::ClientContext>();
+    stream_ = stub_->PrepareAsyncSession(context_.get(), &cq_);
+    state_ = State::kOpen;
+    post(kStart);
+    stream_->StartCall(tagOf(kStart));
+    if (!await(kStart, "the session start")) {
+        failFromServer("the session start");
+    }
+
+    FabricMessage m;
+    *m.mutable_hello() = hello;
+    send(m, "the Hello");
+    const AgentMessage& answer = receive("the HelloAck");
+    if (!answer.has_hello_ack()) {
+        fail(grpc::StatusCode::INTERNAL, std::string("the agent server answered the Hello with ") + messageKind(answer));
+    }
+    if (answer.hello_ack().version() != hello.version()) {
+        fail(grpc::StatusCode::INTERNAL, "the agent server acknowledged contract version " +
+                                             std::to_string(answer.hello_ack().version()) + " for a Hello of version " +
+                                             std::to_string(hello.version()));
+    }
+    max_batch_events_ = answer.hello_ack().max_batch_events();
+    return answer.hello_ack();
+}
+
+const ActionBatch& AgentLink::exchange(const EventBatch& events) {
+    requireOpen("exchange");
+    // Lend the caller's batch to the envelope instead of copying it: Write()
+    // serializes at once, so the envelope gives it back right after.
+    FabricMessage envelope;
+    envelope.unsafe_arena_set_allocated_events(const_cast<EventBatch*>(&events));
+    struct GiveBack {
+        FabricMessage& m;
+        ~GiveBack() { m.unsafe_arena_release_events(); }
+    } give_back{envelope};
+
+    std::string what = "the actions of the window at " + std::to_string(events.window_start_ps()) + " ps";
+    // The answer's Read is posted with the Write: no extra wake-up between them.
+    post(kWrite);
+    stream_->Write(envelope, tagOf(kWrite));
+    post(kRead);
+    stream_->Read(&incoming_, tagOf(kRead));
+    if (!await(kWrite, what)) {
+        failFromServer(what);
+    }
+    if (!await(kRead, what)) {
+        failFromServer(what);
+    }
+    if (!incoming_.has_actions()) {
+        fail(grpc::StatusCode::INTERNAL, "the agent server answered the window at " +
+                                             std::to_string(events.window_start_ps()) + " ps with " +
+                                             messageKind(incoming_));
+    }
+    checkActions(events, incoming_.actions());
+    return incoming_.actions();
+}
+
+AgentResults AgentLink::finish(const FabricDone& done) {
+    requireOpen("finish");
+    FabricMessage m;
+    *m.mutable_done() = done;
+    send(m, "FabricDone");
+    const AgentMessage& answer = receive("the AgentResults");
+    if (!answer.has_results()) {
+        fail(grpc::StatusCode::INTERNAL, std::string("the agent server answered FabricDone with ") + messageKind(answer));
+    }
+    AgentResults results = answer.results();
+    post(kWritesDone);
+    stream_->WritesDone(tagOf(kWritesDone));
+    await(kWritesDone, "the end of the session");  // fails harmlessly if the server closed first
+    post(kFinish);
+    stream_->Finish(&final_status_, tagOf(kFinish));
+    await(kFinish, "the end of the session");
+    if (!final_status_.ok()) {
+        state_ = State::kBroken;
+        broken_because_ = final_status_.error_message();
+        throw LinkError::fromStatus(final_status_);
+    }
+    state_ = State::kFinished;
+    return results;
+}
+
+void AgentLink::send(const FabricMessage& message, const char* what) {
+    post(kWrite);
+    stream_->Write(message, tagOf(kWrite));
+    if (!await(kWrite, what)) {
+        failFromServer(std::string("the agent server's answer to ") + what);
+    }
+}
+
+const AgentMessage& AgentLink::receive(const std::string& what) {
+    post(kRead);
+    stream_->Read(&incoming_, tagOf(kRead));
+    if (!await(kRead, what)) {
+        failFromServer(what);
+    }
+    return incoming_;
+}
+
+void AgentLink::post(Op op) {
+    in_flight_[op] = true;
+    completed_[op] = false;
+}
+
+// Waits for one operation; completions of others that arrive first are kept for
+// their own await. The deadline is per operation, so a long simulation is fine
+// but a silent server is not.
+bool AgentLink::await(Op op, const std::string& what) {
+    const auto deadline = std::chrono::system_clock::now() + options_.deadline;
+    while (!completed_[op]) {
+        void* tag = nullptr;
+        bool ok = false;
+        switch (cq_.AsyncNext(&tag, &ok, deadline)) {
+            case grpc::CompletionQueue::GOT_EVENT: {
+                const auto i = reinterpret_cast<intptr_t>(tag);
+                in_flight_[i] = false;
+                completed_[i] = true;
+                ok_[i] = ok;
+                break;
+            }
+            case grpc::CompletionQueue::TIMEOUT:
+                fail(grpc::StatusCode::DEADLINE_EXCEEDED,
+                     "no answer from the agent server within " + std::to_string(options_.deadline.count()) +
+                         " ms (waiting for " + what + ")");
+            case grpc::CompletionQueue::SHUTDOWN:
+                fail(grpc::StatusCode::INTERNAL, "AgentLink's completion queue shut down while waiting for " + what);
+        }
+    }
+    completed_[op] = false;
+    return ok_[op];
+}
+
+// A failed Read or Write means the call is over; its status says why (a contract
+// violation reported by the server, a lost connection, ...).
+void AgentLink::failFromServer(const std::string& what) {
+    for (Op op : {kStart, kWrite, kRead, kWritesDone}) {
+        if (in_flight_[op]) await(op, what);
+    }
+    post(kFinish);
+    stream_->Finish(&final_status_, tagOf(kFinish));
+    await(kFinish, what);
+    state_ = State::kBroken;
+    if (final_status_.ok()) {
+        broken_because_ = "the agent server ended the session without " + what;
+        throw LinkError(grpc::StatusCode::UNKNOWN, broken_because_);
+    }
+    LinkError e = LinkError::fromStatus(final_status_);
+    broken_because_ = e.what();
+    throw e;
+}
+
+void AgentLink::fail(grpc::StatusCode code, const std::string& message) {
+    if (context_) context_->TryCancel();
+    state_ = State::kBroken;
+    broken_because_ = message;
+    throw LinkError(code, message);
+}
+
+void AgentLink::requireOpen(const char* call) const {
+    switch (state_) {
+        case State::kOpen: return;
+        case State::kNew: throw std::logic_error(std::string("AgentLink::") + call + ": open() the session first");
+        case State::kFinished:
+            throw std::logic_error(std::string("AgentLink::") + call + ": the session is already finished");
+        case State::kBroken:
+            throw std::logic_error(std::string("AgentLink::") + call + ": the session already failed: " +
+                                   broken_because_);
+    }
+}
+
+// The rules of cosim.proto and Java's AgentBridge: an action takes effect at or
+// after W+L, except FlowFinished, which carries the time of the event that
+// finished the flow and so lies in [W, W+L). After a refused batch the session
+// is unusable: the agents already count on actions the fabric will not apply.
+void AgentLink::checkActions(const EventBatch& events, const ActionBatch& actions) {
+    const int64_t w = events.window_start_ps();
+    const int64_t earliest = w + reaction_delay_ps_;
+    auto refuse = [&](int i, const std::string& problem) {
+        std::ostringstream s;
+        s << "agent action " << i << " of the window starting at " << w << " ps " << problem;
+        state_ = State::kBroken;
+        broken_because_ = s.str();
+        throw ContractError(broken_because_);
+    };
+    if (actions.window_start_ps() != w) {
+        state_ = State::kBroken;
+        broken_because_ = "the agent server answered the window at " + std::to_string(w) +
+                          " ps with the actions of the window at " + std::to_string(actions.window_start_ps()) + " ps";
+        throw ContractError(broken_because_);
+    }
+    for (int i = 0; i < actions.actions_size(); ++i) {
+        const Action& a = actions.actions(i);
+        const int64_t t = a.time_ps();
+        const uint32_t host = a.host();
+        if (a.kind_case() == Action::KIND_NOT_SET) {
+            refuse(i, "at " + std::to_string(t) + " ps has no kind");
+        }
+        if (host >= host_count_) {
+            refuse(i, "names unknown host " + std::to_string(host) + " (the session has " +
+                          std::to_string(host_count_) + " hosts)");
+        }
+        switch (a.kind_case()) {
+            case Action::kSendSegment: {
+                if (t < earliest) {
+                    refuse(i, "(SendSegment) is timed at " + std::to_string(t) + " ps, before the window's end W+L = " +
+                                  std::to_string(earliest) + " ps");
+                }
+                const SendSegment& s = a.send_segment();
+                const uint32_t f = s.flow();
+                if (f >= flows_.size()) {
+                    refuse(i, "sends on unknown flow " + std::to_string(f));
+                }
+                if (flows_[f].src != host) {
+                    refuse(i, "sends flow " + std::to_string(f) + " from host " + std::to_string(host) +
+                                  ", but the flow's source is host " + std::to_string(flows_[f].src));
+                }
+                if (s.bytes() == 0) {
+                    refuse(i, "sends an empty segment (seq " + std::to_string(s.seq()) + ", 0 bytes) of flow " +
+                                  std::to_string(f));
+                }
+                const uint64_t size = flows_[f].size;
+                if (size > 0 && (s.seq() > size || s.bytes() > size - s.seq())) {
+                    refuse(i, "sends bytes [" + std::to_string(s.seq()) + ", " + std::to_string(s.seq() + s.bytes()) +
+                                  ") of flow " + std::to_string(f) + ", which has only " + std::to_string(size) +
+                                  " bytes");
+                }
+                break;
+            }
+            case Action::kSetTimer:
+                if (t < earliest) {
+                    refuse(i, "(SetTimer) is timed at " + std::to_string(t) + " ps, before the window's end W+L = " +
+                                  std::to_string(earliest) + " ps");
+                }
+                break;
+            case Action::kFlowFinished: {
+                const uint32_t f = a.flow_finished().flow();
+                if (f >= flows_.size()) {
+                    refuse(i, "finishes unknown flow " + std::to_string(f));
+                }
+                if (host != flows_[f].src && host != flows_[f].dst) {
+                    refuse(i, "finishes flow " + std::to_string(f) + " from host " + std::to_string(host) +
+                                  ", which is not one of its ends");
+                }
+                if (t < w || t >= earliest) {
+                    refuse(i, "finishes flow " + std::to_string(f) + " at " + std::to_string(t) +
+                                  " ps, outside the window of the event that finished it [" + std::to_string(w) +
+                                  ", " + std::to_string(earliest) + ") ps");
+                }
+                if (flow_finished_[f]) {
+                    refuse(i, "finishes flow " + std::to_string(f) + " a second time");
+                }
+                flow_finished_[f] = true;  // a refused batch breaks the session, so no undo is needed
+                break;
+            }
+            case Action::KIND_NOT_SET:
+                break;
+        }
+    }
+}
+
+}  // namespace cosim

@@ -1,0 +1,129 @@
+// AgentLink: the fabric side of one agent session over gRPC (the C++ twin of
+// Java's AgentClient), with the action checks of Java's AgentBridge.
+//
+// The fabric is the time master (ARCHITECTURE.md, "Synchronization"): it opens a
+// session with a Hello, then for every window [W, W+L) that has events sends one
+// EventBatch and gets one ActionBatch back, and ends with FabricDone. AgentLink
+// checks each answer against the contract before the fabric schedules anything,
+// so a misbehaving agent fails loudly at the window that broke the rule instead
+// of silently diverging from the Java back end.
+//
+// Not thread-safe: one simulation thread drives one session.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <grpcpp/grpcpp.h>
+
+#include "cosim.grpc.pb.h"
+#include "cosim.pb.h"
+
+namespace cosim {
+
+struct AgentLinkOptions {
+    // Longest wait for any single operation (connect, send, answer). A stuck or
+    // vanished agent server must end the simulation with an error, never hang it.
+    std::chrono::milliseconds deadline{60000};
+    // gRPC message size limit in both directions; the Java server's default is the same.
+    int max_message_bytes = 256 << 20;
+};
+
+// The transport failed or the server ended the session: the session is over.
+// code() is the gRPC status the server sent (INVALID_ARGUMENT for a contract
+// violation by the fabric, FAILED_PRECONDITION for out-of-order messages,
+// RESOURCE_EXHAUSTED for an oversized batch, ...), DEADLINE_EXCEEDED when
+// nothing came back in time.
+class LinkError : public std::runtime_error {
+public:
+    LinkError(grpc::StatusCode code, const std::string& message)
+        : std::runtime_error(message), code_(code) {}
+
+    // "agent server: <CODE_NAME>: <description>", the form every server status takes.
+    static LinkError fromStatus(const grpc::Status& status);
+
+    grpc::StatusCode code() const { return code_; }
+
+private:
+    grpc::StatusCode code_;
+};
+
+// The agents answered with something the contract forbids (an action too early,
+// for an unknown flow, from the wrong host, ...). The fabric must not apply it.
+class ContractError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// "INVALID_ARGUMENT" etc., as grpc-java and the Java server spell status codes.
+const char* statusCodeName(grpc::StatusCode code);
+
+class AgentLink {
+public:
+    explicit AgentLink(const std::string& target, AgentLinkOptions options = {});
+    ~AgentLink();
+    AgentLink(const AgentLink&) = delete;
+    AgentLink& operator=(const AgentLink&) = delete;
+
+    // Starts the session. Keeps what the action checks need from the Hello.
+    HelloAck open(const Hello& hello);
+
+    // One window. The returned batch stays valid until the next call on this link.
+    const ActionBatch& exchange(const EventBatch& events);
+
+    // Ends the session cleanly and returns the agents' per-flow results.
+    AgentResults finish(const FabricDone& done);
+
+    // The largest EventBatch the server accepts (from the HelloAck; 0 before open()).
+    uint32_t maxBatchEvents() const { return max_batch_events_; }
+
+private:
+    // One tag per kind of operation: the stream never has two of a kind in flight.
+    enum Op : int { kStart, kWrite, kRead, kWritesDone, kFinish, kOpCount };
+
+    struct Flow {
+        uint32_t src;
+        uint32_t dst;
+        uint64_t size;  // 0: unbounded
+    };
+
+    void send(const FabricMessage& message, const char* what);
+    const AgentMessage& receive(const std::string& what);
+    void post(Op op);
+    bool await(Op op, const std::string& what);
+    [[noreturn]] void failFromServer(const std::string& what);
+    [[noreturn]] void fail(grpc::StatusCode code, const std::string& message);
+    void requireOpen(const char* call) const;
+    void checkActions(const EventBatch& events, const ActionBatch& actions);
+    void drain() noexcept;
+
+    AgentLinkOptions options_;
+    std::shared_ptr<grpc::Channel> channel_;
+    std::unique_ptr<AgentService::Stub> stub_;
+    grpc::CompletionQueue cq_;
+    std::unique_ptr<grpc::ClientContext> context_;
+    std::unique_ptr<grpc::ClientAsyncReaderWriter<FabricMessage, AgentMessage>> stream_;
+    // Buffers the in-flight operations point into: they must outlive the operation.
+    FabricMessage outgoing_;
+    AgentMessage incoming_;
+    grpc::Status final_status_;
+    bool in_flight_[kOpCount] = {};
+    bool completed_[kOpCount] = {};
+    bool ok_[kOpCount] = {};
+
+    enum class State { kNew, kOpen, kFinished, kBroken } state_ = State::kNew;
+    std::string broken_because_;
+
+    // From the Hello: what the actions are checked against.
+    int64_t reaction_delay_ps_ = 0;
+    uint32_t host_count_ = 0;
+    std::vector<Flow> flows_;
+    std::vector<bool> flow_finished_;
+    uint32_t max_batch_events_ = 0;
+};
+
+}  // namespace cosim

@@ -1,0 +1,374 @@
+// agentlink_contract_test TARGET TRACE
+//
+// Part 1, against the real Java agent server (started with --max-batch-events
+// 4096): each way a fabric can break the contract must end that session with
+// the right gRPC status and a message naming the problem, and must leave the
+// server serving new sessions.
+//
+// Part 2, against small fake agent servers started here: AgentLink must refuse
+// actions that break the contract, and must turn a silent or vanished server
+// into a LinkError within its deadline instead of a hang.
+//
+// One line per check; exit status 1 if any check fails.
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <exception>
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include <google/protobuf/util/message_differencer.h>
+#include <grpcpp/grpcpp.h>
+
+#include "AgentLink.h"
+#include "trace.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using cosim::test::Trace;
+
+int failures = 0;
+int checks = 0;
+
+void report(const std::string& name, bool ok, const std::string& detail) {
+    ++checks;
+    if (!ok) ++failures;
+    std::cout << (ok ? "PASS " : "FAIL ") << name << ": " << detail << std::endl;
+}
+
+long millisSince(Clock::time_point start) {
+    return static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count());
+}
+
+// Runs body, which must throw a LinkError with this code and a message containing
+// `needle`; `within_ms` > 0 also bounds how long that may take.
+void expectLinkError(const std::string& name, grpc::StatusCode code, const std::string& needle,
+                     const std::function<void()>& body, long within_ms = 0) {
+    const auto start = Clock::now();
+    try {
+        body();
+        report(name, false, "no error (expected " + std::string(cosim::statusCodeName(code)) + ")");
+    } catch (const cosim::LinkError& e) {
+        const long ms = millisSince(start);
+        const std::string what = e.what();
+        std::string problem;
+        if (e.code() != code) {
+            problem += std::string("code ") + cosim::statusCodeName(e.code()) + ", expected " +
+                       cosim::statusCodeName(code) + "; ";
+        }
+        if (what.find(needle) == std::string::npos) problem += "message lacks \"" + needle + "\"; ";
+        if (within_ms > 0 && ms > within_ms) problem += "took " + std::to_string(ms) + " ms; ";
+        report(name, problem.empty(), problem + "LinkError after " + std::to_string(ms) + " ms: " + what);
+    } catch (const std::exception& e) {
+        report(name, false, std::string("wrong exception: ") + e.what());
+    }
+}
+
+void expectContractError(const std::string& name, const std::string& needle, const std::function<void()>& body) {
+    try {
+        body();
+        report(name, false, "the action was accepted");
+    } catch (const cosim::ContractError& e) {
+        const std::string what = e.what();
+        const bool ok = what.find(needle) != std::string::npos;
+        report(name, ok, std::string(ok ? "" : "message lacks \"" + needle + "\"; ") + "ContractError: " + what);
+    } catch (const std::exception& e) {
+        report(name, false, std::string("wrong exception: ") + e.what());
+    }
+}
+
+// After a violation: a fresh session with the valid Hello still gets the
+// recorded actions for the trace's first window.
+void expectStillServes(const std::string& after, const std::string& target, const Trace& trace) {
+    const std::string name = "  server still serves after " + after;
+    try {
+        cosim::AgentLink link(target);
+        link.open(trace.hello);
+        const cosim::ActionBatch& got = link.exchange(trace.windows[0].events);
+        if (!google::protobuf::util::MessageDifferencer::Equals(got, trace.windows[0].actions)) {
+            report(name, false, "window 0 gave actions that differ from the trace");
+            return;
+        }
+        cosim::FabricDone done;
+        done.set_end_time_ps(trace.windows[0].events.window_start_ps() + trace.hello.reaction_delay_ps());
+        link.finish(done);
+        report(name, true, "fresh session, window 0 answered as recorded, finished");
+    } catch (const std::exception& e) {
+        report(name, false, e.what());
+    }
+}
+
+// A session on the real server that breaks the contract with `events` after a
+// valid Hello (and after `before`, windows exchanged first).
+void violateWithEvents(const std::string& name, grpc::StatusCode code, const std::string& needle,
+                       const std::string& target, const Trace& trace, const std::vector<cosim::EventBatch>& before,
+                       const cosim::EventBatch& events) {
+    expectLinkError(name, code, needle, [&] {
+        cosim::AgentLink link(target);
+        link.open(trace.hello);
+        for (const auto& b : before) link.exchange(b);
+        link.exchange(events);
+    });
+    expectStillServes(name, target, trace);
+}
+
+void violateWithHello(const std::string& name, const std::string& needle, const std::string& target,
+                      const Trace& trace, const cosim::Hello& hello) {
+    expectLinkError(name, grpc::StatusCode::INVALID_ARGUMENT, needle, [&] {
+        cosim::AgentLink link(target);
+        link.open(hello);
+    });
+    expectStillServes(name, target, trace);
+}
+
+// AgentLink cannot send an EventBatch before the Hello (it refuses to), so this
+// one speaks the stream directly; the server's status is what is checked.
+void eventsBeforeHello(const std::string& target, const Trace& trace) {
+    expectLinkError("EventBatch before the Hello", grpc::StatusCode::FAILED_PRECONDITION, "before the Hello", [&] {
+        auto stub = cosim::AgentService::NewStub(grpc::CreateChannel(target, grpc::InsecureChannelCredentials()));
+        grpc::ClientContext ctx;
+        ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+        auto stream = stub->Session(&ctx);
+        cosim::FabricMessage m;
+        *m.mutable_events() = trace.windows[0].events;
+        stream->Write(m);
+        cosim::AgentMessage answer;
+        while (stream->Read(&answer)) {
+        }
+        throw cosim::LinkError::fromStatus(stream->Finish());
+    });
+    expectStillServes("EventBatch before the Hello", target, trace);
+}
+
+void realServerChecks(const std::string& target, const Trace& trace) {
+    // A first event that names a flow, for the flow checks.
+    const cosim::EventBatch& w0 = trace.windows[0].events;
+    int flowEvent = -1;
+    for (int i = 0; i < w0.events_size() && flowEvent < 0; ++i) {
+        if (w0.events(i).has_flow_arrival() || w0.events(i).has_completion()) flowEvent = i;
+    }
+    if (flowEvent < 0) {
+        report("trace", false, "window 0 of the trace has no flow arrival or completion");
+        return;
+    }
+
+    cosim::Hello h = trace.hello;
+    h.set_version(static_cast<cosim::ContractVersion>(2));
+    violateWithHello("Hello with contract version 2", "contract version", target, trace, h);
+
+    h = trace.hello;
+    h.mutable_hosts(1)->set_host(0);
+    violateWithHello("Hello with a duplicate host id", "duplicate host id", target, trace, h);
+
+    h = trace.hello;
+    h.mutable_flows(1)->set_flow(0);
+    violateWithHello("Hello with a duplicate flow id", "duplicate flow id", target, trace, h);
+
+    h = trace.hello;
+    h.set_scenario_digest(std::string(64, '0'));
+    violateWithHello("Hello with a wrong scenario digest", "digest", target, trace, h);
+
+    const auto invalid = grpc::StatusCode::INVALID_ARGUMENT;
+    cosim::EventBatch e = w0;
+    e.mutable_events(0)->set_host(static_cast<uint32_t>(trace.hello.hosts_size()));
+    violateWithEvents("event naming an unknown host", invalid, "unknown host", target, trace, {}, e);
+
+    e = w0;
+    cosim::Event* fe = e.mutable_events(flowEvent);
+    const auto badFlow = static_cast<uint32_t>(trace.hello.flows_size());
+    if (fe->has_flow_arrival()) {
+        fe->mutable_flow_arrival()->set_flow(badFlow);
+    } else {
+        fe->mutable_completion()->set_flow(badFlow);
+    }
+    violateWithEvents("event naming an unknown flow", invalid, "unknown flow", target, trace, {}, e);
+
+    if (trace.windows.size() >= 2) {
+        violateWithEvents("window going back in time", invalid, "backwards", target, trace,
+                          {trace.windows[0].events, trace.windows[1].events}, trace.windows[0].events);
+    } else {
+        report("window going back in time", false, "the trace needs two windows");
+    }
+
+    e = w0;
+    e.mutable_events(0)->set_time_ps(w0.window_start_ps() + trace.hello.reaction_delay_ps());
+    violateWithEvents("event outside its window", invalid, "outside its window", target, trace, {}, e);
+
+    e = w0;
+    e.clear_events();
+    for (int i = 0; i < 4097; ++i) *e.add_events() = w0.events(0);
+    violateWithEvents("EventBatch of 4097 events", grpc::StatusCode::RESOURCE_EXHAUSTED, "oversized batch", target,
+                      trace, {}, e);
+
+    eventsBeforeHello(target, trace);
+}
+
+// ------------------------------------------------------------------ fake agent servers
+
+enum class FakeMode { kEarlyAction, kWrongHost, kSilent, kVanishing };
+
+class FakeAgents final : public cosim::AgentService::Service {
+public:
+    explicit FakeAgents(FakeMode mode) : mode_(mode) {}
+
+    grpc::Status Session(grpc::ServerContext*,
+                         grpc::ServerReaderWriter<cosim::AgentMessage, cosim::FabricMessage>* stream) override {
+        cosim::FabricMessage in;
+        if (!stream->Read(&in) || !in.has_hello()) {
+            return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, "fake: expected a Hello");
+        }
+        const cosim::Hello hello = in.hello();
+        cosim::AgentMessage ack;
+        ack.mutable_hello_ack()->set_version(hello.version());
+        ack.mutable_hello_ack()->set_session_id("fake");
+        ack.mutable_hello_ack()->set_max_batch_events(4096);
+        stream->Write(ack);
+        while (stream->Read(&in)) {
+            if (!in.has_events()) continue;
+            if (mode_ == FakeMode::kSilent || mode_ == FakeMode::kVanishing) {
+                continue;  // never answer; Read fails once the client cancels or the server shuts down
+            }
+            const int64_t w = in.events().window_start_ps();
+            const cosim::FlowSpec& flow = hello.flows(0);
+            cosim::AgentMessage out;
+            cosim::ActionBatch* b = out.mutable_actions();
+            b->set_window_start_ps(w);
+            cosim::Action* a = b->add_actions();
+            a->mutable_send_segment()->set_flow(flow.flow());
+            a->mutable_send_segment()->set_bytes(16384);
+            if (mode_ == FakeMode::kEarlyAction) {
+                a->set_time_ps(w + hello.reaction_delay_ps() - 1);
+                a->set_host(flow.src());
+            } else {
+                a->set_time_ps(w + hello.reaction_delay_ps());
+                a->set_host(flow.dst());
+            }
+            stream->Write(out);
+        }
+        return grpc::Status::OK;
+    }
+
+private:
+    FakeMode mode_;
+};
+
+struct FakeServer {
+    explicit FakeServer(FakeMode mode) : service(mode) {
+        grpc::ServerBuilder builder;
+        builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port);
+        builder.RegisterService(&service);
+        server = builder.BuildAndStart();
+        if (!server || port == 0) throw std::runtime_error("cannot start a fake agent server on 127.0.0.1");
+    }
+    ~FakeServer() { stop(); }
+    void stop() {
+        if (server) {
+            server->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(100));
+            server->Wait();
+            server.reset();
+        }
+    }
+    std::string target() const { return "127.0.0.1:" + std::to_string(port); }
+
+    FakeAgents service;
+    int port = 0;
+    std::unique_ptr<grpc::Server> server;
+};
+
+void fakeServerChecks(const Trace& trace) {
+    const cosim::EventBatch& w0 = trace.windows[0].events;
+    cosim::AgentLinkOptions shortDeadline;
+    shortDeadline.deadline = std::chrono::milliseconds(500);
+
+    {
+        FakeServer fake(FakeMode::kEarlyAction);
+        expectContractError("fake: SendSegment timed before W+L", "before the window's end", [&] {
+            cosim::AgentLink link(fake.target(), shortDeadline);
+            link.open(trace.hello);
+            link.exchange(w0);
+        });
+    }
+    {
+        FakeServer fake(FakeMode::kWrongHost);
+        expectContractError("fake: SendSegment from a host that is not the flow's source",
+                            "but the flow's source is host", [&] {
+                                cosim::AgentLink link(fake.target(), shortDeadline);
+                                link.open(trace.hello);
+                                link.exchange(w0);
+                            });
+    }
+    {
+        FakeServer fake(FakeMode::kSilent);
+        expectLinkError(
+            "fake: server that never answers (deadline 500 ms)", grpc::StatusCode::DEADLINE_EXCEEDED,
+            "no answer from the agent server within 500 ms",
+            [&] {
+                cosim::AgentLink link(fake.target(), shortDeadline);
+                link.open(trace.hello);
+                link.exchange(w0);
+            },
+            3000);
+    }
+    std::string deadTarget;
+    {
+        FakeServer fake(FakeMode::kVanishing);
+        deadTarget = fake.target();
+        cosim::AgentLinkOptions longDeadline;
+        longDeadline.deadline = std::chrono::milliseconds(20000);
+        std::thread killer;
+        const auto start = Clock::now();
+        try {
+            cosim::AgentLink link(fake.target(), longDeadline);
+            link.open(trace.hello);
+            killer = std::thread([&] {
+                std::this_thread::sleep_for(std::chrono::milliseconds(300));
+                fake.stop();
+            });
+            link.exchange(w0);
+            report("fake: server shut down mid-session", false, "the exchange returned");
+        } catch (const cosim::LinkError& e) {
+            const long ms = millisSince(start);
+            const bool ok = ms < 10000 && e.code() != grpc::StatusCode::DEADLINE_EXCEEDED;
+            report("fake: server shut down mid-session", ok,
+                   "LinkError " + std::string(cosim::statusCodeName(e.code())) + " after " + std::to_string(ms) +
+                       " ms (deadline 20000 ms): " + e.what());
+        } catch (const std::exception& e) {
+            report("fake: server shut down mid-session", false, std::string("wrong exception: ") + e.what());
+        }
+        if (killer.joinable()) killer.join();
+    }
+    expectLinkError(
+        "nothing listening at the target", grpc::StatusCode::UNAVAILABLE, "UNAVAILABLE",
+        [&] {
+            cosim::AgentLink link(deadTarget, shortDeadline);
+            link.open(trace.hello);
+        },
+        3000);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 3) {
+        std::cerr << "usage: agentlink_contract_test TARGET TRACE\n";
+        return 2;
+    }
+    const std::string target = argv[1];
+    try {
+        const Trace trace = cosim::test::readTrace(argv[2]);
+        if (trace.windows.empty() || trace.hello.hosts_size() < 2 || trace.hello.flows_size() < 2) {
+            std::cerr << "contract: the trace needs a window, two hosts and two flows\n";
+            return 1;
+        }
+        realServerChecks(target, trace);
+        fakeServerChecks(trace);
+    } catch (const std::exception& e) {
+        report("contract test", false, e.what());
+    }
+    std::cout << "contract: " << (checks - failures) << " of " << checks << " checks passed" << std::endl;
+    return failures == 0 ? 0 : 1;
+}
