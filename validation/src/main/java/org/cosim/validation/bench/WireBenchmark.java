@@ -67,15 +67,34 @@ public final class WireBenchmark {
         }
     }
 
+    /** One window through some path to the agents. */
+    @FunctionalInterface
+    private interface Exchange {
+        void exchange(EventBatch events, ActionBatch actions);
+    }
+
     public Rate inProcess(int batch, Duration warmup, Duration measure) {
         AgentHost host = new AgentHost(spec);
+        return measure("in-process", batch, warmup, measure, host::process);
+    }
+
+    public Rate grpc(int port, int batch, Duration warmup, Duration measure) {
+        try (AgentClient client = AgentClient.connect("127.0.0.1", port, Duration.ofSeconds(60))) {
+            client.open(WireFormat.hello(spec, scenario));
+            return measure("grpc java client", batch, warmup, measure,
+                    (events, actions) -> WireFormat.fromProto(client.exchange(WireFormat.toProto(events)), actions));
+        }
+    }
+
+    /** Sends windows for the warm-up, then counts events and actions for the measured time. */
+    private Rate measure(String path, int batch, Duration warmup, Duration measure, Exchange x) {
         EventBatch events = new EventBatch();
         ActionBatch actions = new ActionBatch();
         long k = 0;
         long end = System.nanoTime() + warmup.toNanos();
         while (System.nanoTime() < end) {
             window(k++, batch, events);
-            host.process(events, actions);
+            x.exchange(events, actions);
         }
         long n = 0;
         long a = 0;
@@ -83,36 +102,11 @@ public final class WireBenchmark {
         end = start + measure.toNanos();
         while (System.nanoTime() < end) {
             window(k++, batch, events);
-            host.process(events, actions);
+            x.exchange(events, actions);
             n += events.size();
             a += actions.size();
         }
-        return new Rate("in-process", batch, n, a, (System.nanoTime() - start) / 1e9);
-    }
-
-    public Rate grpc(int port, int batch, Duration warmup, Duration measure) {
-        try (AgentClient client = AgentClient.connect("127.0.0.1", port, Duration.ofSeconds(60))) {
-            client.open(WireFormat.hello(spec, scenario));
-            EventBatch events = new EventBatch();
-            ActionBatch actions = new ActionBatch();
-            long k = 0;
-            long end = System.nanoTime() + warmup.toNanos();
-            while (System.nanoTime() < end) {
-                window(k++, batch, events);
-                WireFormat.fromProto(client.exchange(WireFormat.toProto(events)), actions);
-            }
-            long n = 0;
-            long a = 0;
-            long start = System.nanoTime();
-            end = start + measure.toNanos();
-            while (System.nanoTime() < end) {
-                window(k++, batch, events);
-                WireFormat.fromProto(client.exchange(WireFormat.toProto(events)), actions);
-                n += events.size();
-                a += actions.size();
-            }
-            return new Rate("grpc java client", batch, n, a, (System.nanoTime() - start) / 1e9);
-        }
+        return new Rate(path, batch, n, a, (System.nanoTime() - start) / 1e9);
     }
 
     /** Runs the standard table: in-process and gRPC at batch sizes 1, 64, 1024. */

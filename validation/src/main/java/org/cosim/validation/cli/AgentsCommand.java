@@ -43,7 +43,7 @@ public final class AgentsCommand implements Command {
                 .desc("end a session that receives nothing for S seconds (default 120)").get());
         o.addOption(Option.builder().longOpt("max-batch-events").hasArg().argName("N")
                 .desc("largest EventBatch accepted (default " + AgentServerOptions.DEFAULTS.maxBatchEvents() + ")").get());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").get());
+        o.addOption(CommandLines.helpOption());
         return o;
     }
 

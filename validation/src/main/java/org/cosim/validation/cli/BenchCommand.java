@@ -42,13 +42,12 @@ public final class BenchCommand implements Command {
         o.addOption(Option.builder("r").longOpt("runs").hasArg().argName("N").desc("measured runs (default 5)").get());
         o.addOption(Option.builder("w").longOpt("warmup-runs").hasArg().argName("N")
                 .desc("unmeasured JIT warm-up runs (default 3)").get());
-        o.addOption(Option.builder("s").longOpt("set").hasArg().argName("field.path=value")
-                .desc("override a scenario field (repeatable)").get());
+        o.addOption(CommandLines.setOption());
         o.addOption(Option.builder().longOpt("wire").desc("measure the agent transport instead: events/s in-process "
                 + "and over gRPC on loopback at 1, 64 and 1024 events per window").get());
         o.addOption(Option.builder().longOpt("seconds").hasArg().argName("S")
                 .desc("--wire: seconds measured per row (default 5, after 10 s of warm-up)").get());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").get());
+        o.addOption(CommandLines.helpOption());
         return o;
     }
 
@@ -63,15 +62,13 @@ public final class BenchCommand implements Command {
         Path file = Path.of(cl.getArgList().isEmpty() ? DEFAULT : cl.getArgList().get(0));
         if (cl.hasOption("wire")) {
             int seconds = positive(cl.getOptionValue("seconds", "5"), "--seconds", 1);
-            new WireBenchmark(ScenarioFiles.read(file, List.of(cl.getOptionValues("set") == null
-                    ? new String[0] : cl.getOptionValues("set"))))
+            new WireBenchmark(ScenarioFiles.read(file, CommandLines.overrides(cl)))
                     .run(out, Duration.ofSeconds(10), Duration.ofSeconds(seconds));
             return 0;
         }
         int runs = positive(cl.getOptionValue("runs", "5"), "--runs", 1);
         int warmups = positive(cl.getOptionValue("warmup-runs", "3"), "--warmup-runs", 0);
-        Scenario scenario = ScenarioFiles.read(file, List.of(cl.getOptionValues("set") == null
-                ? new String[0] : cl.getOptionValues("set")));
+        Scenario scenario = ScenarioFiles.read(file, CommandLines.overrides(cl));
         FabricSimulation sim = FabricSimulation.of(scenario);
         double simMs = sim.config().durationPs() / (double) Units.PS_PER_MS;
         out.printf(Locale.ROOT, "bench: %s, %s ms simulated, %d hosts, %d flows; %d warm-up + %d measured runs%n",

@@ -33,8 +33,7 @@ public final class RunCommand implements Command {
 
     static Options options() {
         Options o = new Options();
-        o.addOption(Option.builder("s").longOpt("set").hasArg().argName("field.path=value")
-                .desc("override a scenario field (repeatable), e.g. --set protocol.timely.t_low_us=100").get());
+        o.addOption(CommandLines.setOption());
         o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
                 .desc("results directory (default: results/<scenario name>)").get());
         o.addOption(Option.builder("b").longOpt("backend").hasArg().argName("NAME")
@@ -45,7 +44,7 @@ public final class RunCommand implements Command {
         o.addOption(Option.builder().longOpt("record-trace").hasArg().argName("FILE")
                 .desc("record every window's events and actions (length-delimited cosim.proto messages)").get());
         o.addOption(Option.builder().longOpt("no-plots").desc("skip the PNG plots").get());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").get());
+        o.addOption(CommandLines.helpOption());
         return o;
     }
 
@@ -62,8 +61,7 @@ public final class RunCommand implements Command {
         if (!backend.equals("java")) {
             throw new UsageException("unknown back end '" + backend + "' (available: java)");
         }
-        Scenario scenario = ScenarioFiles.read(scenarioFile, List.of(cl.getOptionValues("set") == null
-                ? new String[0] : cl.getOptionValues("set")));
+        Scenario scenario = ScenarioFiles.read(scenarioFile, CommandLines.overrides(cl));
         FabricSimulation sim = FabricSimulation.of(scenario);
         Path outDir = Path.of(cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioFile)));
 
