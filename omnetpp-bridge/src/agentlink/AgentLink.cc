@@ -328,9 +328,12 @@ void AgentLink::checkActions(const EventBatch& events, const ActionBatch& action
                     refuse(i, "sends flow " + std::to_string(f) + " from host " + std::to_string(host) +
                                   ", but the flow's source is host " + std::to_string(flows_[f].src));
                 }
-                if (s.bytes() == 0) {
-                    refuse(i, "sends an empty segment (seq " + std::to_string(s.seq()) + ", 0 bytes) of flow " +
-                                  std::to_string(f));
+                // The Java fabric holds seq and bytes in signed 64/32-bit integers: both
+                // back ends refuse what does not fit, so they agree on every batch.
+                if (s.bytes() == 0 || s.bytes() > static_cast<uint32_t>(INT32_MAX) ||
+                    s.seq() > static_cast<uint64_t>(INT64_MAX)) {
+                    refuse(i, "sends an empty or out-of-range segment (seq " + std::to_string(s.seq()) + ", " +
+                                  std::to_string(s.bytes()) + " bytes) of flow " + std::to_string(f));
                 }
                 const uint64_t size = flows_[f].size;
                 if (size > 0 && (s.seq() > size || s.bytes() > size - s.seq())) {

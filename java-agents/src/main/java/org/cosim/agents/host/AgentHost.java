@@ -120,6 +120,19 @@ public final class AgentHost {
                 throw new ContractViolation("event " + i + " for flow " + f + " went to host " + h
                         + " but the flow's source is host " + flows.get(f).src());
             }
+            if (kind == EventBatch.FLOW_ARRIVAL) {
+                checkArrival(in, i, flows.get(f));
+            }
+        }
+    }
+
+    /** A flow arrival must say what the handshake said of the flow: one source of truth. */
+    private void checkArrival(EventBatch in, int i, FlowInfo f) {
+        in.read(i, arrival);
+        if (arrival.dst() != f.dst() || arrival.sizeBytes() != f.sizeBytes()) {
+            throw new ContractViolation("event " + i + ": flow " + f.flow() + " arrives to host "
+                    + Integer.toUnsignedString(arrival.dst()) + " with " + Long.toUnsignedString(arrival.sizeBytes())
+                    + " bytes, but the handshake declared host " + f.dst() + " and " + f.sizeBytes() + " bytes");
         }
     }
 

@@ -16,6 +16,9 @@ public record SessionSpec(List<HostInfo> hosts, List<String> protocols, List<Flo
         hosts = List.copyOf(hosts);
         protocols = List.copyOf(protocols);
         flows = List.copyOf(flows);
+        if (hosts.isEmpty()) {
+            throw new ContractViolation("a session needs at least one host");
+        }
         if (hosts.size() != protocols.size()) {
             throw new ContractViolation("host list has " + hosts.size() + " hosts but "
                     + protocols.size() + " protocol names");
@@ -34,6 +37,9 @@ public record SessionSpec(List<HostInfo> hosts, List<String> protocols, List<Flo
             }
             if (f.src() < 0 || f.src() >= hosts.size() || f.dst() < 0 || f.dst() >= hosts.size()) {
                 throw new ContractViolation("flow " + i + " joins unknown hosts " + f.src() + " -> " + f.dst());
+            }
+            if (f.src() == f.dst()) {
+                throw new ContractViolation("flow " + i + " goes from host " + f.src() + " to itself");
             }
         }
     }

@@ -182,6 +182,21 @@ class AgentServiceContractTest {
     }
 
     @Test
+    void anArrivalThatContradictsTheHandshake() {
+        assertStatus(violation(c -> {
+            c.open(goodHello());
+            c.exchange(window(0, Event.newBuilder().setTimePs(5).setHost(1)
+                    .setFlowArrival(FlowArrival.newBuilder().setFlow(0).setDst(0).setSizeBytes(999)).build()));
+        }), "INVALID_ARGUMENT", "flow 0 arrives to host 0 with 999 bytes, but the handshake declared host 0 and 0 bytes");
+    }
+
+    @Test
+    void aFlowToItself() {
+        Hello h = goodHello().toBuilder().setFlows(1, goodHello().getFlows(1).toBuilder().setDst(2)).build();
+        assertStatus(violation(c -> c.open(h)), "INVALID_ARGUMENT", "flow 1 goes from host 2 to itself");
+    }
+
+    @Test
     void eventWithoutKind() {
         assertStatus(violation(c -> {
             c.open(goodHello());

@@ -176,7 +176,8 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         long seq = actions.seq(i);
         int bytes = actions.bytes(i);
         if (bytes <= 0 || seq < 0) {
-            throw bad(i, "sends an empty or negative segment (seq " + seq + ", " + bytes + " bytes) of flow " + f);
+            throw bad(i, "sends an empty or out-of-range segment (seq " + Long.toUnsignedString(seq) + ", "
+                    + Integer.toUnsignedString(bytes) + " bytes) of flow " + f);
         }
         long size = flows.sizeBytes(f);
         if (size > 0 && seq + bytes > size) {

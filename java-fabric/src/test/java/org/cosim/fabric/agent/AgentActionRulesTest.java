@@ -84,7 +84,7 @@ class AgentActionRulesTest {
     @Test
     void emptySegmentAndUnknownFlowFail() {
         String empty = failure(run(onArrival((i, in, out) -> out.sendSegment(L, 1, 0, 0, 0, 0))));
-        assertTrue(empty.contains("empty or negative segment"), empty);
+        assertTrue(empty.contains("empty or out-of-range segment"), empty);
         String unknown = failure(run(onArrival((i, in, out) -> out.sendSegment(L, 1, 5, 0, 100, 0))));
         assertTrue(unknown.contains("unknown flow 5"), unknown);
     }
