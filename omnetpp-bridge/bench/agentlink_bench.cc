@@ -3,8 +3,10 @@
 // Events per second through AgentLink to a Java agent server on loopback, at 1,
 // 64 and 1024 events per window. Uses the trace's Hello (its hosts, flows and
 // protocol); the events are synthetic: one FlowArrival per flow, then windows of
-// SegmentCompletion events for the flows in turn, each at its flow's source, the
-// windows on the L grid one after another. Each batch size gets its own session,
+// events for the flows in turn, each at its flow's source, the windows on the L
+// grid one after another: for each flow a SegmentCompletion and then a TimerFired
+// (the pacer's wake-up, which TIMELY answers with a send or a new timer), the same
+// mix as `cosim bench --wire`, so about one action comes back per two events. Each batch size gets its own session,
 // 2 s of warm-up (the server's JIT; --warmup changes it) and then S seconds
 // (default 5) of measurement. A freshly started server needs more than 2 s on
 // 2 busy cores: the first batch sizes then read low.
@@ -60,21 +62,24 @@ public:
         return b;
     }
 
-    // The next window: `batch_` completions at times strictly inside (W, W+L), non-decreasing.
+    // The next window: `batch_` events at times strictly inside (W, W+L), non-decreasing.
     const cosim::EventBatch& next() {
         if (events_.events_size() != batch_) {
             events_.clear_events();
-            for (int i = 0; i < batch_; ++i) events_.add_events()->mutable_completion();
+            for (int i = 0; i < batch_; ++i) events_.add_events();
         }
         events_.set_window_start_ps(window_);
         const int flows = hello_.flows_size();
-        for (int i = 0; i < batch_; ++i) {
-            const cosim::FlowSpec& f = hello_.flows(next_flow_);
-            next_flow_ = (next_flow_ + 1) % flows;
+        for (int i = 0; i < batch_; ++i, ++n_) {
+            const cosim::FlowSpec& f = hello_.flows(static_cast<int>((n_ / 2) % flows));
             const int64_t t = window_ + 1 + static_cast<int64_t>(i) * (L_ - 2) / batch_;
             cosim::Event* e = events_.mutable_events(i);
             e->set_time_ps(t);
             e->set_host(f.src());
+            if (n_ % 2 == 1) {
+                e->mutable_timer()->set_timer_id(f.flow());  // TIMELY's timer ids are flow ids
+                continue;
+            }
             cosim::SegmentCompletion* c = e->mutable_completion();
             c->set_flow(f.flow());
             c->set_seq(seq_[f.flow()]);
@@ -101,7 +106,7 @@ private:
     int batch_;
     int64_t L_;
     int64_t window_ = 0;
-    int next_flow_ = 0;
+    int64_t n_ = 0;  // events generated so far: even = completion, odd = wake-up
     std::vector<uint64_t> seq_;
     cosim::EventBatch events_;
 };
