@@ -1,5 +1,6 @@
 #include "AgentLink.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <sstream>
 
@@ -108,7 +109,7 @@ HelloAck AgentLink::open(const Hello& hello) {
     flows_.clear();
     flows_.reserve(hello.flows_size());
     for (const FlowSpec& f : hello.flows()) {
-        flows_.push_back(Flow{f.src(), f.dst(), f.size_bytes()});
+        flows_.push_back(Flow{f.src(), f.dst(), f.size_bytes(), std::max<uint32_t>(1, f.path_count())});
     }
     flow_finished_.assign(flows_.size(), false);
 
@@ -335,11 +336,37 @@ void AgentLink::checkActions(const EventBatch& events, const ActionBatch& action
                     refuse(i, "sends an empty or out-of-range segment (seq " + std::to_string(s.seq()) + ", " +
                                   std::to_string(s.bytes()) + " bytes) of flow " + std::to_string(f));
                 }
+                if (s.path() > flows_[f].path_count) {
+                    refuse(i, "sends flow " + std::to_string(f) + " on path " + std::to_string(s.path()) +
+                                  ", but it has paths 1.." + std::to_string(flows_[f].path_count) + " (0 = ECMP)");
+                }
+                if (s.ack() != ACK_SEGMENT && s.ack() != ACK_NONE) {
+                    refuse(i, "sends a segment with unknown ack mode " + std::to_string(s.ack()));
+                }
                 const uint64_t size = flows_[f].size;
                 if (size > 0 && (s.seq() > size || s.bytes() > size - s.seq())) {
                     refuse(i, "sends bytes [" + std::to_string(s.seq()) + ", " + std::to_string(s.seq() + s.bytes()) +
                                   ") of flow " + std::to_string(f) + ", which has only " + std::to_string(size) +
                                   " bytes");
+                }
+                break;
+            }
+            case Action::kSendControl: {
+                if (t < earliest) {
+                    refuse(i, "(SendControl) is timed at " + std::to_string(t) + " ps, before the window's end W+L = " +
+                                  std::to_string(earliest) + " ps");
+                }
+                const SendControl& c = a.send_control();
+                const uint32_t f = c.flow();
+                if (f >= flows_.size()) {
+                    refuse(i, "sends a control packet on unknown flow " + std::to_string(f));
+                }
+                if (host != flows_[f].src && host != flows_[f].dst) {
+                    refuse(i, "sends a control packet for flow " + std::to_string(f) + " from host " +
+                                  std::to_string(host) + ", which is not one of its ends");
+                }
+                if (c.kind() != CONTROL_ACK && c.kind() != CONTROL_NACK && c.kind() != CONTROL_PULL) {
+                    refuse(i, "sends a control packet of unknown kind " + std::to_string(c.kind()));
                 }
                 break;
             }

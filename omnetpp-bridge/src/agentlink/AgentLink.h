@@ -88,7 +88,8 @@ private:
     struct Flow {
         uint32_t src;
         uint32_t dst;
-        uint64_t size;  // 0: unbounded
+        uint64_t size;        // 0: unbounded
+        uint32_t path_count;  // source routes 1..path_count (0 = ECMP is always allowed)
     };
 
     void send(const FabricMessage& message, const char* what);

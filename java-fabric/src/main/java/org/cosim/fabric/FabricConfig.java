@@ -1,8 +1,12 @@
 package org.cosim.fabric;
 
+import org.cosim.fabric.net.IntParams;
 import org.cosim.fabric.net.NicParams;
 import org.cosim.fabric.net.PfcParams;
+import org.cosim.fabric.net.PriorityPort;
+import org.cosim.fabric.net.QueueDiscipline;
 import org.cosim.fabric.net.SwitchParams;
+import org.cosim.proto.IntConfig;
 import org.cosim.proto.NicConfig;
 import org.cosim.proto.Output;
 import org.cosim.proto.Pfc;
@@ -85,7 +89,29 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long seed, Swi
         if (!Double.isFinite(c.getLatencyUs()) || latency < 0) {
             throw new ScenarioException(at + "latency_us", c.getLatencyUs() + ": must be >= 0");
         }
-        return new SwitchParams(buffer, port, ecn, latency, pfc(c.getPfc(), nic, port));
+        PfcParams pfc = pfc(c.getPfc(), nic, port);
+        QueueDiscipline queue = queue(c);
+        if (pfc.enabled() && !queue.supportsPfc()) {
+            throw new ScenarioException(at + "pfc.enabled", "PFC cannot run over " + c.getQueueCase().name()
+                    .toLowerCase() + " queues (they trim or drop instead of pausing)");
+        }
+        return new SwitchParams(buffer, port, ecn, latency, pfc, queue, intParams(c.getIntTelemetry()));
+    }
+
+    private static QueueDiscipline queue(SwitchConfig c) {
+        return switch (c.getQueueCase()) {
+            case PRIORITY, QUEUE_NOT_SET -> PriorityPort.DISCIPLINE;
+            case NDP -> throw new ScenarioException("topology.switches.ndp", "NDP queues are not built in this version");
+        };
+    }
+
+    private static IntParams intParams(IntConfig i) {
+        for (int k = 0; k < i.getSwitchesCount(); k++) {
+            if (i.getSwitches(k).isBlank()) {
+                throw new ScenarioException("topology.switches.int_telemetry.switches[" + k + "]", "empty switch name");
+            }
+        }
+        return new IntParams(i.getEnabled(), i.getQuantize(), i.getSwitchesList());
     }
 
     private static PfcParams pfc(Pfc p, NicParams nic, long portBuffer) {

@@ -48,8 +48,8 @@ public final class FabricSimulation {
         this.flows = Workloads.build(scenario.getWorkload(), graph);
         long baseRtt = routing.maxPropagationRttPs(config.switches().latencyPs());
         ProtocolCatalog.validate(scenario.getProtocol(), baseRtt);
-        this.session = SessionSpecs.of(graph, flows, scenario.getProtocol(), config.reactionDelayPs(), baseRtt,
-                config.seed());
+        this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
+                baseRtt, config.seed());
     }
 
     /** Validates the scenario; throws ScenarioException naming the first bad field. */
@@ -81,10 +81,11 @@ public final class FabricSimulation {
         FlowStats flowStats = new FlowStats(flows.size(), config.warmupPs());
         RttRecorder rtts = new RttRecorder(config.warmupPs());
         Nic[] nics = new Nic[graph.hostCount()];
-        AgentBridge bridge = new AgentBridge(sim, config.reactionDelayPs(), transport, flows, flowStats, nics);
-        int[] dstOfFlow = flows.destinations();
+        int[] pathCount = session.flows().stream().mapToInt(f -> f.pathCount()).toArray();
+        AgentBridge bridge = new AgentBridge(sim, config.reactionDelayPs(), transport, flows, flowStats, nics,
+                pathCount);
         for (int h = 0; h < nics.length; h++) {
-            nics[h] = new Nic(h, sim, pool, config.nic(), flowStats, rtts, bridge, dstOfFlow);
+            nics[h] = new Nic(h, sim, pool, config.nic(), flowStats, rtts, bridge, flows);
         }
         List<Switch> switches = new ArrayList<>();
         for (int s = 0; s < graph.switchCount(); s++) {

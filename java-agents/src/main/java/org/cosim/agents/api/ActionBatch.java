@@ -11,6 +11,7 @@ public final class ActionBatch implements ActionSink {
     public static final byte SEND_SEGMENT = 1;
     public static final byte SET_TIMER = 2;
     public static final byte FLOW_FINISHED = 3;
+    public static final byte SEND_CONTROL = 4;
 
     private long windowStartPs;
     private int size;
@@ -21,7 +22,9 @@ public final class ActionBatch implements ActionSink {
     private long[] seq = new long[64];
     private int[] bytes = new int[64];
     private int[] path = new int[64];
-    private long[] timerId = new long[64];
+    private long[] number = new long[64];   // timer id, or a control packet's pull number
+    private long[] echo = new long[64];
+    private int[] options = new int[64];    // segment options, or a control packet's kind
 
     public void reset(long windowStartPs) {
         this.windowStartPs = windowStartPs;
@@ -37,20 +40,38 @@ public final class ActionBatch implements ActionSink {
     public long seq(int i) { return seq[i]; }
     public int bytes(int i) { return bytes[i]; }
     public int path(int i) { return path[i]; }
-    public long timerId(int i) { return timerId[i]; }
+    public long timerId(int i) { return number[i]; }
+    /** A SendSegment's options ({@link ActionSink#NO_ACK}, {@link ActionSink#LAST_OF_FLOW}). */
+    public int segmentOptions(int i) { return options[i]; }
+    /** A SendControl's kind ({@link ControlArrivalEvent#ACK}, NACK, PULL). */
+    public int controlKind(int i) { return options[i]; }
+    public long pullNumber(int i) { return number[i]; }
+    public long echoTimePs(int i) { return echo[i]; }
 
     @Override
-    public void sendSegment(long timePs, int h, int f, long s, int b, int p) {
+    public void sendSegment(long timePs, int h, int f, long s, int b, int p, int opts) {
         int i = append(SEND_SEGMENT, timePs, h, f);
         seq[i] = s;
         bytes[i] = b;
         path[i] = p;
+        options[i] = opts;
+    }
+
+    @Override
+    public void sendControl(long timePs, int h, int f, int controlKind, long s, long pullNumber, int p,
+                            long echoTimePs) {
+        int i = append(SEND_CONTROL, timePs, h, f);
+        seq[i] = s;
+        number[i] = pullNumber;
+        path[i] = p;
+        echo[i] = echoTimePs;
+        options[i] = controlKind;
     }
 
     @Override
     public void setTimer(long timePs, int h, long id) {
         int i = append(SET_TIMER, timePs, h, -1);
-        timerId[i] = id;
+        number[i] = id;
     }
 
     @Override
@@ -70,7 +91,9 @@ public final class ActionBatch implements ActionSink {
         seq[i] = 0;
         bytes[i] = 0;
         path[i] = 0;
-        timerId[i] = 0;
+        number[i] = 0;
+        echo[i] = 0;
+        options[i] = 0;
         return i;
     }
 
@@ -83,6 +106,8 @@ public final class ActionBatch implements ActionSink {
         seq = Arrays.copyOf(seq, n);
         bytes = Arrays.copyOf(bytes, n);
         path = Arrays.copyOf(path, n);
-        timerId = Arrays.copyOf(timerId, n);
+        number = Arrays.copyOf(number, n);
+        echo = Arrays.copyOf(echo, n);
+        options = Arrays.copyOf(options, n);
     }
 }

@@ -2,8 +2,25 @@ package org.cosim.agents.api;
 
 /** Where agents put their actions. Implemented by {@link ActionBatch}. */
 public interface ActionSink {
-    /** Hand segment [seq, seq+bytes) of a flow to the host NIC at {@code timePs}. Path 0 = the fabric's ECMP. */
-    void sendSegment(long timePs, int host, int flow, long seq, int bytes, int path);
+    /** {@link #sendSegment(long, int, int, long, int, int, int)} option: no hardware ACK; the receiver's agent hears of each packet. */
+    int NO_ACK = 1;
+    /** Option: the segment's final packet is the flow's last. */
+    int LAST_OF_FLOW = 2;
+
+    /** Hand segment [seq, seq+bytes) of a flow to the host NIC at {@code timePs}, hardware-ACKed. Path 0 = ECMP. */
+    default void sendSegment(long timePs, int host, int flow, long seq, int bytes, int path) {
+        sendSegment(timePs, host, flow, seq, bytes, path, 0);
+    }
+
+    /** The same with {@code options}: {@link #NO_ACK}, {@link #LAST_OF_FLOW}. Path k >= 1 is a source route. */
+    void sendSegment(long timePs, int host, int flow, long seq, int bytes, int path, int options);
+
+    /**
+     * Send a control packet to the other end of the flow: {@code kind} is
+     * {@link ControlArrivalEvent#ACK}, NACK or PULL; {@code pullNumber} 0 = no pull.
+     */
+    void sendControl(long timePs, int host, int flow, int kind, long seq, long pullNumber, int path,
+                     long echoTimePs);
 
     /** Ask for a {@link TimerEvent} carrying {@code timerId} at {@code timePs}. */
     void setTimer(long timePs, int host, long timerId);

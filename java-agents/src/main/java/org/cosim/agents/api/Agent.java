@@ -20,4 +20,10 @@ public interface Agent {
 
     /** A PFC pause or resume reached this host's NIC. Most agents ignore it: the NIC obeys pauses. */
     default void onPfcChange(PfcChangeEvent e, ActionSink out) {}
+
+    /** A packet sent without hardware ACK reached this host (receiver-driven protocols). */
+    default void onPacketArrival(PacketArrivalEvent e, ActionSink out) {}
+
+    /** An ACK, NACK or PULL from the other end of a flow. */
+    default void onControlArrival(ControlArrivalEvent e, ActionSink out) {}
 }

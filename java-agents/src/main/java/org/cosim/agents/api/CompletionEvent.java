@@ -12,6 +12,7 @@ public final class CompletionEvent {
     int bytes;
     long sendTimePs;
     long intMaxHopDelayPs;
+    long intReverseMaxHopDelayPs;
     boolean ecnEcho;
 
     public long timePs() { return timePs; }
@@ -22,6 +23,9 @@ public final class CompletionEvent {
     public int bytes() { return bytes; }
     /** When the segment was handed to the NIC. */
     public long sendTimePs() { return sendTimePs; }
+    /** INT max-hop queueing delay on the data's path (the forward path). */
     public long intMaxHopDelayPs() { return intMaxHopDelayPs; }
+    /** INT max-hop queueing delay on the ACK's own path (the reverse path). */
+    public long intReverseMaxHopDelayPs() { return intReverseMaxHopDelayPs; }
     public boolean ecnEcho() { return ecnEcho; }
 }

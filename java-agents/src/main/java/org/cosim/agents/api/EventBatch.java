@@ -13,6 +13,14 @@ public final class EventBatch {
     public static final byte COMPLETION = 2;
     public static final byte PFC_CHANGE = 3;
     public static final byte TIMER = 4;
+    public static final byte PACKET_ARRIVAL = 5;
+    public static final byte CONTROL_ARRIVAL = 6;
+
+    /** Flag bits of a packet arrival. */
+    public static final int TRIMMED = 1;
+    public static final int RETURNED = 2;
+    public static final int LAST_OF_FLOW = 4;
+    public static final int ECN = 8;
 
     private long windowStartPs;
     private int size;
@@ -24,7 +32,9 @@ public final class EventBatch {
     private long[] b = new long[64];
     private long[] c = new long[64];
     private long[] d = new long[64];
-    private boolean[] flag = new boolean[64];
+    private long[] e = new long[64];
+    private int[] i1 = new int[64];
+    private int[] flags = new int[64];
 
     public void reset(long windowStartPs) {
         this.windowStartPs = windowStartPs;
@@ -47,18 +57,24 @@ public final class EventBatch {
 
     public void addCompletion(long t, int h, int f, long seq, int bytes, long sendTimePs,
                               long intMaxHopDelayPs, boolean ecnEcho) {
+        addCompletion(t, h, f, seq, bytes, sendTimePs, intMaxHopDelayPs, 0, ecnEcho);
+    }
+
+    public void addCompletion(long t, int h, int f, long seq, int bytes, long sendTimePs,
+                              long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho) {
         int i = append(COMPLETION, t, h, f);
         a[i] = seq;
         b[i] = bytes;
         c[i] = sendTimePs;
         d[i] = intMaxHopDelayPs;
-        flag[i] = ecnEcho;
+        e[i] = intReverseMaxHopDelayPs;
+        flags[i] = ecnEcho ? ECN : 0;
     }
 
     public void addPfcChange(long t, int h, int priority, boolean paused) {
         int i = append(PFC_CHANGE, t, h, -1);
         a[i] = priority;
-        flag[i] = paused;
+        flags[i] = paused ? 1 : 0;
     }
 
     public void addTimer(long t, int h, long timerId) {
@@ -66,36 +82,83 @@ public final class EventBatch {
         a[i] = timerId;
     }
 
-    public void read(int i, FlowArrivalEvent e) {
-        e.timePs = time[i];
-        e.host = host[i];
-        e.flow = flow[i];
-        e.dst = (int) a[i];
-        e.sizeBytes = b[i];
+    /** {@code packetFlags}: {@link #TRIMMED}, {@link #RETURNED}, {@link #LAST_OF_FLOW}, {@link #ECN}. */
+    public void addPacketArrival(long t, int h, int f, long seq, int bytes, int path, int packetFlags,
+                                 long intMaxHopDelayPs, long sendTimePs) {
+        int i = append(PACKET_ARRIVAL, t, h, f);
+        a[i] = seq;
+        b[i] = bytes;
+        c[i] = intMaxHopDelayPs;
+        d[i] = sendTimePs;
+        i1[i] = path;
+        flags[i] = packetFlags;
     }
 
-    public void read(int i, CompletionEvent e) {
-        e.timePs = time[i];
-        e.host = host[i];
-        e.flow = flow[i];
-        e.seq = a[i];
-        e.bytes = (int) b[i];
-        e.sendTimePs = c[i];
-        e.intMaxHopDelayPs = d[i];
-        e.ecnEcho = flag[i];
+    /** {@code controlKind}: one of {@link ControlArrivalEvent#ACK}, NACK, PULL. */
+    public void addControlArrival(long t, int h, int f, int controlKind, long seq, long pullNumber, int path,
+                                  long echoTimePs) {
+        int i = append(CONTROL_ARRIVAL, t, h, f);
+        a[i] = seq;
+        b[i] = pullNumber;
+        d[i] = echoTimePs;
+        i1[i] = path;
+        flags[i] = controlKind;
     }
 
-    public void read(int i, PfcChangeEvent e) {
-        e.timePs = time[i];
-        e.host = host[i];
-        e.priority = (int) a[i];
-        e.paused = flag[i];
+    public void read(int i, FlowArrivalEvent v) {
+        v.timePs = time[i];
+        v.host = host[i];
+        v.flow = flow[i];
+        v.dst = (int) a[i];
+        v.sizeBytes = b[i];
     }
 
-    public void read(int i, TimerEvent e) {
-        e.timePs = time[i];
-        e.host = host[i];
-        e.timerId = a[i];
+    public void read(int i, CompletionEvent v) {
+        v.timePs = time[i];
+        v.host = host[i];
+        v.flow = flow[i];
+        v.seq = a[i];
+        v.bytes = (int) b[i];
+        v.sendTimePs = c[i];
+        v.intMaxHopDelayPs = d[i];
+        v.intReverseMaxHopDelayPs = e[i];
+        v.ecnEcho = (flags[i] & ECN) != 0;
+    }
+
+    public void read(int i, PfcChangeEvent v) {
+        v.timePs = time[i];
+        v.host = host[i];
+        v.priority = (int) a[i];
+        v.paused = flags[i] != 0;
+    }
+
+    public void read(int i, TimerEvent v) {
+        v.timePs = time[i];
+        v.host = host[i];
+        v.timerId = a[i];
+    }
+
+    public void read(int i, PacketArrivalEvent v) {
+        v.timePs = time[i];
+        v.host = host[i];
+        v.flow = flow[i];
+        v.seq = a[i];
+        v.bytes = (int) b[i];
+        v.intMaxHopDelayPs = c[i];
+        v.sendTimePs = d[i];
+        v.path = i1[i];
+        v.flags = flags[i];
+    }
+
+    public void read(int i, ControlArrivalEvent v) {
+        v.timePs = time[i];
+        v.host = host[i];
+        v.flow = flow[i];
+        v.seq = a[i];
+        v.pullNumber = b[i];
+        v.echoTimePs = d[i];
+        v.path = i1[i];
+        v.kind = flags[i];
     }
 
     private int append(byte k, long t, int h, int f) {
@@ -111,7 +174,9 @@ public final class EventBatch {
         b[i] = 0;
         c[i] = 0;
         d[i] = 0;
-        flag[i] = false;
+        e[i] = 0;
+        i1[i] = 0;
+        flags[i] = 0;
         return i;
     }
 
@@ -125,6 +190,8 @@ public final class EventBatch {
         b = Arrays.copyOf(b, n);
         c = Arrays.copyOf(c, n);
         d = Arrays.copyOf(d, n);
-        flag = Arrays.copyOf(flag, n);
+        e = Arrays.copyOf(e, n);
+        i1 = Arrays.copyOf(i1, n);
+        flags = Arrays.copyOf(flags, n);
     }
 }

@@ -5,9 +5,11 @@ import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.Agent;
 import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.CompletionEvent;
+import org.cosim.agents.api.ControlArrivalEvent;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.api.FlowArrivalEvent;
 import org.cosim.agents.api.HostInfo;
+import org.cosim.agents.api.PacketArrivalEvent;
 import org.cosim.agents.api.PfcChangeEvent;
 import org.cosim.agents.api.TimerEvent;
 
@@ -34,6 +36,8 @@ public final class AgentHost {
     private final CompletionEvent completion = new CompletionEvent();
     private final TimerEvent timer = new TimerEvent();
     private final PfcChangeEvent pfc = new PfcChangeEvent();
+    private final PacketArrivalEvent packet = new PacketArrivalEvent();
+    private final ControlArrivalEvent control = new ControlArrivalEvent();
 
     public AgentHost(SessionSpec spec) {
         AgentContext ctx = spec.context();
@@ -111,18 +115,46 @@ public final class AgentHost {
                     + (agents.length - 1) + ")");
         }
         byte kind = in.kind(i);
-        if (kind == EventBatch.FLOW_ARRIVAL || kind == EventBatch.COMPLETION) {
-            int f = in.flow(i);
-            if (f < 0 || f >= flows.size()) {
-                throw new ContractViolation("event " + i + " names unknown flow " + Integer.toUnsignedString(f));
+        if (kind == EventBatch.TIMER || kind == EventBatch.PFC_CHANGE) {
+            return;
+        }
+        int f = in.flow(i);
+        if (f < 0 || f >= flows.size()) {
+            throw new ContractViolation("event " + i + " names unknown flow " + Integer.toUnsignedString(f));
+        }
+        FlowInfo flow = flows.get(f);
+        switch (kind) {
+            case EventBatch.FLOW_ARRIVAL, EventBatch.COMPLETION -> requireHost(i, flow, h, flow.src(), "source");
+            case EventBatch.PACKET_ARRIVAL -> {
+                in.read(i, packet);
+                if (packet.returned()) {
+                    requireHost(i, flow, h, flow.src(), "source (a returned header goes back to it)");
+                } else {
+                    requireHost(i, flow, h, flow.dst(), "destination");
+                }
             }
-            if (flows.get(f).src() != h) {
-                throw new ContractViolation("event " + i + " for flow " + f + " went to host " + h
-                        + " but the flow's source is host " + flows.get(f).src());
+            case EventBatch.CONTROL_ARRIVAL -> {
+                if (h != flow.src() && h != flow.dst()) {
+                    throw new ContractViolation("event " + i + " for flow " + f + " went to host " + h
+                            + ", which is neither end of the flow (" + flow.src() + " -> " + flow.dst() + ")");
+                }
+                in.read(i, control);
+                if (control.kind() < ControlArrivalEvent.ACK || control.kind() > ControlArrivalEvent.PULL) {
+                    throw new ContractViolation("event " + i + " is a control arrival of unknown kind "
+                            + control.kind());
+                }
             }
-            if (kind == EventBatch.FLOW_ARRIVAL) {
-                checkArrival(in, i, flows.get(f));
-            }
+            default -> throw new ContractViolation("event " + i + " has unknown kind " + kind);
+        }
+        if (kind == EventBatch.FLOW_ARRIVAL) {
+            checkArrival(in, i, flow);
+        }
+    }
+
+    private static void requireHost(int i, FlowInfo flow, int host, int expected, String role) {
+        if (host != expected) {
+            throw new ContractViolation("event " + i + " for flow " + flow.flow() + " went to host " + host
+                    + " but the flow's " + role + " is host " + expected);
         }
     }
 
@@ -154,6 +186,14 @@ public final class AgentHost {
             case EventBatch.PFC_CHANGE -> {
                 in.read(i, pfc);
                 agent.onPfcChange(pfc, out);
+            }
+            case EventBatch.PACKET_ARRIVAL -> {
+                in.read(i, packet);
+                agent.onPacketArrival(packet, out);
+            }
+            case EventBatch.CONTROL_ARRIVAL -> {
+                in.read(i, control);
+                agent.onControlArrival(control, out);
             }
             default -> throw new ContractViolation("event " + i + " has unknown kind " + in.kind(i));
         }

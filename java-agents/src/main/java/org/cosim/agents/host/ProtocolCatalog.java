@@ -46,6 +46,8 @@ public final class ProtocolCatalog {
         switch (protocol.getKindCase()) {
             case TIMELY -> TimelyConfig.from(protocol.getTimely(), baseRttPs);
             case PFC_ONLY -> PfcOnlyConfig.from(protocol.getPfcOnly());
+            case NDP, POSEIDON, SWIFT -> throw new ScenarioException("protocol." + nameOf(protocol),
+                    "has no agent in this version");
             default -> nameOf(protocol);
         }
     }

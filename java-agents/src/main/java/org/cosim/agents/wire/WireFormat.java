@@ -10,7 +10,9 @@ import org.cosim.agents.host.ContractViolation;
 import org.cosim.agents.host.FlowInfo;
 import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.host.SessionSpec;
+import org.cosim.proto.AckMode;
 import org.cosim.proto.Action;
+import org.cosim.proto.ControlArrival;
 import org.cosim.proto.ContractVersion;
 import org.cosim.proto.Event;
 import org.cosim.proto.FlowArrival;
@@ -18,9 +20,11 @@ import org.cosim.proto.FlowFinished;
 import org.cosim.proto.FlowSpec;
 import org.cosim.proto.Hello;
 import org.cosim.proto.HostSpec;
+import org.cosim.proto.PacketArrival;
 import org.cosim.proto.PfcChange;
 import org.cosim.proto.Scenario;
 import org.cosim.proto.SegmentCompletion;
+import org.cosim.proto.SendControl;
 import org.cosim.proto.SendSegment;
 import org.cosim.proto.SetTimer;
 import org.cosim.proto.TimerFired;
@@ -47,6 +51,8 @@ public final class WireFormat {
         org.cosim.agents.api.CompletionEvent c = new org.cosim.agents.api.CompletionEvent();
         org.cosim.agents.api.PfcChangeEvent p = new org.cosim.agents.api.PfcChangeEvent();
         org.cosim.agents.api.TimerEvent t = new org.cosim.agents.api.TimerEvent();
+        org.cosim.agents.api.PacketArrivalEvent pa = new org.cosim.agents.api.PacketArrivalEvent();
+        org.cosim.agents.api.ControlArrivalEvent ca = new org.cosim.agents.api.ControlArrivalEvent();
         for (int i = 0; i < b.size(); i++) {
             Event.Builder e = out.addEventsBuilder().setTimePs(b.time(i)).setHost(b.host(i));
             switch (b.kind(i)) {
@@ -60,7 +66,7 @@ public final class WireFormat {
                     e.setCompletion(SegmentCompletion.newBuilder().setFlow(c.flow()).setSeq(c.seq())
                             .setBytes(c.bytes()).setSendTimePs(c.sendTimePs())
                             .setCompletionTimePs(c.completionTimePs()).setIntMaxHopDelayPs(c.intMaxHopDelayPs())
-                            .setEcnEcho(c.ecnEcho()));
+                            .setIntReverseMaxHopDelayPs(c.intReverseMaxHopDelayPs()).setEcnEcho(c.ecnEcho()));
                 }
                 case EventBatch.PFC_CHANGE -> {
                     b.read(i, p);
@@ -69,6 +75,20 @@ public final class WireFormat {
                 case EventBatch.TIMER -> {
                     b.read(i, t);
                     e.setTimer(TimerFired.newBuilder().setTimerId(t.timerId()));
+                }
+                case EventBatch.PACKET_ARRIVAL -> {
+                    b.read(i, pa);
+                    e.setPacketArrival(PacketArrival.newBuilder().setFlow(pa.flow()).setSeq(pa.seq())
+                            .setBytes(pa.bytes()).setPath(pa.path()).setTrimmed(pa.trimmed())
+                            .setReturned(pa.returned()).setLastOfFlow(pa.lastOfFlow())
+                            .setIntMaxHopDelayPs(pa.intMaxHopDelayPs()).setEcn(pa.ecn())
+                            .setSendTimePs(pa.sendTimePs()));
+                }
+                case EventBatch.CONTROL_ARRIVAL -> {
+                    b.read(i, ca);
+                    e.setControlArrival(ControlArrival.newBuilder().setKindValue(ca.kind()).setFlow(ca.flow())
+                            .setSeq(ca.seq()).setPullNumber(ca.pullNumber()).setPath(ca.path())
+                            .setEchoTimePs(ca.echoTimePs()));
                 }
                 default -> throw new IllegalArgumentException("event " + i + " has unknown kind " + b.kind(i));
             }
@@ -95,7 +115,19 @@ public final class WireFormat {
                                 + " differs from the event time " + t);
                     }
                     into.addCompletion(t, h, c.getFlow(), c.getSeq(), c.getBytes(), c.getSendTimePs(),
-                            c.getIntMaxHopDelayPs(), c.getEcnEcho());
+                            c.getIntMaxHopDelayPs(), c.getIntReverseMaxHopDelayPs(), c.getEcnEcho());
+                }
+                case PACKET_ARRIVAL -> {
+                    PacketArrival p = e.getPacketArrival();
+                    int flags = (p.getTrimmed() ? EventBatch.TRIMMED : 0) | (p.getReturned() ? EventBatch.RETURNED : 0)
+                            | (p.getLastOfFlow() ? EventBatch.LAST_OF_FLOW : 0) | (p.getEcn() ? EventBatch.ECN : 0);
+                    into.addPacketArrival(t, h, p.getFlow(), p.getSeq(), p.getBytes(), p.getPath(), flags,
+                            p.getIntMaxHopDelayPs(), p.getSendTimePs());
+                }
+                case CONTROL_ARRIVAL -> {
+                    ControlArrival c = e.getControlArrival();
+                    into.addControlArrival(t, h, c.getFlow(), c.getKindValue(), c.getSeq(), c.getPullNumber(),
+                            c.getPath(), c.getEchoTimePs());
                 }
                 case PFC_CHANGE -> into.addPfcChange(t, h, e.getPfcChange().getPriority(), e.getPfcChange().getPaused());
                 case TIMER -> into.addTimer(t, h, e.getTimer().getTimerId());
@@ -113,7 +145,13 @@ public final class WireFormat {
             Action.Builder a = out.addActionsBuilder().setTimePs(b.time(i)).setHost(b.host(i));
             switch (b.kind(i)) {
                 case ActionBatch.SEND_SEGMENT -> a.setSendSegment(SendSegment.newBuilder().setFlow(b.flow(i))
-                        .setSeq(b.seq(i)).setBytes(b.bytes(i)).setPath(b.path(i)));
+                        .setSeq(b.seq(i)).setBytes(b.bytes(i)).setPath(b.path(i))
+                        .setAck((b.segmentOptions(i) & org.cosim.agents.api.ActionSink.NO_ACK) != 0
+                                ? AckMode.ACK_NONE : AckMode.ACK_SEGMENT)
+                        .setLastOfFlow((b.segmentOptions(i) & org.cosim.agents.api.ActionSink.LAST_OF_FLOW) != 0));
+                case ActionBatch.SEND_CONTROL -> a.setSendControl(SendControl.newBuilder()
+                        .setKindValue(b.controlKind(i)).setFlow(b.flow(i)).setSeq(b.seq(i))
+                        .setPullNumber(b.pullNumber(i)).setPath(b.path(i)).setEchoTimePs(b.echoTimePs(i)));
                 case ActionBatch.SET_TIMER -> a.setSetTimer(SetTimer.newBuilder().setTimerId(b.timerId(i)));
                 case ActionBatch.FLOW_FINISHED -> a.setFlowFinished(FlowFinished.newBuilder().setFlow(b.flow(i)));
                 default -> throw new IllegalArgumentException("action " + i + " has unknown kind " + b.kind(i));
@@ -130,7 +168,18 @@ public final class WireFormat {
             switch (a.getKindCase()) {
                 case SEND_SEGMENT -> {
                     SendSegment s = a.getSendSegment();
-                    into.sendSegment(a.getTimePs(), a.getHost(), s.getFlow(), s.getSeq(), s.getBytes(), s.getPath());
+                    int options = (s.getAck() == AckMode.ACK_NONE ? org.cosim.agents.api.ActionSink.NO_ACK : 0)
+                            | (s.getLastOfFlow() ? org.cosim.agents.api.ActionSink.LAST_OF_FLOW : 0);
+                    if (s.getAck() == AckMode.UNRECOGNIZED) {
+                        throw new ContractViolation("action " + i + " names unknown ack mode " + s.getAckValue());
+                    }
+                    into.sendSegment(a.getTimePs(), a.getHost(), s.getFlow(), s.getSeq(), s.getBytes(), s.getPath(),
+                            options);
+                }
+                case SEND_CONTROL -> {
+                    SendControl c = a.getSendControl();
+                    into.sendControl(a.getTimePs(), a.getHost(), c.getFlow(), c.getKindValue(), c.getSeq(),
+                            c.getPullNumber(), c.getPath(), c.getEchoTimePs());
                 }
                 case SET_TIMER -> into.setTimer(a.getTimePs(), a.getHost(), a.getSetTimer().getTimerId());
                 case FLOW_FINISHED -> into.flowFinished(a.getTimePs(), a.getHost(), a.getFlowFinished().getFlow());
@@ -158,7 +207,7 @@ public final class WireFormat {
         }
         for (FlowInfo f : spec.flows()) {
             h.addFlows(FlowSpec.newBuilder().setFlow(f.flow()).setSrc(f.src()).setDst(f.dst())
-                    .setSizeBytes(f.sizeBytes()));
+                    .setSizeBytes(f.sizeBytes()).setPathCount(f.pathCount()));
         }
         return h.build();
     }
@@ -212,7 +261,7 @@ public final class WireFormat {
                         ? "duplicate flow id " + f.getFlow() + " at position " + i
                         : "flow ids must be dense and in order: position " + i + " holds flow " + f.getFlow());
             }
-            flows.add(new FlowInfo(i, f.getSrc(), f.getDst(), f.getSizeBytes()));
+            flows.add(new FlowInfo(i, f.getSrc(), f.getDst(), f.getSizeBytes(), Math.max(1, f.getPathCount())));
         }
         try {
             ProtocolCatalog.validate(scenario.getProtocol(), h.getBaseRttPs());

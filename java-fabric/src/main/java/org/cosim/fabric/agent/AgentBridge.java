@@ -23,6 +23,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     private static final int FLOW_START = 2;
     private static final int SEND_SEGMENT = 3;
     private static final int TIMER = 4;
+    private static final int SEND_CONTROL = 5;
 
     private final Simulator sim;
     private final long reactionDelayPs;
@@ -30,6 +31,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     private final FlowTable flows;
     private final FlowStats flowStats;
     private final Nic[] nics;
+    private final int[] pathCount;
     private final int handler;
     private final EventBatch batch = new EventBatch();
     private final ActionBatch actions = new ActionBatch();
@@ -39,14 +41,16 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     private long eventsSent;
     private long actionsApplied;
 
+    /** {@code pathCount[f]}: the source routes flow f may name (1..pathCount[f]). */
     public AgentBridge(Simulator sim, long reactionDelayPs, AgentTransport transport, FlowTable flows,
-                       FlowStats flowStats, Nic[] nics) {
+                       FlowStats flowStats, Nic[] nics, int[] pathCount) {
         this.sim = sim;
         this.reactionDelayPs = reactionDelayPs;
         this.transport = transport;
         this.flows = flows;
         this.flowStats = flowStats;
         this.nics = nics;
+        this.pathCount = pathCount;
         this.handler = sim.register(this);
     }
 
@@ -71,9 +75,23 @@ public final class AgentBridge implements EventHandler, HostEventSink {
 
     @Override
     public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long intMaxHopDelayPs,
-                           boolean ecnEcho) {
+                           long intReverseMaxHopDelayPs, boolean ecnEcho) {
         openWindow();
-        batch.addCompletion(sim.now(), host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs, ecnEcho);
+        batch.addCompletion(sim.now(), host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs, intReverseMaxHopDelayPs,
+                ecnEcho);
+    }
+
+    @Override
+    public void packetArrival(int host, int flow, long seq, int bytes, int path, int flags, long intMaxHopDelayPs,
+                              long sendTimePs) {
+        openWindow();
+        batch.addPacketArrival(sim.now(), host, flow, seq, bytes, path, flags, intMaxHopDelayPs, sendTimePs);
+    }
+
+    @Override
+    public void controlArrival(int host, int flow, int kind, long seq, long pullNumber, int path, long echoTimePs) {
+        openWindow();
+        batch.addControlArrival(sim.now(), host, flow, kind, seq, pullNumber, path, echoTimePs);
     }
 
     @Override
@@ -93,7 +111,14 @@ public final class AgentBridge implements EventHandler, HostEventSink {
             }
             case SEND_SEGMENT -> {
                 int s = (int) arg;
-                nics[pending.host[s]].postSegment(pending.flow[s], pending.seq[s], pending.bytes[s], pending.path[s]);
+                nics[pending.host[s]].postSegment(pending.flow[s], pending.seq[s], pending.bytes[s], pending.path[s],
+                        pending.options[s]);
+                pending.release(s);
+            }
+            case SEND_CONTROL -> {
+                int s = (int) arg;
+                nics[pending.host[s]].sendControl(pending.flow[s], pending.options[s], pending.seq[s],
+                        pending.timerId[s], pending.path[s], pending.echo[s]);
                 pending.release(s);
             }
             case TIMER -> {
@@ -143,7 +168,21 @@ public final class AgentBridge implements EventHandler, HostEventSink {
                 pending.seq[s] = actions.seq(i);
                 pending.bytes[s] = actions.bytes(i);
                 pending.path[s] = actions.path(i);
+                pending.options[s] = actions.segmentOptions(i);
                 sim.schedule(t, handler, SEND_SEGMENT, s);
+            }
+            case ActionBatch.SEND_CONTROL -> {
+                checkTime(i, t, earliest);
+                checkControl(i, host);
+                int s = pending.alloc();
+                pending.host[s] = host;
+                pending.flow[s] = actions.flow(i);
+                pending.seq[s] = actions.seq(i);
+                pending.timerId[s] = actions.pullNumber(i);
+                pending.path[s] = actions.path(i);
+                pending.echo[s] = actions.echoTimePs(i);
+                pending.options[s] = actions.controlKind(i);
+                sim.schedule(t, handler, SEND_CONTROL, s);
             }
             case ActionBatch.SET_TIMER -> {
                 checkTime(i, t, earliest);
@@ -179,10 +218,34 @@ public final class AgentBridge implements EventHandler, HostEventSink {
             throw bad(i, "sends an empty or out-of-range segment (seq " + Long.toUnsignedString(seq) + ", "
                     + Integer.toUnsignedString(bytes) + " bytes) of flow " + f);
         }
+        int path = actions.path(i);
+        if (path < 0 || path > pathCount[f]) {
+            throw bad(i, "sends flow " + f + " on path " + Integer.toUnsignedString(path) + ", but it has paths 1.."
+                    + pathCount[f] + " (0 = ECMP)");
+        }
+        int unknownOptions = actions.segmentOptions(i) & ~(org.cosim.agents.api.ActionSink.NO_ACK
+                | org.cosim.agents.api.ActionSink.LAST_OF_FLOW);
+        if (unknownOptions != 0) {
+            throw bad(i, "sends a segment with unknown options " + unknownOptions);
+        }
         long size = flows.sizeBytes(f);
         if (size > 0 && seq + bytes > size) {
             throw bad(i, "sends bytes [" + seq + ", " + (seq + bytes) + ") of flow " + f + ", which has only "
                     + size + " bytes");
+        }
+    }
+
+    private void checkControl(int i, int host) {
+        int f = actions.flow(i);
+        if (f < 0 || f >= flows.size()) {
+            throw bad(i, "sends a control packet on unknown flow " + f);
+        }
+        if (host != flows.src(f) && host != flows.dst(f)) {
+            throw bad(i, "sends a control packet for flow " + f + " from host " + host + ", which is not one of its ends");
+        }
+        int kind = actions.controlKind(i);
+        if (kind < org.cosim.agents.api.ControlArrivalEvent.ACK || kind > org.cosim.agents.api.ControlArrivalEvent.PULL) {
+            throw bad(i, "sends a control packet of unknown kind " + kind);
         }
     }
 

@@ -12,7 +12,9 @@ final class PendingActions {
     long[] seq = new long[256];
     int[] bytes = new int[256];
     int[] path = new int[256];
-    long[] timerId = new long[256];
+    long[] timerId = new long[256];   // a timer's id, or a control packet's pull number
+    long[] echo = new long[256];
+    int[] options = new int[256];     // segment options, or a control packet's kind
     private int[] free = new int[256];
     private int freeCount;
     private int capacity;
@@ -40,6 +42,8 @@ final class PendingActions {
         bytes = Arrays.copyOf(bytes, n);
         path = Arrays.copyOf(path, n);
         timerId = Arrays.copyOf(timerId, n);
+        echo = Arrays.copyOf(echo, n);
+        options = Arrays.copyOf(options, n);
         free = Arrays.copyOf(free, n);
         for (int s = n - 1; s >= old; s--) {
             free[freeCount++] = s;

@@ -1,5 +1,8 @@
 package org.cosim.fabric.net;
 
+import java.util.Arrays;
+import org.cosim.agents.api.ActionSink;
+import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.api.SegmentRtt;
 import org.cosim.fabric.kernel.EventHandler;
 import org.cosim.fabric.kernel.Simulator;
@@ -9,16 +12,23 @@ import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.FlowStats;
 import org.cosim.fabric.stats.RttRecorder;
+import org.cosim.fabric.workload.FlowTable;
 
 /**
- * A host NIC. Sending: segments handed over by the agent queue in order; the NIC
- * cuts the head segment into MTU packets and sends them back to back at line rate;
- * control frames (hardware ACKs) go first; a PFC pause on the data class stops data
- * after the packet on the wire. Receiving: data bytes are counted; when the last
- * packet of a segment arrives the NIC returns one hardware ACK for the whole
- * segment at once, echoing the send timestamp, ECN and the INT max-hop delay
- * seen on the segment; when that ACK reaches the sender NIC, it raises the
- * completion event with the hardware timestamps.
+ * A host NIC.
+ *
+ * <p>Sending: segments handed over by the agent queue in order; the NIC cuts the
+ * head segment into MTU packets and sends them back to back at line rate; control
+ * frames (hardware ACKs, agents' ACK/NACK/PULL packets) go first; a PFC pause on
+ * the data class stops data after the packet on the wire.
+ *
+ * <p>Receiving a segment sent with hardware ACK: data bytes are counted; when the
+ * segment's last packet arrives and all of it came, the NIC returns one ACK at
+ * once, echoing the send timestamp, ECN and the INT max-hop delay the segment saw;
+ * when that ACK reaches the sender NIC, it raises the completion event with the
+ * hardware timestamps (and the INT delay the ACK itself saw on the way back).
+ * Receiving a packet sent without hardware ACK, a trimmed or returned header, or
+ * an agent's control packet: the NIC tells its agent.
  */
 public final class Nic implements EventHandler {
     private static final int PORT = 0;
@@ -30,13 +40,13 @@ public final class Nic implements EventHandler {
     private final FlowStats flowStats;
     private final RttRecorder rtts;
     private final HostEventSink agents;
+    private final FlowTable flows;
     private final int handler;
     private LinkTransmitter tx;
     private final PacketFifo control = new PacketFifo();
     private final SegmentQueue segments = new SegmentQueue();
     private int headOffset;            // bytes of the head segment already cut into packets
     private boolean dataPaused;
-    private final int[] dstOfFlow;     // the NIC's connection table
     private final int[] packetsMade;   // per flow, for packet identities
     private final long[] segmentInProgress;  // per flow: segmentSeq of the segment being received
     private final long[] segmentBytesSeen;   // per flow: its bytes received so far
@@ -45,7 +55,7 @@ public final class Nic implements EventHandler {
     private long pauseFramesReceived;
 
     public Nic(int host, Simulator sim, PacketPool pool, NicParams params, FlowStats flowStats,
-               RttRecorder rtts, HostEventSink agents, int[] dstOfFlow) {
+               RttRecorder rtts, HostEventSink agents, FlowTable flows) {
         this.host = host;
         this.sim = sim;
         this.pool = pool;
@@ -53,15 +63,15 @@ public final class Nic implements EventHandler {
         this.flowStats = flowStats;
         this.rtts = rtts;
         this.agents = agents;
+        this.flows = flows;
         this.handler = sim.register(this);
-        this.dstOfFlow = dstOfFlow;
-        int flows = flowStats.flows();
-        this.packetsMade = new int[flows];
-        this.segmentInProgress = new long[flows];
-        this.segmentBytesSeen = new long[flows];
-        java.util.Arrays.fill(segmentInProgress, -1);
-        this.ecnSinceAck = new boolean[flows];
-        this.intSinceAck = new long[flows];
+        int n = flows.size();
+        this.packetsMade = new int[n];
+        this.segmentInProgress = new long[n];
+        this.segmentBytesSeen = new long[n];
+        Arrays.fill(segmentInProgress, -1);
+        this.ecnSinceAck = new boolean[n];
+        this.intSinceAck = new long[n];
     }
 
     /** Creates the NIC's egress onto its access link; the link's rate is the NIC's line rate. */
@@ -101,7 +111,30 @@ public final class Nic implements EventHandler {
 
     /** The agent hands a segment to the NIC now; its send timestamp is now. */
     public void postSegment(int flow, long seq, int bytes, int path) {
-        segments.add(flow, seq, bytes, path, sim.now());
+        postSegment(flow, seq, bytes, path, 0);
+    }
+
+    /** With {@code options}: {@link ActionSink#NO_ACK}, {@link ActionSink#LAST_OF_FLOW}. */
+    public void postSegment(int flow, long seq, int bytes, int path, int options) {
+        segments.add(flow, seq, bytes, path, sim.now(), options);
+        trySend();
+    }
+
+    /** The agent sends an ACK, NACK or PULL to the other end of the flow, ahead of data. */
+    public void sendControl(int flow, int kind, long seq, long pullNumber, int path, long echoTimePs) {
+        int c = pool.alloc();
+        pool.type[c] = PacketType.CONTROL;
+        pool.trafficClass[c] = TrafficClass.CONTROL;
+        pool.flow[c] = flow;
+        pool.src[c] = host;
+        pool.dst[c] = host == flows.src(flow) ? flows.dst(flow) : flows.src(flow);
+        pool.size[c] = params.ackBytes();
+        pool.seq[c] = seq;
+        pool.controlKind[c] = kind;
+        pool.pullNumber[c] = pullNumber;
+        pool.echoTime[c] = echoTimePs;
+        pool.answeredPath[c] = path;
+        control.add(c);
         trySend();
     }
 
@@ -132,23 +165,33 @@ public final class Nic implements EventHandler {
     private int nextDataPacket() {
         int flow = segments.headFlow();
         int segBytes = segments.headBytes();
+        int options = segments.headOptions();
         int bytes = Math.min(params.mtuBytes(), segBytes - headOffset);
         int p = pool.alloc();
         pool.type[p] = PacketType.DATA;
         pool.trafficClass[p] = TrafficClass.DATA;
         pool.flow[p] = flow;
         pool.src[p] = host;
-        pool.dst[p] = dstOfFlow[flow];
+        pool.dst[p] = flows.dst(flow);
         pool.size[p] = bytes;
+        pool.payload[p] = bytes;
         pool.segmentSeq[p] = segments.headSeq();
         pool.seq[p] = segments.headSeq() + headOffset;
         pool.segmentBytes[p] = segBytes;
         pool.segmentSendTime[p] = segments.headPostTime();
-        pool.path[p] = segments.headPath();
+        int path = segments.headPath();
+        pool.path[p] = path;
+        pool.routeCursor[p] = Math.max(0, path - 1);
         pool.uid[p] = ((long) flow << 32) | (packetsMade[flow]++ & 0xffffffffL);
+        if ((options & ActionSink.NO_ACK) != 0) {
+            pool.flags[p] |= PacketPool.FLAG_NO_ACK;
+        }
         headOffset += bytes;
         if (headOffset == segBytes) {
             pool.flags[p] |= PacketPool.FLAG_LAST_OF_SEGMENT;
+            if ((options & ActionSink.LAST_OF_FLOW) != 0) {
+                pool.flags[p] |= PacketPool.FLAG_LAST_OF_FLOW;
+            }
             segments.removeHead();
             headOffset = 0;
         }
@@ -158,8 +201,15 @@ public final class Nic implements EventHandler {
 
     private void receive(int pkt) {
         switch (pool.type[pkt]) {
-            case PacketType.DATA -> receiveData(pkt);
+            case PacketType.DATA -> {
+                if (pool.has(pkt, PacketPool.FLAG_NO_ACK)) {
+                    reportPacket(pkt);
+                } else {
+                    receiveData(pkt);
+                }
+            }
             case PacketType.SEGMENT_ACK -> receiveAck(pkt);
+            case PacketType.CONTROL -> receiveControl(pkt);
             case PacketType.PFC -> receivePfc(pkt);
             default -> throw new IllegalStateException("nic " + host + ": packet of unknown type " + pool.type[pkt]);
         }
@@ -192,6 +242,22 @@ public final class Nic implements EventHandler {
         pool.release(pkt);
     }
 
+    /** A packet without hardware ACK (or a trimmed or returned header): its host's agent hears of it. */
+    private void reportPacket(int pkt) {
+        int flow = pool.flow[pkt];
+        boolean trimmed = pool.has(pkt, PacketPool.FLAG_TRIMMED);
+        if (!trimmed) {
+            flowStats.delivered(flow, pool.size[pkt], sim.now());
+        }
+        int flags = (trimmed ? EventBatch.TRIMMED : 0)
+                | (pool.has(pkt, PacketPool.FLAG_RETURNED) ? EventBatch.RETURNED : 0)
+                | (pool.has(pkt, PacketPool.FLAG_LAST_OF_FLOW) ? EventBatch.LAST_OF_FLOW : 0)
+                | (pool.has(pkt, PacketPool.FLAG_ECN_CE) ? EventBatch.ECN : 0);
+        agents.packetArrival(host, flow, pool.seq[pkt], pool.payload[pkt], pool.path[pkt], flags,
+                pool.intMaxHopDelay[pkt], pool.segmentSendTime[pkt]);
+        pool.release(pkt);
+    }
+
     private int makeAck(int data) {
         int flow = pool.flow[data];
         int a = pool.alloc();
@@ -204,7 +270,7 @@ public final class Nic implements EventHandler {
         pool.segmentSeq[a] = pool.segmentSeq[data];
         pool.segmentBytes[a] = pool.segmentBytes[data];
         pool.segmentSendTime[a] = pool.segmentSendTime[data];
-        pool.intMaxHopDelay[a] = intSinceAck[flow];
+        pool.intEcho[a] = intSinceAck[flow];
         pool.flags[a] = ecnSinceAck[flow] ? PacketPool.FLAG_ECN_ECHO : 0;
         pool.uid[a] = pool.uid[data] | Long.MIN_VALUE;
         return a;
@@ -215,9 +281,15 @@ public final class Nic implements EventHandler {
         int bytes = pool.segmentBytes[ack];
         long sendTime = pool.segmentSendTime[ack];
         rtts.record(sim.now(), flow, SegmentRtt.rttPs(sendTime, sim.now(), bytes, tx.rateBps()));
-        agents.completion(host, flow, pool.segmentSeq[ack], bytes, sendTime, pool.intMaxHopDelay[ack],
-                pool.has(ack, PacketPool.FLAG_ECN_ECHO));
+        agents.completion(host, flow, pool.segmentSeq[ack], bytes, sendTime, pool.intEcho[ack],
+                pool.intMaxHopDelay[ack], pool.has(ack, PacketPool.FLAG_ECN_ECHO));
         pool.release(ack);
+    }
+
+    private void receiveControl(int c) {
+        agents.controlArrival(host, pool.flow[c], pool.controlKind[c], pool.seq[c], pool.pullNumber[c],
+                pool.answeredPath[c], pool.echoTime[c]);
+        pool.release(c);
     }
 
     private void receivePfc(int frame) {

@@ -1,7 +1,5 @@
 package org.cosim.fabric.net;
 
-import java.util.Arrays;
-
 /** The segments handed to a NIC and not yet fully sent, oldest first (struct-of-arrays ring). */
 final class SegmentQueue {
     private int[] flow = new int[16];
@@ -9,6 +7,7 @@ final class SegmentQueue {
     private int[] bytes = new int[16];
     private int[] path = new int[16];
     private long[] postTime = new long[16];
+    private int[] options = new int[16];
     private int head;
     private int size;
 
@@ -20,7 +19,7 @@ final class SegmentQueue {
         return size;
     }
 
-    void add(int f, long s, int b, int p, long t) {
+    void add(int f, long s, int b, int p, long t, int opts) {
         if (size == flow.length) {
             grow();
         }
@@ -30,6 +29,7 @@ final class SegmentQueue {
         bytes[i] = b;
         path[i] = p;
         postTime[i] = t;
+        options[i] = opts;
         size++;
     }
 
@@ -38,6 +38,7 @@ final class SegmentQueue {
     int headBytes() { return bytes[head]; }
     int headPath() { return path[head]; }
     long headPostTime() { return postTime[head]; }
+    int headOptions() { return options[head]; }
 
     void removeHead() {
         head = (head + 1) & (flow.length - 1);
@@ -51,6 +52,7 @@ final class SegmentQueue {
         int[] b = new int[n];
         int[] p = new int[n];
         long[] t = new long[n];
+        int[] o = new int[n];
         for (int k = 0; k < size; k++) {
             int i = (head + k) & (flow.length - 1);
             f[k] = flow[i];
@@ -58,17 +60,15 @@ final class SegmentQueue {
             b[k] = bytes[i];
             p[k] = path[i];
             t[k] = postTime[i];
+            o[k] = options[i];
         }
         flow = f;
         seq = s;
         bytes = b;
         path = p;
         postTime = t;
+        options = o;
         head = 0;
     }
 
-    @Override
-    public String toString() {
-        return "SegmentQueue" + Arrays.toString(Arrays.copyOf(flow, 0)) + " size=" + size;
-    }
 }

@@ -1,5 +1,6 @@
 package org.cosim.fabric.net;
 
+import java.util.Arrays;
 import org.cosim.fabric.kernel.EventHandler;
 import org.cosim.fabric.kernel.IdentityHash;
 import org.cosim.fabric.kernel.Simulator;
@@ -9,28 +10,29 @@ import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.FlowStats;
 
 /**
- * An output-queued switch: packets are forwarded to an egress {@link SwitchPort}
- * chosen by the routing table (ECMP hash of the flow key among equal-cost ports),
- * after an optional forwarding latency. One buffer is shared by all ports, each
- * port capped; a packet that does not fit is dropped and counted at its egress.
- * PFC is accounted per ingress port on the data class: above XOFF the switch
- * sends a pause frame upstream through that port; at XON, a resume.
+ * An output-queued switch: after an optional forwarding latency, each packet goes
+ * to the egress {@link SwitchPort} its route names: among the equal-cost ports to
+ * its destination, the source route's next mixed-radix digit (cosim.proto,
+ * SendSegment.path) or, for path 0, the ECMP hash of the flow key. The ports'
+ * queue discipline comes from the scenario. PFC is accounted per ingress port on
+ * the data class: above XOFF the switch sends a pause frame upstream through that
+ * port; at XON, a resume.
  */
 public final class Switch implements EventHandler {
     private final int id;
     private final String name;
     private final Simulator sim;
     private final PacketPool pool;
-    private final FlowStats flowStats;
     private final SwitchParams params;
     private final long seed;
     private final int pfcFrameBytes;
     private final int handler;
+    private final PortContext ctx;
+    private final boolean pfcOn;
     private SwitchPort[] ports = new SwitchPort[0];
-    private int[][] routes;  // routes[dstHost] = equal-cost egress ports
+    private int[][] routes;  // routes[dstHost] = equal-cost egress ports, ascending
     private long[] ingressBytes = new long[0];
     private boolean[] upstreamPaused = new boolean[0];
-    private long bufferUsed;
     private long pauseFramesSent;
     private long pauseFramesSentMeasured;
     private long measureFromPs;
@@ -41,11 +43,13 @@ public final class Switch implements EventHandler {
         this.name = name;
         this.sim = sim;
         this.pool = pool;
-        this.flowStats = flowStats;
         this.params = params;
         this.seed = seed;
         this.pfcFrameBytes = pfcFrameBytes;
         this.handler = sim.register(this);
+        this.ctx = new PortContext(sim, pool, flowStats, new SharedBuffer(params.bufferBytes()), id, name, seed,
+                this::forward);
+        this.pfcOn = params.pfc().enabled();
     }
 
     public int id() {
@@ -82,18 +86,18 @@ public final class Switch implements EventHandler {
     }
 
     public long bufferUsed() {
-        return bufferUsed;
+        return ctx.buffer().used();
     }
 
     /** Adds a port whose egress drives a link of the given rate and delay; returns its index. */
     public int addPort(long rateBps, long delayPs) {
         int index = ports.length;
-        SwitchPort[] grown = java.util.Arrays.copyOf(ports, index + 1);
-        grown[index] = new SwitchPort(sim, pool, new LinkTransmitter(sim, pool, handler, index, rateBps, delayPs),
-                params.ecnThresholdBytes());
+        SwitchPort[] grown = Arrays.copyOf(ports, index + 1);
+        LinkTransmitter tx = new LinkTransmitter(sim, pool, handler, index, rateBps, delayPs);
+        grown[index] = params.queue().create(ctx, index, tx, params);
         ports = grown;
-        ingressBytes = java.util.Arrays.copyOf(ingressBytes, index + 1);
-        upstreamPaused = java.util.Arrays.copyOf(upstreamPaused, index + 1);
+        ingressBytes = Arrays.copyOf(ingressBytes, index + 1);
+        upstreamPaused = Arrays.copyOf(upstreamPaused, index + 1);
         return index;
     }
 
@@ -127,46 +131,33 @@ public final class Switch implements EventHandler {
         }
     }
 
-    private void forward(int pkt) {
-        SwitchPort egress = ports[route(pkt)];
-        int bytes = pool.size[pkt];
-        if (bufferUsed + bytes > params.bufferBytes() || egress.bufferedBytes() + bytes > params.portBufferBytes()) {
-            egress.countDrop(pkt);
-            if (pool.type[pkt] == PacketType.DATA) {
-                flowStats.dropped(pool.flow[pkt], bytes);
-            }
-            pool.release(pkt);
+    /** Sends a packet to its egress port (also used by ports that send a packet back). */
+    void forward(int pkt) {
+        if (!ports[route(pkt)].offer(pkt) || !pfcAccounted(pkt)) {
             return;
         }
-        bufferUsed += bytes;
-        if (pfcAccounted(pkt)) {
-            int in = pool.ingressPort[pkt];
-            ingressBytes[in] += bytes;
-            if (!upstreamPaused[in] && ingressBytes[in] > params.pfc().xoffBytes()) {
-                upstreamPaused[in] = true;
-                sendPfc(in, true);
-            }
+        int in = pool.ingressPort[pkt];
+        ingressBytes[in] += pool.size[pkt];
+        if (!upstreamPaused[in] && ingressBytes[in] > params.pfc().xoffBytes()) {
+            upstreamPaused[in] = true;
+            sendPfc(in, true);
         }
-        egress.enqueue(pkt);
     }
 
     private void departed(int pkt) {
-        if (pool.type[pkt] == PacketType.PFC) {
-            return;  // MAC control frames never took buffer space
+        if (!pfcAccounted(pkt)) {
+            return;
         }
-        bufferUsed -= pool.size[pkt];
-        if (pfcAccounted(pkt)) {
-            int in = pool.ingressPort[pkt];
-            ingressBytes[in] -= pool.size[pkt];
-            if (upstreamPaused[in] && ingressBytes[in] <= params.pfc().xonBytes()) {
-                upstreamPaused[in] = false;
-                sendPfc(in, false);
-            }
+        int in = pool.ingressPort[pkt];
+        ingressBytes[in] -= pool.size[pkt];
+        if (upstreamPaused[in] && ingressBytes[in] <= params.pfc().xonBytes()) {
+            upstreamPaused[in] = false;
+            sendPfc(in, false);
         }
     }
 
     private boolean pfcAccounted(int pkt) {
-        return params.pfc().enabled() && pool.trafficClass[pkt] == TrafficClass.DATA;
+        return pfcOn && pool.trafficClass[pkt] == TrafficClass.DATA && pool.type[pkt] != PacketType.PFC;
     }
 
     private void sendPfc(int port, boolean pause) {
@@ -187,9 +178,15 @@ public final class Switch implements EventHandler {
     private int route(int pkt) {
         int dst = pool.dst[pkt];
         int[] choices = routes[dst];
-        if (choices.length == 1) {
+        int n = choices.length;
+        if (n == 1) {
             return choices[0];
         }
-        return choices[IdentityHash.ecmp(seed, id, pool.src[pkt], dst, pool.flow[pkt], choices.length)];
+        if (pool.path[pkt] != 0) {
+            int d = pool.routeCursor[pkt];
+            pool.routeCursor[pkt] = d / n;
+            return choices[d % n];
+        }
+        return choices[IdentityHash.ecmp(seed, id, pool.src[pkt], dst, pool.flow[pkt], n)];
     }
 }

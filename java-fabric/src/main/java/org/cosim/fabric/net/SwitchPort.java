@@ -3,40 +3,58 @@ package org.cosim.fabric.net;
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketFifo;
 import org.cosim.fabric.packet.PacketPool;
+import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.QueueMonitor;
 
 /**
- * One egress port of a switch: a FIFO per traffic class served in strict priority
- * (control before data, non-preemptive), ECN marking of data on enqueue above a
- * threshold, and PFC: a paused class is not started again until resumed; the
- * packet already on the wire finishes. Buffer admission is the switch's job (the
- * buffer is shared); the port keeps its own occupancy and drop counts.
+ * One egress port of a switch, whatever its queueing: the wire (a
+ * {@link LinkTransmitter}), PFC (a paused class is not started again until
+ * resumed; the packet on the wire finishes; PFC frames jump every queue), INT
+ * stamping at dequeue, drop and ECN counts. Subclasses decide admission and
+ * order: {@link PriorityPort} (strict priority, drop-tail), NDP's trimming port.
  */
-public final class SwitchPort {
-    private final Simulator sim;
-    private final PacketPool pool;
+public abstract class SwitchPort {
+    protected final PortContext ctx;
+    protected final Simulator sim;
+    protected final PacketPool pool;
+    protected final int index;
     private final LinkTransmitter tx;
-    private final long ecnThresholdBytes;
-    private final PacketFifo[] queues = new PacketFifo[TrafficClass.COUNT];
-    private final long[] queuedBytes = new long[TrafficClass.COUNT];
+    private final IntParams intParams;
+    private final boolean intOn;
+    private final PacketFifo macControl = new PacketFifo();
     private final boolean[] paused = new boolean[TrafficClass.COUNT];
-    private long bufferedBytes;  // queued + the packet on the wire
     private long drops;
     private long dropBytes;
-    private long ecnMarks;
+    protected long ecnMarks;
     private long pauseFramesReceived;
     private QueueMonitor monitor;
 
-    SwitchPort(Simulator sim, PacketPool pool, LinkTransmitter tx, long ecnThresholdBytes) {
-        this.sim = sim;
-        this.pool = pool;
+    protected SwitchPort(PortContext ctx, int index, LinkTransmitter tx, IntParams intParams) {
+        this.ctx = ctx;
+        this.sim = ctx.sim();
+        this.pool = ctx.pool();
+        this.index = index;
         this.tx = tx;
-        this.ecnThresholdBytes = ecnThresholdBytes;
-        for (int c = 0; c < queues.length; c++) {
-            queues[c] = new PacketFifo();
-        }
+        this.intParams = intParams;
+        this.intOn = intParams.on(ctx.switchName());
     }
+
+    /**
+     * A packet forwarded to this port. Returns true if it is queued (the caller may
+     * then account it, e.g. for PFC); false if the port dropped it (counted and
+     * released already).
+     */
+    public abstract boolean offer(int pkt);
+
+    /** The next packet to put on the wire among the classes not paused, or -1. */
+    protected abstract int dequeue();
+
+    /** Bytes waiting for the wire (not the packet being sent). */
+    public abstract long queuedBytes();
+
+    /** The packet left the wire: give back what admitting it took. */
+    protected abstract void departed(int pkt);
 
     public LinkTransmitter transmitter() {
         return tx;
@@ -44,14 +62,6 @@ public final class SwitchPort {
 
     public void monitor(QueueMonitor m) {
         this.monitor = m;
-    }
-
-    long bufferedBytes() {
-        return bufferedBytes;
-    }
-
-    public long queuedBytes() {
-        return queuedBytes[TrafficClass.CONTROL] + queuedBytes[TrafficClass.DATA];
     }
 
     public long drops() {
@@ -74,30 +84,9 @@ public final class SwitchPort {
         return paused[trafficClass];
     }
 
-    /** Queues an admitted packet and starts the wire if it is idle. */
-    void enqueue(int pkt) {
-        int c = pool.trafficClass[pkt];
-        if (c == TrafficClass.DATA && ecnThresholdBytes >= 0 && queuedBytes[c] >= ecnThresholdBytes) {
-            pool.flags[pkt] |= PacketPool.FLAG_ECN_CE;
-            ecnMarks++;
-        }
-        queues[c].add(pkt);
-        queuedBytes[c] += pool.size[pkt];
-        bufferedBytes += pool.size[pkt];
-        queueChanged();
-        trySend();
-    }
-
-    void countDrop(int pkt) {
-        drops++;
-        dropBytes += pool.size[pkt];
-    }
-
     /** PFC frames are MAC control: they jump every queue (but not the packet on the wire). */
     void sendPfcFrame(int pkt) {
-        queues[TrafficClass.CONTROL].add(pkt);
-        queuedBytes[TrafficClass.CONTROL] += pool.size[pkt];
-        bufferedBytes += pool.size[pkt];
+        macControl.add(pkt);
         trySend();
     }
 
@@ -111,30 +100,58 @@ public final class SwitchPort {
         }
     }
 
-    /** Serialization ended; returns the packet so the switch can release its buffer. */
+    /** Serialization ended; returns the packet (it now travels to the peer). */
     int txDone() {
         int pkt = tx.finish();
-        bufferedBytes -= pool.size[pkt];
+        if (pool.type[pkt] != PacketType.PFC) {
+            departed(pkt);
+        }
         trySend();
         return pkt;
     }
 
-    private void trySend() {
+    /** Drops a packet: counted here and against its flow, then freed. */
+    protected final void drop(int pkt) {
+        drops++;
+        dropBytes += pool.size[pkt];
+        if (pool.type[pkt] == PacketType.DATA) {
+            ctx.flowStats().dropped(pool.flow[pkt], pool.payload[pkt]);
+        }
+        pool.release(pkt);
+    }
+
+    /** Subclasses call this when a packet joins a queue. */
+    protected final void enqueued(int pkt) {
+        pool.enqueueTime[pkt] = sim.now();
+        queueChanged();
+        trySend();
+    }
+
+    protected final boolean isPaused(int trafficClass) {
+        return paused[trafficClass];
+    }
+
+    protected final void trySend() {
         if (tx.busy()) {
             return;
         }
-        for (int c = 0; c < queues.length; c++) {
-            if (!paused[c] && !queues[c].isEmpty()) {
-                int pkt = queues[c].poll();
-                queuedBytes[c] -= pool.size[pkt];
-                queueChanged();
-                tx.start(pkt);
-                return;
-            }
+        if (!macControl.isEmpty()) {
+            tx.start(macControl.poll());
+            return;
         }
+        int pkt = dequeue();
+        if (pkt < 0) {
+            return;
+        }
+        queueChanged();
+        if (intOn) {
+            long delay = intParams.field(sim.now() - pool.enqueueTime[pkt]);
+            pool.intMaxHopDelay[pkt] = Math.max(pool.intMaxHopDelay[pkt], delay);
+        }
+        tx.start(pkt);
     }
 
-    private void queueChanged() {
+    protected final void queueChanged() {
         if (monitor != null) {
             monitor.update(sim.now(), queuedBytes());
         }

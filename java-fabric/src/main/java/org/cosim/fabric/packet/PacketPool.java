@@ -12,6 +12,13 @@ public final class PacketPool {
     public static final int FLAG_ECN_CE = 2;
     public static final int FLAG_ECN_ECHO = 4;
     public static final int FLAG_PAUSE = 8;
+    /** Sent without hardware ACK: the receiving NIC reports each packet to its agent. */
+    public static final int FLAG_NO_ACK = 16;
+    public static final int FLAG_LAST_OF_FLOW = 32;
+    /** A switch cut the payload: only the header travels on. */
+    public static final int FLAG_TRIMMED = 64;
+    /** A header sent back to its source (NDP return-to-sender). */
+    public static final int FLAG_RETURNED = 128;
 
     private int capacity = 0;
     private int[] free = new int[0];
@@ -26,13 +33,28 @@ public final class PacketPool {
     public int[] dst = new int[0];
     /** Bytes on the wire. */
     public int[] size = new int[0];
+    /** Payload bytes the sender put in (kept when a switch trims the packet). */
+    public int[] payload = new int[0];
     /** Byte offset of the packet's payload in its flow. */
     public long[] seq = new long[0];
     public long[] segmentSeq = new long[0];
     public int[] segmentBytes = new int[0];
     /** When the packet's segment was handed to the sender NIC. */
     public long[] segmentSendTime = new long[0];
+    /** The path the sender named: 0 = ECMP, k >= 1 = source route k. */
     public int[] path = new int[0];
+    /** What is left of the source route's mixed-radix digits (k - 1, divided at each choice). */
+    public int[] routeCursor = new int[0];
+    /** When the packet entered its current egress queue (INT). */
+    public long[] enqueueTime = new long[0];
+    /** A hardware ACK's copy of the INT max-hop delay its data saw (the forward path). */
+    public long[] intEcho = new long[0];
+    /** Control packets (agent ACK/NACK/PULL): kind, pull number, echoed time. */
+    public int[] controlKind = new int[0];
+    /** A control packet: the data path it answers (it is itself routed by ECMP). */
+    public int[] answeredPath = new int[0];
+    public long[] pullNumber = new long[0];
+    public long[] echoTime = new long[0];
     /** The port the packet entered the current switch through (PFC accounting). */
     public int[] ingressPort = new int[0];
     public long[] intMaxHopDelay = new long[0];
@@ -55,11 +77,19 @@ public final class PacketPool {
         src[id] = -1;
         dst[id] = -1;
         size[id] = 0;
+        payload[id] = 0;
         seq[id] = 0;
         segmentSeq[id] = 0;
         segmentBytes[id] = 0;
         segmentSendTime[id] = 0;
         path[id] = 0;
+        routeCursor[id] = 0;
+        enqueueTime[id] = 0;
+        intEcho[id] = 0;
+        controlKind[id] = 0;
+        answeredPath[id] = 0;
+        pullNumber[id] = 0;
+        echoTime[id] = 0;
         ingressPort[id] = -1;
         intMaxHopDelay[id] = 0;
         uid[id] = 0;
@@ -90,11 +120,19 @@ public final class PacketPool {
         src = Arrays.copyOf(src, n);
         dst = Arrays.copyOf(dst, n);
         size = Arrays.copyOf(size, n);
+        payload = Arrays.copyOf(payload, n);
         seq = Arrays.copyOf(seq, n);
         segmentSeq = Arrays.copyOf(segmentSeq, n);
         segmentBytes = Arrays.copyOf(segmentBytes, n);
         segmentSendTime = Arrays.copyOf(segmentSendTime, n);
         path = Arrays.copyOf(path, n);
+        routeCursor = Arrays.copyOf(routeCursor, n);
+        enqueueTime = Arrays.copyOf(enqueueTime, n);
+        intEcho = Arrays.copyOf(intEcho, n);
+        controlKind = Arrays.copyOf(controlKind, n);
+        answeredPath = Arrays.copyOf(answeredPath, n);
+        pullNumber = Arrays.copyOf(pullNumber, n);
+        echoTime = Arrays.copyOf(echoTime, n);
         ingressPort = Arrays.copyOf(ingressPort, n);
         intMaxHopDelay = Arrays.copyOf(intMaxHopDelay, n);
         uid = Arrays.copyOf(uid, n);

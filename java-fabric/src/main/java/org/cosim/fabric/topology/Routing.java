@@ -8,15 +8,23 @@ import org.cosim.scenario.Units;
 
 /**
  * Shortest-path routing over a {@link TopologyGraph}: for every switch and every
- * destination host, the egress ports that lie on a shortest path (by hop count).
- * Paths never transit a host. Also the unloaded path figures that agents and
- * reports need (propagation RTT, ideal flow completion time).
+ * destination host, the egress ports that lie on a shortest path (by hop count),
+ * ascending. Paths never transit a host. Also the path arithmetic that agents and
+ * reports need: the number of source routes between two hosts, unloaded RTTs and
+ * ideal flow completion times.
+ *
+ * <p>Source routes (cosim.proto, SendSegment.path): route k >= 1 is the mixed-radix
+ * number d = k-1; at each switch with n > 1 equal-cost ports the packet takes
+ * port number (d mod n) of the ascending list and continues with d / n. The
+ * number of routes is the product of the choices along the way, which is the same
+ * for every route in the symmetric topologies we build (fat tree, leaf-spine, Clos).
  */
 public final class Routing {
     private final TopologyGraph g;
     private final int hosts;
-    private final List<List<int[]>> adjacency;  // node index -> {neighbour index, my port, rate, delay idx}
-    private final int[][][] routes;             // routes[switch][dstHost] = egress ports
+    private final int[][] neighbour;  // [node][port] -> node index
+    private final int[][] linkOn;     // [node][port] -> link index
+    private final int[][][] routes;   // [switch][dstHost] -> egress ports
     private final long[] linkRate;
     private final long[] linkDelay;
 
@@ -24,9 +32,13 @@ public final class Routing {
         this.g = g;
         this.hosts = g.hostCount();
         int nodes = hosts + g.switchCount();
-        adjacency = new ArrayList<>(nodes);
-        for (int i = 0; i < nodes; i++) {
-            adjacency.add(new ArrayList<>());
+        neighbour = new int[nodes][];
+        linkOn = new int[nodes][];
+        for (int n = 0; n < nodes; n++) {
+            int ports = n < hosts ? 1 : g.switchPorts(n - hosts);
+            neighbour[n] = new int[ports];
+            linkOn[n] = new int[ports];
+            Arrays.fill(neighbour[n], -1);
         }
         List<TopologyGraph.Link> links = g.links();
         linkRate = new long[links.size()];
@@ -35,12 +47,23 @@ public final class Routing {
             TopologyGraph.Link l = links.get(k);
             linkRate[k] = l.rateBps();
             linkDelay[k] = l.delayPs();
-            adjacency.get(index(l.a())).add(new int[] {index(l.b()), l.portA(), k});
-            adjacency.get(index(l.b())).add(new int[] {index(l.a()), l.portB(), k});
+            int a = index(l.a());
+            int b = index(l.b());
+            neighbour[a][l.portA()] = b;
+            linkOn[a][l.portA()] = k;
+            neighbour[b][l.portB()] = a;
+            linkOn[b][l.portB()] = k;
+        }
+        for (int h = 0; h < hosts; h++) {
+            if (neighbour[h][0] < 0) {
+                throw new IllegalStateException("host " + g.hostName(h) + " has no link");
+            }
         }
         routes = new int[g.switchCount()][hosts][];
+        int[] dist = new int[nodes];
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
         for (int h = 0; h < hosts; h++) {
-            int[] dist = distancesTo(h);
+            distancesTo(h, dist, queue);
             for (int s = 0; s < g.switchCount(); s++) {
                 routes[s][h] = equalCostPorts(hosts + s, h, dist);
             }
@@ -51,25 +74,22 @@ public final class Routing {
         return TopologyGraph.isSwitch(ref) ? hosts + TopologyGraph.switchId(ref) : ref;
     }
 
-    private int[] distancesTo(int host) {
-        int[] dist = new int[adjacency.size()];
+    private void distancesTo(int host, int[] dist, ArrayDeque<Integer> queue) {
         Arrays.fill(dist, Integer.MAX_VALUE);
         dist[host] = 0;
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
         queue.add(host);
         while (!queue.isEmpty()) {
             int n = queue.poll();
             if (n < hosts && n != host) {
                 continue;  // hosts do not forward
             }
-            for (int[] e : adjacency.get(n)) {
-                if (dist[e[0]] == Integer.MAX_VALUE) {
-                    dist[e[0]] = dist[n] + 1;
-                    queue.add(e[0]);
+            for (int next : neighbour[n]) {
+                if (next >= 0 && dist[next] == Integer.MAX_VALUE) {
+                    dist[next] = dist[n] + 1;
+                    queue.add(next);
                 }
             }
         }
-        return dist;
     }
 
     private int[] equalCostPorts(int node, int dstHost, int[] dist) {
@@ -77,9 +97,15 @@ public final class Routing {
             throw new IllegalStateException("switch " + g.switchName(node - hosts) + " cannot reach host "
                     + g.hostName(dstHost));
         }
-        return adjacency.get(node).stream()
-                .filter(e -> dist[e[0]] == dist[node] - 1 && (e[0] >= hosts || e[0] == dstHost))
-                .mapToInt(e -> e[1]).sorted().toArray();
+        int[] out = new int[neighbour[node].length];
+        int n = 0;
+        for (int p = 0; p < neighbour[node].length; p++) {
+            int next = neighbour[node][p];
+            if (next >= 0 && dist[next] == dist[node] - 1 && (next >= hosts || next == dstHost)) {
+                out[n++] = p;
+            }
+        }
+        return Arrays.copyOf(out, n);
     }
 
     /** Egress ports of switch {@code s} toward host {@code dst}, ascending. */
@@ -91,31 +117,51 @@ public final class Routing {
         return routes[s];
     }
 
-    /** The links (indices into graph.links()) on the first shortest path from src to dst. */
-    public int[] path(int src, int dst) {
+    /** The links (indices into graph.links()) on source route {@code k} (0 or 1: the first) from src to dst. */
+    public int[] path(int src, int dst, int k) {
         List<Integer> hops = new ArrayList<>();
-        int node = src;
-        int[] first = adjacency.get(src).get(0);
-        hops.add(first[2]);
-        node = first[0];
+        int d = Math.max(0, k - 1);
+        hops.add(linkOn[src][0]);
+        int node = neighbour[src][0];
         while (node != dst) {
-            int s = node - hosts;
-            int port = routes[s][dst][0];
-            int[] e = adjacency.get(node).stream().filter(x -> x[1] == port).findFirst().orElseThrow();
-            hops.add(e[2]);
-            node = e[0];
+            int[] choices = routes[node - hosts][dst];
+            int port = choices[d % choices.length];
+            d /= choices.length;
+            hops.add(linkOn[node][port]);
+            node = neighbour[node][port];
         }
-        return hops.stream().mapToInt(Integer::intValue).toArray();
+        int[] out = new int[hops.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = hops.get(i);
+        }
+        return out;
+    }
+
+    public int[] path(int src, int dst) {
+        return path(src, dst, 1);
+    }
+
+    /** How many source routes lead from src to dst: the product of the choices along the first one. */
+    public int pathCount(int src, int dst) {
+        long count = 1;
+        int node = neighbour[src][0];
+        while (node != dst) {
+            int[] choices = routes[node - hosts][dst];
+            count *= choices.length;
+            node = neighbour[node][choices[0]];
+        }
+        return (int) Math.min(count, Integer.MAX_VALUE);
     }
 
     /** Round trip src -> dst -> src with no queues: propagation, switch latency, one MTU and one ACK store-and-forward per hop. */
     public long unloadedRttPs(int src, int dst, long switchLatencyPs, int mtuBytes, int ackBytes) {
+        int[] p = path(src, dst);
         long t = 0;
-        for (int k : path(src, dst)) {
+        for (int k : p) {
             t += 2 * linkDelay[k] + Units.serializationPs(mtuBytes, linkRate[k])
                     + Units.serializationPs(ackBytes, linkRate[k]);
         }
-        return t + 2 * switchLatencyPs * (path(src, dst).length - 1);
+        return t + 2 * switchLatencyPs * (p.length - 1);
     }
 
     /** The largest unloaded propagation RTT between any two hosts: TIMELY's "minRTT known in advance". */
@@ -124,16 +170,25 @@ public final class Routing {
         for (int s = 0; s < hosts; s++) {
             for (int d = 0; d < hosts; d++) {
                 if (s != d) {
-                    long t = 0;
-                    int[] p = path(s, d);
-                    for (int k : p) {
-                        t += 2 * linkDelay[k];
-                    }
-                    max = Math.max(max, t + 2 * switchLatencyPs * (p.length - 1));
+                    max = Math.max(max, propagationRttPs(s, d, switchLatencyPs));
                 }
             }
         }
         return max;
+    }
+
+    private long propagationRttPs(int src, int dst, long switchLatencyPs) {
+        long t = 0;
+        int hops = 1;
+        t += linkDelay[linkOn[src][0]];
+        int node = neighbour[src][0];
+        while (node != dst) {
+            int port = routes[node - hosts][dst][0];
+            t += linkDelay[linkOn[node][port]];
+            node = neighbour[node][port];
+            hops++;
+        }
+        return 2 * t + 2 * switchLatencyPs * (hops - 1);
     }
 
     /**

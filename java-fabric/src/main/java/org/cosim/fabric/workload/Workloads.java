@@ -16,6 +16,8 @@ public final class Workloads {
         return switch (w.getKindCase()) {
             case INCAST -> incast(w.getIncast(), g);
             case FLOW_LIST -> flowList(w.getFlowList().getFlowsList(), g);
+            case PERMUTATION, RANDOM -> throw new ScenarioException("workload",
+                    w.getKindCase().name().toLowerCase() + " is not generated in this version");
             case KIND_NOT_SET -> throw new ScenarioException("workload",
                     "no workload chosen (set one of: incast, flow_list)");
         };

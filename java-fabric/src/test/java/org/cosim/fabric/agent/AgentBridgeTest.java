@@ -43,9 +43,11 @@ class AgentBridgeTest {
         RttRecorder rtts = new RttRecorder(0);
         Nic[] nics = new Nic[2];
         transport = new ScriptedTransport(sim::now, script);
-        bridge = new AgentBridge(sim, L, transport, flows, stats, nics);
+        int[] onePathEach = new int[flows.size()];
+        java.util.Arrays.fill(onePathEach, 1);
+        bridge = new AgentBridge(sim, L, transport, flows, stats, nics, onePathEach);
         for (int h = 0; h < 2; h++) {
-            nics[h] = new Nic(h, sim, pool, new NicParams(1500, 64), stats, rtts, bridge, flows.destinations());
+            nics[h] = new Nic(h, sim, pool, new NicParams(1500, 64), stats, rtts, bridge, flows);
         }
         LinkTransmitter ab = nics[0].connect(TEN_G, DELAY);
         LinkTransmitter ba = nics[1].connect(TEN_G, DELAY);

@@ -37,11 +37,26 @@ class NicTest {
             this.sim = sim;
         }
 
+        final List<long[]> packets = new ArrayList<>();   // {now, host, flow, seq, bytes, path, flags}
+        final List<long[]> controls = new ArrayList<>();  // {now, host, flow, kind, seq, pull, path, echo}
+
         @Override
         public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long intMaxHopDelayPs,
-                               boolean ecnEcho) {
+                               long intReverseMaxHopDelayPs, boolean ecnEcho) {
             completions.add(new long[] {sim.now(), host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs,
-                    ecnEcho ? 1 : 0});
+                    ecnEcho ? 1 : 0, intReverseMaxHopDelayPs});
+        }
+
+        @Override
+        public void packetArrival(int host, int flow, long seq, int bytes, int path, int flags,
+                                  long intMaxHopDelayPs, long sendTimePs) {
+            packets.add(new long[] {sim.now(), host, flow, seq, bytes, path, flags});
+        }
+
+        @Override
+        public void controlArrival(int host, int flow, int kind, long seq, long pullNumber, int path,
+                                   long echoTimePs) {
+            controls.add(new long[] {sim.now(), host, flow, kind, seq, pullNumber, path, echoTimePs});
         }
 
         @Override
@@ -97,8 +112,12 @@ class NicTest {
         Pair(int... dstOfFlow) {
             stats = new FlowStats(dstOfFlow.length, 0);
             NicParams params = new NicParams(MTU, ACK);
-            a = new Nic(0, sim, pool, params, stats, rtts, sink, dstOfFlow);
-            b = new Nic(1, sim, pool, params, stats, rtts, sink, dstOfFlow);
+            org.cosim.fabric.workload.FlowTable flows = new org.cosim.fabric.workload.FlowTable();
+            for (int d : dstOfFlow) {
+                flows.add(1 - d, d, 0, 0);
+            }
+            a = new Nic(0, sim, pool, params, stats, rtts, sink, flows);
+            b = new Nic(1, sim, pool, params, stats, rtts, sink, flows);
             LinkTransmitter ab = a.connect(TEN_G, DELAY);
             LinkTransmitter ba = b.connect(TEN_G, DELAY);
             toB = new Tap(sim, pool, b);

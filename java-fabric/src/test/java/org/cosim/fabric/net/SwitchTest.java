@@ -61,6 +61,7 @@ class SwitchTest {
         pool.dst[p] = dst;
         pool.flow[p] = flow;
         pool.size[p] = bytes;
+        pool.payload[p] = bytes;
         pool.seq[p] = seq;
         sim.schedule(t, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, in), p);
         return p;

@@ -1,0 +1,141 @@
+package org.cosim.fabric.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.cosim.fabric.kernel.IdentityHash;
+import org.cosim.fabric.kernel.Simulator;
+import org.cosim.fabric.packet.PacketPool;
+import org.cosim.fabric.packet.PacketType;
+import org.cosim.fabric.packet.TrafficClass;
+import org.cosim.fabric.stats.FlowStats;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A switch driven directly: source routes pick among equal-cost ports by the
+ * mixed-radix rule of cosim.proto, path 0 falls back to ECMP, and INT switches
+ * fold each packet's queueing delay into its max-hop field.
+ */
+class SourceRouteAndIntTest {
+    private static final long TEN_G = 10_000_000_000L;
+
+    private final Simulator sim = new Simulator();
+    private final PacketPool pool = new PacketPool();
+    private final List<long[]> seen = new ArrayList<>();  // {time, port, seq, int, routeCursor}
+    private Switch sw;
+
+    /** Ports 0..3 toward sinks; host 1 is reachable through ports 1, 2 and 3 (equal cost). */
+    private void build(IntParams intParams) {
+        SwitchParams params = new SwitchParams(1 << 20, 1 << 20, -1, 0, PfcParams.OFF, PriorityPort.DISCIPLINE,
+                intParams);
+        sw = new Switch(4, "spine[0]", sim, pool, new FlowStats(4, 0), params, 99, 64);
+        for (int p = 0; p < 4; p++) {
+            sw.addPort(TEN_G, 0);
+            int port = p;
+            int sink = sim.register((k, a) -> {
+                int pkt = (int) a;
+                seen.add(new long[] {sim.now(), port, pool.seq[pkt], pool.intMaxHopDelay[pkt], pool.routeCursor[pkt]});
+                pool.release(pkt);
+            });
+            sw.port(p).transmitter().attach(sink, 0);
+        }
+        sw.setRoutes(new int[][] {{0}, {1, 2, 3}});
+    }
+
+    private void arrive(long t, int flow, long seq, int path, int cursor) {
+        int p = pool.alloc();
+        pool.type[p] = PacketType.DATA;
+        pool.trafficClass[p] = TrafficClass.DATA;
+        pool.src[p] = 0;
+        pool.dst[p] = 1;
+        pool.flow[p] = flow;
+        pool.size[p] = 1500;
+        pool.payload[p] = 1500;
+        pool.seq[p] = seq;
+        pool.path[p] = path;
+        pool.routeCursor[p] = cursor;
+        sim.schedule(t, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), p);
+    }
+
+    @Test
+    void aSourceRouteTakesItsDigitAndPassesTheRestOn() {
+        build(IntParams.OFF);
+        // Path k has d = k - 1; with 3 choices the switch takes port choices[d % 3], leaves d / 3.
+        arrive(0, 0, 1, 1, 0);   // d = 0: port 1, cursor 0
+        arrive(0, 0, 2, 5, 4);   // d = 4: 4 % 3 = 1 -> port 2, cursor 1
+        arrive(0, 0, 3, 9, 8);   // d = 8: 8 % 3 = 2 -> port 3, cursor 2
+        sim.runUntil(10_000_000);
+        assertEquals(3, seen.size());
+        for (long[] s : seen) {
+            long expectedPort = s[2];  // seq 1 -> port 1, seq 2 -> port 2, seq 3 -> port 3
+            assertEquals(expectedPort, s[1], "packet " + s[2]);
+        }
+        assertEquals(List.of(0L, 1L, 2L), seen.stream().map(s -> s[4]).toList());
+    }
+
+    @Test
+    void pathZeroUsesTheEcmpHashOfTheFlow() {
+        build(IntParams.OFF);
+        for (int flow = 0; flow < 4; flow++) {
+            arrive(0, flow, flow, 0, 0);
+        }
+        sim.runUntil(10_000_000);
+        for (long[] s : seen) {
+            int flow = (int) s[2];
+            int[] choices = {1, 2, 3};
+            assertEquals(choices[IdentityHash.ecmp(99, 4, 0, 1, flow, 3)], s[1], "flow " + flow);
+        }
+    }
+
+    @Test
+    void intRecordsTheQueueingDelayOfTheWorstHop() {
+        build(new IntParams(true, false, List.of()));
+        // Three packets on one path arrive together: they wait 0, 1.2 and 2.4 us at this egress.
+        arrive(0, 0, 1, 1, 0);
+        arrive(0, 0, 2, 1, 0);
+        arrive(0, 0, 3, 1, 0);
+        sim.runUntil(10_000_000);
+        assertEquals(List.of(0L, 1_200_000L, 2_400_000L), seen.stream().map(s -> s[3]).toList());
+    }
+
+    @Test
+    void aPacketKeepsTheLargerDelayOfAnEarlierHop() {
+        build(new IntParams(true, false, List.of()));
+        int p = pool.alloc();
+        pool.type[p] = PacketType.DATA;
+        pool.trafficClass[p] = TrafficClass.DATA;
+        pool.dst[p] = 1;
+        pool.size[p] = 1500;
+        pool.path[p] = 1;
+        pool.intMaxHopDelay[p] = 7_000_000;  // 7 us at an earlier hop, 0 here
+        sim.schedule(0, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), p);
+        sim.runUntil(10_000_000);
+        assertEquals(7_000_000, seen.get(0)[3]);
+    }
+
+    @Test
+    void quantizedIntCountsWhole256NanosecondUnits() {
+        build(new IntParams(true, true, List.of()));
+        arrive(0, 0, 1, 1, 0);
+        arrive(0, 0, 2, 1, 0);
+        arrive(0, 0, 3, 1, 0);
+        sim.runUntil(10_000_000);
+        // 1.2 us = 4.69 units -> 4 units = 1.024 us; 2.4 us = 9.375 -> 9 units = 2.304 us
+        assertEquals(List.of(0L, 1_024_000L, 2_304_000L), seen.stream().map(s -> s[3]).toList());
+    }
+
+    @Test
+    void quantizedIntSaturatesAtSixteenBits() {
+        assertEquals(0xffffL * 256_000, new IntParams(true, true, List.of()).field(1_000_000_000_000L));
+    }
+
+    @Test
+    void switchesOutsideTheIntListLeaveTheFieldAlone() {
+        build(new IntParams(true, false, List.of("tor[10]")));
+        arrive(0, 0, 1, 1, 0);
+        arrive(0, 0, 2, 1, 0);
+        sim.runUntil(10_000_000);
+        assertEquals(List.of(0L, 0L), seen.stream().map(s -> s[3]).toList());
+    }
+}
