@@ -47,9 +47,10 @@ public final class FabricSimulation {
         this.routing = new Routing(graph);
         this.flows = Workloads.build(scenario.getWorkload(), graph);
         long baseRtt = routing.maxPropagationRttPs(config.switches().latencyPs());
-        ProtocolCatalog.validate(scenario.getProtocol(), baseRtt);
+        ProtocolCatalog.validate(scenario, baseRtt);
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
-                baseRtt, config.seed());
+                baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
+                config.nic().ackBytes());
     }
 
     /** Validates the scenario; throws ScenarioException naming the first bad field. */
