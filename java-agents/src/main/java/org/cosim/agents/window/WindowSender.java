@@ -134,15 +134,24 @@ public class WindowSender implements Agent {
                 send(f, at, out);
             }
         } else if (f.ledger.inflight() == 0 && !f.paceTimerPending && f.ledger.hasWork()) {
-            long due = f.lastSendPs == WindowFlow.NEVER ? at : Math.max(at, f.lastSendPs + f.window.pacingDelayPs());
-            if (due > at) {
-                out.setTimer(due - reactionDelayPs, host.id(), timerId(f, PACE_TIMER));
-                f.paceTimerPending = true;
-            } else {
-                send(f, at, out);
-            }
+            pace(f, at, out);
         }
         armTimeout(f, now, out);
+    }
+
+    /**
+     * Below one packet: the next segment is due rtt / cwnd after the last one. A
+     * wake-up L before that re-checks the window then (as TIMELY's pacer does); a
+     * segment due within L is committed for its time at once.
+     */
+    private void pace(WindowFlow f, long at, ActionSink out) {
+        long due = f.lastSendPs == WindowFlow.NEVER ? at : Math.max(at, f.lastSendPs + f.window.pacingDelayPs());
+        if (due - reactionDelayPs >= at) {
+            out.setTimer(due - reactionDelayPs, host.id(), timerId(f, PACE_TIMER));
+            f.paceTimerPending = true;
+        } else {
+            send(f, due, out);
+        }
     }
 
     private void send(WindowFlow f, long at, ActionSink out) {
