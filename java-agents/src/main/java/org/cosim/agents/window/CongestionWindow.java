@@ -69,6 +69,11 @@ public final class CongestionWindow {
         return cwnd < 1;
     }
 
+    /** The packets the window keeps out: floor(cwnd) (at least one packet when not pacing). */
+    public int wholePackets() {
+        return (int) cwnd;
+    }
+
     /** Algorithm 1's pacing_delay = rtt / cwnd, rounded up to a picosecond. */
     public long pacingDelayPs() {
         return (long) Math.ceil(rttPs / cwnd);

@@ -3,6 +3,7 @@ package org.cosim.agents.window;
 /** Sender-side state of one flow: its window, its segments, its retransmission timer and pacing. */
 final class WindowFlow {
     static final long NEVER = Long.MIN_VALUE;
+    static final long NONE = Long.MAX_VALUE;
 
     final int id;
     final long baseRttPs;
@@ -11,7 +12,7 @@ final class WindowFlow {
     final SegmentLedger ledger;
     final RetransmitTimer rto;
     long lastSendPs = NEVER;
-    boolean paceTimerPending;
+    long paceWakeupPs = NONE;  // the earliest pacing timer still to fire
     boolean rtoTimerPending;
 
     WindowFlow(int id, long baseRttPs, int hops, CongestionWindow window, SegmentLedger ledger, RetransmitTimer rto) {

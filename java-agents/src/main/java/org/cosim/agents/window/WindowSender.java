@@ -13,10 +13,14 @@ import org.cosim.agents.api.TimerEvent;
  * A window-based sender, the host side that Poseidon and Swift share; the
  * protocol is the {@link WindowLaw}. Each flow goes out in segments of
  * segment_bytes, each with one hardware ACK (one MTU: an ACK per packet). A
- * segment is handed to the NIC whenever the window allows (inflight + 1 <= cwnd),
- * at the earliest time the window rule permits (the event time + L); the NIC
- * sends what it is given at line rate. Below one packet the window paces
- * instead: one segment every rtt / cwnd with none outstanding.
+ * segment is handed to the NIC whenever the window allows (inflight <
+ * floor(cwnd)), at the earliest time the window rule permits (the event time +
+ * L); the NIC sends what it is given at line rate. Below one packet the window
+ * paces instead: one segment every rtt / cwnd with none outstanding. Only below
+ * one packet, as the paper does for both protocols; a window in [k, k+1) keeps k
+ * packets out, which is continuous with pacing at 1 (rounding up would jump
+ * from one packet per RTT to two at cwnd = 1 and makes Poseidon's small windows
+ * oscillate; measured in README).
  *
  * <p>Every ACK of new data feeds the law with the fabric RTT of the ACKed packet
  * (NIC timestamps: {@link SegmentRtt#fabricRttPs}) and the INT fields it carries.
@@ -113,8 +117,8 @@ public class WindowSender implements Agent {
             if (f.ledger.inflight() > 0 && now >= f.rto.deadlinePs()) {
                 timeout(f, now);
             }
-        } else {
-            f.paceTimerPending = false;
+        } else if (now >= f.paceWakeupPs) {
+            f.paceWakeupPs = WindowFlow.NONE;  // the earliest fired; a later stale one only re-checks
         }
         pump(f, now, out);
     }
@@ -130,10 +134,11 @@ public class WindowSender implements Agent {
     private void pump(WindowFlow f, long now, ActionSink out) {
         long at = now + reactionDelayPs;
         if (!f.window.pacing()) {
-            while (f.ledger.inflight() + 1 <= f.window.cwnd() && f.ledger.hasWork()) {
+            int whole = f.window.wholePackets();
+            while (f.ledger.inflight() < whole && f.ledger.hasWork()) {
                 send(f, at, out);
             }
-        } else if (f.ledger.inflight() == 0 && !f.paceTimerPending && f.ledger.hasWork()) {
+        } else if (f.ledger.inflight() == 0 && f.ledger.hasWork()) {
             pace(f, at, out);
         }
         armTimeout(f, now, out);
@@ -147,8 +152,12 @@ public class WindowSender implements Agent {
     private void pace(WindowFlow f, long at, ActionSink out) {
         long due = f.lastSendPs == WindowFlow.NEVER ? at : Math.max(at, f.lastSendPs + f.window.pacingDelayPs());
         if (due - reactionDelayPs >= at) {
-            out.setTimer(due - reactionDelayPs, host.id(), timerId(f, PACE_TIMER));
-            f.paceTimerPending = true;
+            // Timers cannot be cancelled: set an earlier one when the window now wants the packet sooner.
+            long wake = due - reactionDelayPs;
+            if (wake < f.paceWakeupPs) {
+                out.setTimer(wake, host.id(), timerId(f, PACE_TIMER));
+                f.paceWakeupPs = wake;
+            }
         } else {
             send(f, due, out);
         }
