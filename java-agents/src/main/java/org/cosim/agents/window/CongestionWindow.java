@@ -69,14 +69,24 @@ public final class CongestionWindow {
         return cwnd < 1;
     }
 
-    /** The packets the window keeps out: floor(cwnd) (at least one packet when not pacing). */
+    /** The packets the window keeps out by ACK clock: floor(cwnd). */
     public int wholePackets() {
         return (int) cwnd;
+    }
+
+    /** cwnd - floor(cwnd). */
+    public double fraction() {
+        return cwnd - (int) cwnd;
     }
 
     /** Algorithm 1's pacing_delay = rtt / cwnd, rounded up to a picosecond. */
     public long pacingDelayPs() {
         return (long) Math.ceil(rttPs / cwnd);
+    }
+
+    /** With pace_fraction: the spacing of the packets beyond the whole ones, rtt / fraction. */
+    public long fractionDelayPs() {
+        return (long) Math.ceil(rttPs / fraction());
     }
 
     /** Lines 18-20: clamp, and stamp a decrease. */

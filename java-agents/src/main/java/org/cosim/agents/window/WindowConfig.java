@@ -13,12 +13,16 @@ import org.cosim.scenario.Units;
  * pacing reaches very low rates); max_cwnd 256 packets (1 MiB, about four BDPs of
  * the 200 Gb/s fabric's 6.4 us Clos RTT, enough for line rate behind tens of us of
  * reverse-path queueing); cwnd reset after 5 timeouts in a row; RTO floor 100 us
- * (far above any RTT of the shipped cases, so timeouts mean loss).
+ * (far above any RTT of the shipped cases, so timeouts mean loss); the
+ * fractional part of a window above one packet paced (pace_fraction), so that
+ * the sending rate is cwnd * MTU / RTT at every window size, as Poseidon's target
+ * assumes; the paper paces below one packet and leaves larger fractional windows
+ * open. Measured both ways in README (Fig 17(b)).
  *
  * @param initialCwndPackets NaN: one BDP of the flow's unloaded RTT
  */
 public record WindowConfig(int segmentBytes, double initialCwndPackets, double minCwndPackets,
-                           double maxCwndPackets, int retxResetThreshold, long minRtoPs) {
+                           double maxCwndPackets, int retxResetThreshold, long minRtoPs, boolean paceFraction) {
 
     /** Reads {@code w}; {@code at} names it in errors, e.g. "protocol.poseidon.window". */
     public static WindowConfig from(Window w, String at) {
@@ -39,7 +43,8 @@ public record WindowConfig(int segmentBytes, double initialCwndPackets, double m
                 "must lie in [min_cwnd_packets, max_cwnd_packets] = [" + min + ", " + max + "]");
         require(reset >= 1, p + "retx_reset_threshold", Integer.toUnsignedString(reset), "must be >= 1");
         require(minRtoUs > 0 && Double.isFinite(minRtoUs), p + "min_rto_us", minRtoUs, "must be > 0");
-        return new WindowConfig(seg, init, min, max, reset, Units.usToPs(minRtoUs));
+        boolean paceFraction = !w.hasPaceFraction() || w.getPaceFraction();
+        return new WindowConfig(seg, init, min, max, reset, Units.usToPs(minRtoUs), paceFraction);
     }
 
     /** The window a new flow starts with: the configured one, or one BDP of {@code rttPs} at {@code rateBps}. */

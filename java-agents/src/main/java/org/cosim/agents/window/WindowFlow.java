@@ -12,6 +12,7 @@ final class WindowFlow {
     final SegmentLedger ledger;
     final RetransmitTimer rto;
     long lastSendPs = NEVER;
+    long lastPacedPs = NEVER;  // the last segment sent by the pacer (pace_fraction spaces these)
     long paceWakeupPs = NONE;  // the earliest pacing timer still to fire
     boolean rtoTimerPending;
 

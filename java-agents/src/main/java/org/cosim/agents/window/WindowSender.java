@@ -20,7 +20,8 @@ import org.cosim.agents.api.TimerEvent;
  * one packet, as the paper does for both protocols; a window in [k, k+1) keeps k
  * packets out, which is continuous with pacing at 1 (rounding up would jump
  * from one packet per RTT to two at cwnd = 1 and makes Poseidon's small windows
- * oscillate; measured in README).
+ * oscillate; measured in README). Optionally (pace_fraction) the fractional part
+ * is paced too, so that the rate is cwnd / RTT at every window size.
  *
  * <p>Every ACK of new data feeds the law with the fabric RTT of the ACKed packet
  * (NIC timestamps: {@link SegmentRtt#fabricRttPs}) and the INT fields it carries.
@@ -75,6 +76,7 @@ public class WindowSender implements Agent {
         CongestionWindow w = new CongestionWindow(cfg, law, cfg.initialCwnd(baseRtt, host.nicRateBps()), baseRtt);
         WindowFlow f = new WindowFlow(e.flow(), baseRtt, e.hops(), w, new SegmentLedger(cfg.segmentBytes(),
                 e.sizeBytes()), new RetransmitTimer(cfg.minRtoPs()));
+        f.lastPacedPs = e.timePs() + reactionDelayPs;  // the fractional packet's clock starts with the flow
         flows.put(e.flow(), f);
         pump(f, e.timePs(), out);
     }
@@ -138,19 +140,24 @@ public class WindowSender implements Agent {
             while (f.ledger.inflight() < whole && f.ledger.hasWork()) {
                 send(f, at, out);
             }
+            if (cfg.paceFraction() && f.ledger.inflight() == whole && f.window.fraction() > 0 && f.ledger.hasWork()) {
+                pace(f, f.lastPacedPs, f.window.fractionDelayPs(), at, out);
+            }
         } else if (f.ledger.inflight() == 0 && f.ledger.hasWork()) {
-            pace(f, at, out);
+            pace(f, f.lastSendPs, f.window.pacingDelayPs(), at, out);
         }
         armTimeout(f, now, out);
     }
 
     /**
-     * Below one packet: the next segment is due rtt / cwnd after the last one. A
-     * wake-up L before that re-checks the window then (as TIMELY's pacer does); a
-     * segment due within L is committed for its time at once.
+     * A paced segment: due {@code spacingPs} after {@code lastPs} (below one packet:
+     * rtt / cwnd after the last send, Algorithm 1; with pace_fraction, rtt /
+     * fraction after the last paced one). A wake-up L before that re-checks the
+     * window then (as TIMELY's pacer does); a segment due within L is committed for
+     * its time at once.
      */
-    private void pace(WindowFlow f, long at, ActionSink out) {
-        long due = f.lastSendPs == WindowFlow.NEVER ? at : Math.max(at, f.lastSendPs + f.window.pacingDelayPs());
+    private void pace(WindowFlow f, long lastPs, long spacingPs, long at, ActionSink out) {
+        long due = lastPs == WindowFlow.NEVER ? at : Math.max(at, lastPs + spacingPs);
         if (due - reactionDelayPs >= at) {
             // Timers cannot be cancelled: set an earlier one when the window now wants the packet sooner.
             long wake = due - reactionDelayPs;
@@ -160,6 +167,7 @@ public class WindowSender implements Agent {
             }
         } else {
             send(f, due, out);
+            f.lastPacedPs = due;
         }
     }
 

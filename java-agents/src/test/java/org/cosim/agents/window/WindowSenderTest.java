@@ -78,8 +78,11 @@ class WindowSenderTest {
         for (int i = 0; i < 39; i++) {
             assertSend(i, 10 * US + L, (long) i * SEG);
         }
+        // The 0.0625 beyond 39 is paced: due 6.4 us / 0.0625 = 102.4 us after the first send, woken L earlier.
         assertEquals(ActionBatch.SET_TIMER, out.kind(39));
-        assertEquals(10 * US + L + 100 * US, out.time(39));  // RTO floor from the first send
+        assertEquals(10 * US + 102_400_000, out.time(39));
+        assertEquals(ActionBatch.SET_TIMER, out.kind(40));
+        assertEquals(10 * US + L + 100 * US, out.time(40));  // RTO floor from the first send
         assertEquals(39.0625, w.window(7).cwnd(), 1e-9);
     }
 
@@ -124,6 +127,39 @@ class WindowSenderTest {
         out.reset(0);
         w.onTimer(timer(16 * US, HOST, wakeId), out);
         assertSend(0, 16 * US + L, SEG);
+    }
+
+    @Test
+    void aboveOnePacketTheFractionIsPacedByDefault() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(1.5));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 8 * US), out);
+        // One whole packet now; the half is due rtt / 0.5 = 16 us after the flow's first send.
+        assertEquals(1, sends());
+        assertSend(0, L, 0);
+        assertEquals(ActionBatch.SET_TIMER, out.kind(1));
+        assertEquals(16 * US, out.time(1));  // L + 16 us - L
+        long wake = out.timerId(1);
+        out.reset(0);
+        w.onCompletion(ack(0, L, 9 * US, 8 * US), out);  // the whole packet's ACK: the next whole one
+        assertEquals(1, sends());
+        assertSend(0, 9 * US + L, SEG);
+        out.reset(0);
+        w.onTimer(timer(16 * US, HOST, wake), out);     // the paced half: a second packet in flight
+        assertEquals(1, sends());
+        assertSend(0, 16 * US + L, 2L * SEG);
+        assertEquals(2, w.ledger(7).inflight());
+    }
+
+    @Test
+    void withoutFractionPacingAWindowOfOneAndAHalfKeepsOnePacketOut() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(1.5).setPaceFraction(false));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 8 * US), out);
+        assertEquals(1, sends());
+        assertEquals(2, out.size());  // the send and the retransmission timer, no pacing wake-up
+        out.reset(0);
+        w.onCompletion(ack(0, L, 9 * US, 8 * US), out);
+        assertEquals(1, sends());
+        assertEquals(1, w.ledger(7).inflight());
     }
 
     @Test

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Fig 7(a), what max_mi (2) is calibrated on: a flow that starts near 1 Gb/s
  * against three others reaches 90% of its 50 Gb/s share in about 15 of its RTTs
- * (measured 13.7; uncapped 12.7; max_mi = 1.3 takes 20). 5 us samples; "reached"
+ * (measured 13.7; uncapped 12.6; max_mi = 1.3 takes 18). 5 us samples; "reached"
  * = the 10 us average is at 45 Gb/s or more; the RTT is the flow's mean fabric
  * RTT sample until then.
  */
@@ -46,8 +46,10 @@ class RampCalibrationTest {
 
     @Test
     void aTighterCapSlowsTheRampDown() {
-        double rtts = rttsToReach(PaperRuns.runWith("fig7a-ramp.textproto", PaperRuns.POSEIDON,
+        double capped = rttsToReach(PaperRuns.runWith("fig7a-ramp.textproto", PaperRuns.POSEIDON,
                 "max_mi: 1.3 window {initial_cwnd_packets: 0.3}"), 45);
-        assertTrue(rtts > 17, () -> "ramp with max_mi 1.3 took " + rtts + " RTTs");
+        double calibrated = rttsToReach(PaperRuns.runWith("fig7a-ramp.textproto", PaperRuns.POSEIDON,
+                "window {initial_cwnd_packets: 0.3}"), 45);
+        assertTrue(capped >= calibrated + 3, () -> "max_mi 1.3: " + capped + " RTTs, 2: " + calibrated);
     }
 }

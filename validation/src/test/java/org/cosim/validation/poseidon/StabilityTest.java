@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
  * 5 ms warm-up.
  *
  * <p>The issue asks for a 5x lower deviation than Swift's (the paper: 24x); this
- * model gives about 2.5x (README, "Poseidon and Swift: choices and measurements":
- * Swift's flow scaling keeps its windows between one and three packets, so its
- * rate varies less than in the paper), so this test asserts 2x and says so. It
- * still fails if Poseidon is not clearly the steadier of the two.
+ * model gives 3.8x here (3.8x full size; README, "Poseidon and Swift: choices and
+ * measurements": Swift's flow scaling keeps its windows between one and three
+ * packets, so its rate varies less than the paper's), so this test asserts 3x and
+ * says so. It still fails if Poseidon is not clearly the steadier of the two.
  */
 class StabilityTest {
     private static final long MS = 1_000_000_000L;
@@ -35,8 +35,8 @@ class StabilityTest {
     void poseidonsRateVariesLessThanSwiftsAmongTwoHundredFlows() {
         double poseidon = meanStdDevGbps(PaperRuns.run("fig17b-stability.textproto", PaperRuns.POSEIDON, SHORT));
         double swift = meanStdDevGbps(PaperRuns.run("fig17b-stability.textproto", PaperRuns.SWIFT, SHORT));
-        assertTrue(swift >= 2 * poseidon,
-                () -> String.format("std-dev Poseidon %.4f, Swift %.4f Gb/s: ratio %.2f < 2", poseidon, swift,
+        assertTrue(swift >= 3 * poseidon,
+                () -> String.format("std-dev Poseidon %.4f, Swift %.4f Gb/s: ratio %.2f < 3", poseidon, swift,
                         swift / poseidon));
     }
 }
