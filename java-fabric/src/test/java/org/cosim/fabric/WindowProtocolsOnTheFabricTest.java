@@ -81,6 +81,16 @@ class WindowProtocolsOnTheFabricTest {
     }
 
     @Test
+    void anIntSwitchListNamesSwitchesOfTheTopology() {
+        Scenario s = star("poseidon {}", "flows { src: 1 dst: 0 }",
+                "topology { switches { int_telemetry { switches: \"sw[0]\" switches: \"tor[10]\" } } }");
+        org.cosim.scenario.ScenarioException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.cosim.scenario.ScenarioException.class, () -> FabricSimulation.of(s));
+        assertEquals("topology.switches.int_telemetry.switches[1]", e.field());
+        assertTrue(e.getMessage().contains("no switch named 'tor[10]'"), e.getMessage());
+    }
+
+    @Test
     void everyByteArrivesThroughDropsWithPoseidonAndSwift() {
         // Four senders start one BDP each (4 x ~15 packets) into a 40 KB buffer: the switch drops.
         String flows = """
