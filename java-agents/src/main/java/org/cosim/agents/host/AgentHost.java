@@ -173,6 +173,8 @@ public final class AgentHost {
         switch (in.kind(i)) {
             case EventBatch.FLOW_ARRIVAL -> {
                 in.read(i, arrival);
+                FlowInfo f = flows.get(arrival.flow());
+                arrival.describePath(f.pathCount(), f.hops(), f.baseRttPs());
                 agent.onFlowArrival(arrival, out);
             }
             case EventBatch.COMPLETION -> {

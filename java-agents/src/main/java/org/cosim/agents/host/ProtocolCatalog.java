@@ -4,9 +4,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.cosim.agents.pfconly.PfcOnlyAgent;
 import org.cosim.agents.pfconly.PfcOnlyConfig;
+import org.cosim.agents.poseidon.PoseidonAgent;
+import org.cosim.agents.poseidon.PoseidonConfig;
+import org.cosim.agents.swift.SwiftAgent;
+import org.cosim.agents.swift.SwiftConfig;
 import org.cosim.agents.timely.TimelyAgent;
 import org.cosim.agents.timely.TimelyConfig;
 import org.cosim.proto.Protocol;
+import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioException;
 
 /**
@@ -21,6 +26,10 @@ public final class ProtocolCatalog {
                 new TimelyAgent(host, ctx, TimelyConfig.from(ctx.protocol().getTimely(), ctx.baseRttPs())));
         FACTORIES.put("pfc_only", (host, ctx) ->
                 new PfcOnlyAgent(host, ctx, PfcOnlyConfig.from(ctx.protocol().getPfcOnly())));
+        FACTORIES.put("poseidon", (host, ctx) ->
+                new PoseidonAgent(host, ctx, PoseidonConfig.from(ctx.protocol().getPoseidon())));
+        FACTORIES.put("swift", (host, ctx) ->
+                new SwiftAgent(host, ctx, SwiftConfig.from(ctx.protocol().getSwift())));
     }
 
     private ProtocolCatalog() {}
@@ -41,13 +50,29 @@ public final class ProtocolCatalog {
         return f;
     }
 
+    /**
+     * Checks the protocol's parameters and what the protocol needs from the rest of
+     * the scenario: Poseidon reacts to the INT max-hop delay, so without INT on the
+     * switches it would see no congestion at all (unless it runs in brownfield mode,
+     * where end-to-end delay stands in for the missing switches).
+     */
+    public static void validate(Scenario s, long baseRttPs) {
+        validate(s.getProtocol(), baseRttPs);
+        if (s.getProtocol().hasPoseidon() && !s.getProtocol().getPoseidon().getBrownfield()
+                && !s.getTopology().getSwitches().getIntTelemetry().getEnabled()) {
+            throw new ScenarioException("topology.switches.int_telemetry.enabled", "Poseidon reacts to the INT "
+                    + "max-hop delay: enable INT on the switches, or set protocol.poseidon.brownfield for partial INT");
+        }
+    }
+
     /** Checks every parameter of the scenario's protocol, naming the first bad field. */
     public static void validate(Protocol protocol, long baseRttPs) {
         switch (protocol.getKindCase()) {
             case TIMELY -> TimelyConfig.from(protocol.getTimely(), baseRttPs);
             case PFC_ONLY -> PfcOnlyConfig.from(protocol.getPfcOnly());
-            case NDP, POSEIDON, SWIFT -> throw new ScenarioException("protocol." + nameOf(protocol),
-                    "has no agent in this version");
+            case POSEIDON -> PoseidonConfig.from(protocol.getPoseidon());
+            case SWIFT -> SwiftConfig.from(protocol.getSwift());
+            case NDP -> throw new ScenarioException("protocol." + nameOf(protocol), "has no agent in this version");
             default -> nameOf(protocol);
         }
     }
