@@ -232,7 +232,8 @@ void AgentBridge::flush() {
         actions = &link_->exchange(batch_);
     } catch (const std::exception& e) {
         exchangeNanos_ += steadyNanos() - t0;
-        throw cRuntimeError(this, "%s", e.what());
+        throw cRuntimeError(this, "the agent session with %s broke at the window starting at %lld ps: %s",
+                            par("agents").stringValue(), (long long)batch_.window_start_ps(), e.what());
     }
     exchangeNanos_ += steadyNanos() - t0;
     for (const Action& a : actions->actions()) apply(a);
