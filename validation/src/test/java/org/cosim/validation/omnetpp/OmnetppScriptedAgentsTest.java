@@ -39,8 +39,9 @@ import org.cosim.validation.results.RunResults;
 import org.cosim.validation.runner.JavaBackend;
 import org.cosim.validation.runner.OmnetppBackend;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What TIMELY never asks of the fabric, through both back ends: segments without
@@ -245,7 +246,7 @@ class OmnetppScriptedAgentsTest {
                 ecn_threshold_bytes: 6000
                 latency_us: 0.3
                 pfc { enabled: true xoff_bytes: 20000 }
-                int_telemetry { enabled: true }
+                int_telemetry { %s }
               }
               nic { mtu_bytes: 1000 ack_bytes: 80 }
             }
@@ -261,9 +262,11 @@ class OmnetppScriptedAgentsTest {
             output { warmup_us: 100 sample_interval_us: 50 }
             """;
 
-    @Test
-    void everyEventIsTheSameFieldForField() throws IOException {
-        Scenario scenario = ScenarioFiles.parse(SCENARIO, "scripted-agents");
+    /** INT exact at every switch, or like the hardware (256 ns units, 16 bits) at one switch only. */
+    @ParameterizedTest
+    @ValueSource(strings = {"enabled: true", "enabled: true quantize: true switches: \"right_switch\""})
+    void everyEventIsTheSameFieldForField(String intTelemetry) throws IOException {
+        Scenario scenario = ScenarioFiles.parse(SCENARIO.formatted(intTelemetry), "scripted-agents");
         FabricSimulation sim = FabricSimulation.of(scenario);
         ScriptedTransport javaSide = new ScriptedTransport(sim.config().reactionDelayPs());
         RunResults java = JavaBackend.run(sim, javaSide, t -> { });
@@ -290,6 +293,11 @@ class OmnetppScriptedAgentsTest {
         assertTrue(javaSide.windows.stream().anyMatch(w -> w.getEventsList().stream().anyMatch(e ->
                 e.hasCompletion() && e.getCompletion().getIntReverseMaxHopDelayPs() > 0)), "a reverse INT echo");
 
+        if (intTelemetry.contains("quantize")) {
+            assertTrue(javaSide.windows.stream().allMatch(w -> w.getEventsList().stream().allMatch(e ->
+                    !e.hasPacketArrival() || e.getPacketArrival().getIntMaxHopDelayPs() % 256_000 == 0)),
+                    "quantized INT: whole 256 ns units");
+        }
         assertEquals(javaSide.windows.size(), omnetppWindows.size(), "windows");
         for (int w = 0; w < javaSide.windows.size(); w++) {
             assertEquals(javaSide.windows.get(w), omnetppWindows.get(w), "window " + w);
