@@ -1,7 +1,7 @@
 # Finds an installed OMNeT++ 6.x without building or shipping any of it.
 #
-# cosim_find_omnetpp() looks for `opp_configfilepath` on PATH, then in
-# $OMNETPP_ROOT/bin and $__omnetpp_root_dir/bin (what OMNeT++'s setenv exports),
+# cosim_find_omnetpp() looks for `opp_configfilepath` in $OMNETPP_ROOT/bin and
+# $__omnetpp_root_dir/bin (what OMNeT++'s setenv exports), then on PATH,
 # asks it for Makefile.inc, and lets make read that file so the values are
 # OMNeT++'s own (version, include and lib dirs, library suffix). Sets:
 #   OMNETPP_FOUND, OMNETPP_ROOT, OMNETPP_VERSION, OMNETPP_INCLUDE_DIR, OMNETPP_LIB_DIR,
@@ -22,7 +22,7 @@ function(cosim_find_omnetpp)
   endif()
   find_program(OPP_CONFIGFILEPATH opp_configfilepath HINTS ${hints} NO_CACHE)
   if(NOT OPP_CONFIGFILEPATH)
-    set(OMNETPP_WHY_NOT "OMNeT++ not found (no opp_configfilepath on PATH or in $OMNETPP_ROOT/bin): ${COSIM_OMNETPP_HELP}"
+    set(OMNETPP_WHY_NOT "OMNeT++ not found (no opp_configfilepath in $OMNETPP_ROOT/bin or on PATH): ${COSIM_OMNETPP_HELP}"
         PARENT_SCOPE)
     return()
   endif()

@@ -13,9 +13,9 @@ import java.util.regex.Pattern;
 
 /**
  * An installed OMNeT++ 6.x, found the way the bridge's CMake build finds it:
- * {@code opp_configfilepath} on PATH (after {@code source <omnetpp>/setenv}), else
- * in {@code $OMNETPP_ROOT/bin} or {@code $__omnetpp_root_dir/bin}. Nothing of
- * OMNeT++ is shipped or built by cosim.
+ * {@code opp_configfilepath} in {@code $OMNETPP_ROOT/bin}, else on PATH (after
+ * {@code source <omnetpp>/setenv}), else in {@code $__omnetpp_root_dir/bin}.
+ * Nothing of OMNeT++ is shipped or built by cosim.
  */
 public record OmnetppInstall(Path root, String version) {
     public static final String WHERE_TO_GET = "install OMNeT++ 6.x from https://omnetpp.org (the core build is "
@@ -45,24 +45,28 @@ public record OmnetppInstall(Path root, String version) {
     }
 
     static Lookup locate(Map<String, String> env) {
+        // The bridge's CMake build looks in the same order: an explicit OMNETPP_ROOT
+        // first, then PATH, then what OMNeT++'s setenv exported.
         List<Path> candidates = new ArrayList<>();
+        String root = env.get("OMNETPP_ROOT");
+        if (root != null && !root.isEmpty()) {
+            candidates.add(Path.of(root, "bin", "opp_configfilepath"));
+        }
         for (String dir : env.getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
             if (!dir.isEmpty()) {
                 candidates.add(Path.of(dir, "opp_configfilepath"));
             }
         }
-        for (String var : new String[] {"OMNETPP_ROOT", "__omnetpp_root_dir"}) {
-            String v = env.get(var);
-            if (v != null && !v.isEmpty()) {
-                candidates.add(Path.of(v, "bin", "opp_configfilepath"));
-            }
+        String setenv = env.get("__omnetpp_root_dir");
+        if (setenv != null && !setenv.isEmpty()) {
+            candidates.add(Path.of(setenv, "bin", "opp_configfilepath"));
         }
         for (Path tool : candidates) {
             if (Files.isExecutable(tool)) {
                 return inspect(tool);
             }
         }
-        return new Lookup(null, "OMNeT++ not found (no opp_configfilepath on PATH, in $OMNETPP_ROOT/bin or "
+        return new Lookup(null, "OMNeT++ not found (no opp_configfilepath in $OMNETPP_ROOT/bin, on PATH or in "
                 + "$__omnetpp_root_dir/bin): " + WHERE_TO_GET);
     }
 
