@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# Builds the C++ AgentLink and runs its tests against the Java agent server.
-# Used by CI and `mvn verify`; runnable by hand from anywhere:
+# Builds omnetpp-bridge and runs its tests. Used by CI and `mvn verify`; runnable
+# by hand from anywhere:
 #
 #   omnetpp-bridge/run-tests.sh [--bench]
 #
 # 1. checks the C++ toolchain (cmake, pkg-config grpc++ protobuf, protoc,
 #    grpc_cpp_plugin, a C++ compiler). Missing: the tests are SKIPPED (exit 0),
 #    or fail (exit 1) when COSIM_REQUIRE_CPP=1;
-# 2. configures and builds omnetpp-bridge/build (Release);
-# 3. records a session trace with the Java fabric (./cosim run ... --record-trace);
-# 4. starts the Java agent server (./cosim agents) in the background;
-# 5. runs agentlink_replay_test and agentlink_contract_test (and, with --bench,
-#    agentlink_bench).
+# 2. configures and builds omnetpp-bridge/build (Release), with the OMNeT++
+#    modules when an OMNeT++ 6.x is found (COSIM_WITH_OMNETPP=AUTO);
+# 3. runs fabric_core_test (the arithmetic shared with Java, against Java's
+#    golden vectors; needs nothing else);
+# 4. records a session trace with the Java fabric (./cosim run ... --record-trace);
+# 5. starts the Java agent server (./cosim agents) in the background;
+# 6. runs agentlink_replay_test and agentlink_contract_test (and, with --bench,
+#    agentlink_bench);
+# 7. with OMNeT++: a network that is not the scenario's topology must stop at
+#    initialization naming the difference, and a short TIMELY incast must give
+#    identical results on both back ends (cosim compare). Without OMNeT++ it
+#    prints "OMNeT++ tests SKIPPED: <why>" (or fails when COSIM_REQUIRE_OMNETPP=1).
 set -euo pipefail
 
 bridge="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -56,12 +63,19 @@ fi
 
 # ------------------------------------------------------------------ build
 echo "omnetpp-bridge: building into $build"
-cmake -S "$bridge" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S "$bridge" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCOSIM_WITH_OMNETPP=AUTO >/dev/null
 cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)"
+omnetpp_status="$(cat "$build/omnetpp-status.txt")"
+echo "omnetpp-bridge: OMNeT++ modules $omnetpp_status"
 
 # A test binary that hangs despite its own deadlines must still not hang CI.
 limit=()
 command -v timeout >/dev/null 2>&1 && limit=(timeout --kill-after=10 600)
+
+# ------------------------------------------------------------------ fabric core
+echo "--- fabric_core_test"
+core=FAILED
+"${limit[@]}" "$build/fabric_core_test" "$bridge/test/golden/java_vectors.txt" && core=passed
 
 # ------------------------------------------------------------------ trace
 trace="$build/trace.bin"
@@ -115,13 +129,58 @@ echo "--- agentlink_replay_test"
 echo "--- agentlink_contract_test"
 "${limit[@]}" "$build/agentlink_contract_test" "$target" "$trace" && contract=passed
 
+# ------------------------------------------------------------------ OMNeT++
+omnetpp=SKIPPED
+if [[ "$omnetpp_status" == built* ]]; then
+  omnetpp=FAILED
+  echo "--- OMNeT++: a network that is not the scenario's topology stops at initialization"
+  mismatch_dir="$build/omnetpp-mismatch"
+  rm -rf "$mismatch_dir" && mkdir -p "$mismatch_dir"
+  # The shipped configuration with one link delay changed: the bridge must refuse it.
+  omnetpp_bin="$(dirname "$(cat "$build/omnetpp-opp-run.txt")")"
+  mismatch_ok=0
+  if (cd "$root/ned" && "${limit[@]}" "$omnetpp_bin/opp_run" -u Cmdenv -n . -l "$build/cosim_omnetpp" -c timely-incast \
+        --result-dir="$mismatch_dir" --'**.bridge.agents'="\"$target\"" --'*.linkDelay'=4000000ps) \
+        >"$mismatch_dir/out.log" 2>&1; then
+    echo "FAIL: opp_run accepted a network whose links are 4 us long for a scenario with 5 us links"
+  elif grep -q "is not the scenario's topology" "$mismatch_dir/out.log" \
+       && grep -q "NED delay 4000000 ps, the scenario's 5000000" "$mismatch_dir/out.log"; then
+    echo "PASS: $(grep -m1 "NED delay" "$mismatch_dir/out.log" | sed 's/^ *//')"
+    mismatch_ok=1
+  else
+    echo "FAIL: opp_run failed without naming the difference:"; tail -n 15 "$mismatch_dir/out.log"
+  fi
+  echo "--- OMNeT++: a short TIMELY incast on both back ends (cosim compare)"
+  compare_ok=0
+  if (cd "$root" && "${limit[@]}" ./cosim compare scenarios/timely-incast.textproto --set duration_us=20000 \
+        --set output.warmup_us=5000 --no-plots --agents "$target" --out "$build/omnetpp-compare") \
+        >"$build/omnetpp-compare.log" 2>&1; then
+    sed -n '/^comparison/,$p' "$build/omnetpp-compare.log"
+    compare_ok=1
+  else
+    echo "FAIL: the back ends differ or a run failed:"; tail -n 25 "$build/omnetpp-compare.log"
+  fi
+  ((mismatch_ok && compare_ok)) && omnetpp=passed
+fi
+
 status=0
-if [[ "$replay" == passed && "$contract" == passed ]]; then
-  echo "omnetpp-bridge: C++ AgentLink tests PASSED (replay: $replay, contract: $contract)"
+if [[ "$core" == passed && "$replay" == passed && "$contract" == passed ]]; then
+  echo "omnetpp-bridge: C++ tests PASSED (fabric core: $core, AgentLink replay: $replay, contract: $contract)"
 else
-  echo "omnetpp-bridge: C++ AgentLink tests FAILED (replay: $replay, contract: $contract; agent server log: $server_log)"
+  echo "omnetpp-bridge: C++ tests FAILED (fabric core: $core, AgentLink replay: $replay, contract: $contract; agent server log: $server_log)"
   status=1
 fi
+case "$omnetpp" in
+  passed) echo "omnetpp-bridge: OMNeT++ tests PASSED (network check, paired TIMELY run)" ;;
+  FAILED) echo "omnetpp-bridge: OMNeT++ tests FAILED (logs in $build)"; status=1 ;;
+  SKIPPED)
+    if [[ "${COSIM_REQUIRE_OMNETPP:-0}" == 1 ]]; then
+      echo "omnetpp-bridge: OMNeT++ tests FAILED: modules $omnetpp_status, and COSIM_REQUIRE_OMNETPP=1"
+      status=1
+    else
+      echo "omnetpp-bridge: OMNeT++ tests SKIPPED: modules $omnetpp_status"
+    fi ;;
+esac
 
 if ((bench)); then
   echo "--- agentlink_bench (client and agent server share this machine's $(nproc 2>/dev/null || echo '?') cores)"

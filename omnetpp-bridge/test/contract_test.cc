@@ -5,6 +5,10 @@
 // the right gRPC status and a message naming the problem, and must leave the
 // server serving new sessions.
 //
+// Also against the real server: Resolve turns the trace's scenario into a RunSpec
+// whose Hello is the trace's own (the Java fabric's handshake, reproduced), and a
+// bad scenario into INVALID_ARGUMENT naming the field.
+//
 // Part 2, against small fake agent servers started here: AgentLink must refuse
 // actions that break the contract, and must turn a silent or vanished server
 // into a LinkError within its deadline instead of a hang.
@@ -142,6 +146,46 @@ void eventsBeforeHello(const std::string& target, const Trace& trace) {
         throw cosim::LinkError::fromStatus(stream->Finish());
     });
     expectStillServes("EventBatch before the Hello", target, trace);
+}
+
+void resolveChecks(const std::string& target, const Trace& trace) {
+    {
+        cosim::AgentLink link(target);
+        cosim::ResolveRequest request;
+        request.set_scenario_text(trace.hello.scenario_text());
+        try {
+            const cosim::RunSpec spec = link.resolve(request);
+            const bool same = google::protobuf::util::MessageDifferencer::Equals(spec.hello(), trace.hello);
+            report("resolve: the Java fabric's Hello", same,
+                   same ? std::to_string(spec.topology().host_names_size()) + " hosts, " +
+                              std::to_string(spec.topology().links_size()) + " links, " +
+                              std::to_string(spec.hello().flows_size()) + " flows"
+                        : "the resolved Hello differs from the recorded one");
+            report("resolve: flow starts and duration",
+                   spec.flow_start_ps_size() == trace.hello.flows_size() && spec.duration_ps() == 30'000'000'000,
+                   std::to_string(spec.flow_start_ps_size()) + " starts, " + std::to_string(spec.duration_ps()) +
+                       " ps");
+        } catch (const std::exception& e) {
+            report("resolve: the Java fabric's Hello", false, e.what());
+        }
+    }
+    expectLinkError("resolve: a bad scenario", grpc::StatusCode::INVALID_ARGUMENT,
+                    "bad scenario: topology.incast_star.clients: 0: need at least one client", [&] {
+                        cosim::AgentLink link(target);
+                        cosim::ResolveRequest request;
+                        request.set_scenario_text(
+                            "duration_us: 1000 topology { incast_star { clients: 0 client_rate_gbps: 10 "
+                            "server_rate_gbps: 10 link_delay_us: 1 } } protocol { timely {} } "
+                            "workload { incast { connections_per_client: 1 } }");
+                        link.resolve(request);
+                    });
+    expectLinkError("resolve: a base without a path", grpc::StatusCode::INVALID_ARGUMENT, "without its file path",
+                    [&] {
+                        cosim::AgentLink link(target);
+                        cosim::ResolveRequest request;
+                        request.set_scenario_text("base: \"timely-incast.textproto\"");
+                        link.resolve(request);
+                    });
 }
 
 void realServerChecks(const std::string& target, const Trace& trace) {
@@ -365,6 +409,7 @@ int main(int argc, char** argv) {
             return 1;
         }
         realServerChecks(target, trace);
+        resolveChecks(target, trace);
         fakeServerChecks(trace);
     } catch (const std::exception& e) {
         report("contract test", false, e.what());

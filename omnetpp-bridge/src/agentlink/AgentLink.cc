@@ -99,6 +99,17 @@ void AgentLink::drain() noexcept {
     }
 }
 
+RunSpec AgentLink::resolve(const ResolveRequest& request) {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + options_.deadline);
+    RunSpec spec;
+    const grpc::Status status = stub_->Resolve(&context, request, &spec);
+    if (!status.ok()) {
+        throw LinkError::fromStatus(status);
+    }
+    return spec;
+}
+
 HelloAck AgentLink::open(const Hello& hello) {
     if (state_ != State::kNew) {
         throw std::logic_error("AgentLink::open: a link carries one session; this one is already open or over");

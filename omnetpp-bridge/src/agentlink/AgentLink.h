@@ -69,6 +69,11 @@ public:
     AgentLink(const AgentLink&) = delete;
     AgentLink& operator=(const AgentLink&) = delete;
 
+    // Asks the agent server to resolve a scenario into the RunSpec of a run (the
+    // Resolve RPC); a bad scenario is a LinkError with INVALID_ARGUMENT naming the
+    // field. Independent of the session: call it before open().
+    RunSpec resolve(const ResolveRequest& request);
+
     // Starts the session. Keeps what the action checks need from the Hello.
     HelloAck open(const Hello& hello);
 

@@ -34,7 +34,8 @@ import org.cosim.scenario.ScenarioException;
  * the agents through a transport and runs to the scenario's duration.
  */
 public final class FabricSimulation {
-    private static final long QUEUE_BUCKET_BYTES = 256;
+    /** Width of the QueueMonitor histogram buckets (also sent to external fabrics in RunSpec). */
+    public static final int QUEUE_BUCKET_BYTES = 256;
 
     private final Scenario scenario;
     private final FabricConfig config;

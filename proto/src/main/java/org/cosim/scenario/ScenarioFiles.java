@@ -24,17 +24,39 @@ public final class ScenarioFiles {
         return readChain(file, new java.util.ArrayList<>());
     }
 
+    /**
+     * Parses a scenario file's text that was read elsewhere (e.g. sent by an external
+     * fabric), resolving its {@code base} chain relative to {@code source}, the file
+     * the text came from; {@code source} null: the text must not name a base.
+     */
+    public static Scenario read(String text, Path source) {
+        if (source == null) {
+            Scenario own = parse(text, "scenario text");
+            if (!own.getBase().isEmpty()) {
+                throw new ScenarioException("base", "'" + own.getBase()
+                        + "': a scenario given as text without its file path cannot name a base");
+            }
+            return own;
+        }
+        List<Path> chain = new java.util.ArrayList<>();
+        chain.add(source.toAbsolutePath().normalize());
+        return withBase(parse(text, source.toString()), source, chain);
+    }
+
     private static Scenario readChain(Path file, List<Path> chain) {
         Path normal = file.toAbsolutePath().normalize();
         if (chain.contains(normal)) {
             throw new ScenarioException(file.toString(), "base chain loops back to this file: " + chain);
         }
         chain.add(normal);
-        Scenario own = parse(readText(file), file.toString());
+        return withBase(parse(readText(file), file.toString()), file, chain);
+    }
+
+    private static Scenario withBase(Scenario own, Path file, List<Path> chain) {
         if (own.getBase().isEmpty()) {
             return own;
         }
-        Path basePath = normal.getParent().resolve(own.getBase());
+        Path basePath = file.toAbsolutePath().normalize().getParent().resolve(own.getBase());
         Scenario base;
         try {
             base = readChain(basePath, chain);

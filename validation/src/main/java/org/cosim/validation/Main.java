@@ -8,6 +8,8 @@ import org.cosim.scenario.ScenarioException;
 import org.cosim.validation.cli.AgentsCommand;
 import org.cosim.validation.cli.BenchCommand;
 import org.cosim.validation.cli.Command;
+import org.cosim.validation.cli.CompareCommand;
+import org.cosim.validation.cli.OmnetppIniCommand;
 import org.cosim.validation.cli.RunCommand;
 import org.cosim.validation.cli.UsageException;
 
@@ -19,7 +21,8 @@ public final class Main {
     private static final Map<String, Command> COMMANDS = new LinkedHashMap<>();
 
     static {
-        for (Command c : new Command[] {new RunCommand(), new AgentsCommand(), new BenchCommand()}) {
+        for (Command c : new Command[] {new RunCommand(), new CompareCommand(), new AgentsCommand(), new BenchCommand(),
+                new OmnetppIniCommand()}) {
             COMMANDS.put(c.name(), c);
         }
     }
@@ -57,9 +60,9 @@ public final class Main {
         s.println("usage: cosim COMMAND [options]   (cosim COMMAND --help for a command's options)");
         s.println();
         s.println("A datacenter congestion-control co-simulator: TIMELY and its baselines on a");
-        s.println("simulated fabric. Commands:");
+        s.println("simulated fabric (Java, or OMNeT++ 6.x). Commands:");
         for (Command c : COMMANDS.values()) {
-            s.printf("  %-8s %s%n", c.name(), c.summary());
+            s.printf("  %-12s %s%n", c.name(), c.summary());
         }
     }
 }

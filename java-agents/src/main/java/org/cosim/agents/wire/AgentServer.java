@@ -22,9 +22,14 @@ public final class AgentServer implements AutoCloseable {
         this.service = service;
     }
 
-    /** Starts serving on bind:port (port 0 = any free port, see {@link #port()}). */
+    /** Starts serving on bind:port (port 0 = any free port, see {@link #port()}); Resolve is UNIMPLEMENTED. */
     public static AgentServer start(String bind, int port, AgentServerOptions options) {
-        AgentService service = new AgentService(options);
+        return start(bind, port, options, null);
+    }
+
+    /** The same, answering Resolve with {@code resolver} (null: UNIMPLEMENTED). */
+    public static AgentServer start(String bind, int port, AgentServerOptions options, ScenarioResolver resolver) {
+        AgentService service = new AgentService(options, resolver);
         Server s = NettyServerBuilder.forAddress(new InetSocketAddress(bind, port))
                 .addService(service)
                 .directExecutor()

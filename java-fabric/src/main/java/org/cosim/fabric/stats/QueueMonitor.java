@@ -25,6 +25,26 @@ public final class QueueMonitor {
         this.rateBps = rateBps;
     }
 
+    /**
+     * A finished distribution measured elsewhere (the OMNeT++ back end records the
+     * same buckets): {@code timeInBucket[b]} picoseconds at a length in
+     * [b * bucketBytes, (b+1) * bucketBytes), and the largest length after the
+     * warm-up. The percentiles and the mean then come from this class's code, as
+     * for the Java fabric's own monitors.
+     */
+    public static QueueMonitor fromDistribution(String name, long bucketBytes, long rateBps, long[] timeInBucket,
+                                                long maxBytes) {
+        QueueMonitor m = new QueueMonitor(name, bucketBytes, 0, rateBps);
+        m.timeInBucket = Arrays.copyOf(timeInBucket, Math.max(timeInBucket.length, 1));
+        m.max = maxBytes;
+        return m;
+    }
+
+    /** Picoseconds spent at each bucket's lengths so far (a copy). */
+    public long[] timeInBucket() {
+        return timeInBucket.clone();
+    }
+
     public String name() {
         return name;
     }

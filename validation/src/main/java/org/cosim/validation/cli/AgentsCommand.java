@@ -12,10 +12,13 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.cosim.agents.wire.AgentServer;
 import org.cosim.agents.wire.AgentServerOptions;
+import org.cosim.fabric.RunSpecs;
 
 /**
  * `cosim agents`: the agent server alone, for fabrics started by hand (an
- * OMNeT++ run with opp_run) or by tests. Serves until interrupted.
+ * OMNeT++ run with opp_run) or by tests. Serves until interrupted. It also
+ * answers Resolve with the Java fabric's resolver, so an external fabric gets
+ * its RunSpec from the same code the Java fabric runs from.
  */
 public final class AgentsCommand implements Command {
     private static final String USAGE = "cosim agents --port P [--bind ADDR] [--port-file FILE] [--idle-timeout-s S] "
@@ -67,7 +70,7 @@ public final class AgentsCommand implements Command {
                 AgentServerOptions.DEFAULTS.maxMessageBytes());
         AgentServer server;
         try {
-            server = AgentServer.start(bind, port, opts);
+            server = AgentServer.start(bind, port, opts, RunSpecs::resolve);
         } catch (UncheckedIOException e) {
             err.println("cosim agents: " + e.getMessage());
             return 1;

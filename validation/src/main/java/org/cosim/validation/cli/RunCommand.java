@@ -3,6 +3,7 @@ package org.cosim.validation.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.LongConsumer;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -13,13 +14,15 @@ import org.cosim.validation.plots.Plots;
 import org.cosim.validation.results.ResultsWriter;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
+import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.runner.AgentTransports;
 import org.cosim.validation.runner.JavaBackend;
+import org.cosim.validation.runner.OmnetppBackend;
 
 /** `cosim run SCENARIO`: one scenario on one back end, results and plots in a directory. */
 public final class RunCommand implements Command {
-    private static final String USAGE = "cosim run SCENARIO [--set field.path=value ...] [--out DIR] [--backend java] "
-            + "[--transport direct|grpc]";
+    private static final String USAGE = "cosim run SCENARIO [--set field.path=value ...] [--out DIR] "
+            + "[--backend java|omnetpp] [--transport direct|grpc] [--agents HOST:PORT]";
 
     @Override
     public String name() {
@@ -37,7 +40,11 @@ public final class RunCommand implements Command {
         o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
                 .desc("results directory (default: results/<scenario name>)").get());
         o.addOption(Option.builder("b").longOpt("backend").hasArg().argName("NAME")
-                .desc("fabric back end: java (default)").get());
+                .desc("fabric back end: java (default; in-process) or omnetpp (OMNeT++ 6.x via opp_run; builds "
+                        + "omnetpp-bridge when needed)").get());
+        o.addOption(Option.builder().longOpt("agents").hasArg().argName("HOST:PORT")
+                .desc("omnetpp back end: use the agent server already running there (`cosim agents`) instead of "
+                        + "starting one in this process").get());
         o.addOption(Option.builder("t").longOpt("transport").hasArg().argName("direct|grpc")
                 .desc("how the Java fabric reaches the agents: direct (in-process, default) or grpc (a real agent "
                         + "server on loopback); results are identical").get());
@@ -58,8 +65,15 @@ public final class RunCommand implements Command {
         }
         Path scenarioFile = scenarioArgument(cl);
         String backend = cl.getOptionValue("backend", "java");
-        if (!backend.equals("java")) {
-            throw new UsageException("unknown back end '" + backend + "' (available: java)");
+        if (!backend.equals("java") && !backend.equals("omnetpp")) {
+            throw new UsageException("unknown back end '" + backend + "' (available: java, omnetpp)");
+        }
+        if (backend.equals("omnetpp") && (cl.hasOption("transport") || cl.hasOption("record-trace"))) {
+            throw new UsageException("--transport and --record-trace are options of the java back end (the omnetpp "
+                    + "back end always talks gRPC to the agents)");
+        }
+        if (backend.equals("java") && cl.hasOption("agents")) {
+            throw new UsageException("--agents is an option of the omnetpp back end");
         }
         Scenario scenario = ScenarioFiles.read(scenarioFile, CommandLines.overrides(cl));
         FabricSimulation sim = FabricSimulation.of(scenario);
@@ -68,31 +82,51 @@ public final class RunCommand implements Command {
         Path trace = cl.hasOption("record-trace") ? Path.of(cl.getOptionValue("record-trace")) : null;
         Progress progress = new Progress(err, sim.config().durationPs());
         RunResults results;
-        try (AgentTransports.Opened t = AgentTransports.open(cl.getOptionValue("transport", "direct"), sim, trace)) {
-            results = JavaBackend.run(sim, t.transport(), progress);
+        try {
+            results = backend.equals("omnetpp")
+                    ? OmnetppBackend.run(sim, new OmnetppBackend.Options(outDir, cl.getOptionValue("agents"), err),
+                            progress)
+                    : runJava(sim, cl.getOptionValue("transport", "direct"), trace, progress);
         } catch (UsageException e) {
             throw e;
+        } catch (OmnetppException e) {
+            progress.done();
+            err.println("cosim run: " + e.getMessage());
+            return 1;
         } catch (Exception e) {
+            progress.done();
             err.println("cosim run: cannot reach the agents: " + e.getMessage());
             return 1;
         }
         progress.done();
-        Summary summary = Summary.of(results);
-        ResultsWriter.write(outDir, results, summary, ScenarioFiles.canonicalText(scenario),
-                sim.config().maxRttSamples());
-        List<Path> plots = cl.hasOption("no-plots") ? List.of() : Plots.write(outDir, results);
-
-        SummaryPrinter.print(out, results, summary);
-        out.println("results: " + outDir + "/ (flows.csv, summary.json, rtt_samples.csv, timeseries.csv)");
-        if (!plots.isEmpty()) {
-            out.println("plots:   " + String.join(", ", plots.stream().map(Path::toString).toList()));
-        }
+        write(outDir, results, sim, cl.hasOption("no-plots"), out);
         if (!results.complete()) {
             err.println("cosim run: the run failed at " + results.reachedPs() + " ps: " + results.failure());
             err.println("cosim run: partial results are in " + outDir + " (summary.json says \"status\": \"failed\")");
             return 1;
         }
         return 0;
+    }
+
+    static RunResults runJava(FabricSimulation sim, String transport, Path trace, LongConsumer progress)
+            throws Exception {
+        try (AgentTransports.Opened t = AgentTransports.open(transport, sim, trace)) {
+            return JavaBackend.run(sim, t.transport(), progress);
+        }
+    }
+
+    /** Writes the results directory and plots, prints the summary; returns the summary. */
+    static Summary write(Path outDir, RunResults results, FabricSimulation sim, boolean noPlots, PrintStream out) {
+        Summary summary = Summary.of(results);
+        ResultsWriter.write(outDir, results, summary, ScenarioFiles.canonicalText(sim.scenario()),
+                sim.config().maxRttSamples());
+        List<Path> plots = noPlots ? List.of() : Plots.write(outDir, results);
+        SummaryPrinter.print(out, results, summary);
+        out.println("results: " + outDir + "/ (flows.csv, summary.json, rtt_samples.csv, timeseries.csv)");
+        if (!plots.isEmpty()) {
+            out.println("plots:   " + String.join(", ", plots.stream().map(Path::toString).toList()));
+        }
+        return summary;
     }
 
     static Path scenarioArgument(CommandLine cl) {

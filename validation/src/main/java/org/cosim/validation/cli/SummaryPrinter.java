@@ -43,6 +43,12 @@ public final class SummaryPrinter {
         }
         out.printf(Locale.ROOT, "  events      %,d (%.2f M/s), %,d agent windows%n", c.eventsProcessed(),
                 c.eventsProcessed() / Math.max(1e-9, r.wallNanos() / 1e9) / 1e6, c.agentWindows());
+        if (!r.wallBreakdown().isEmpty()) {
+            StringBuilder b = new StringBuilder();
+            r.wallBreakdown().forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(k.replace('_', ' '))
+                    .append(String.format(Locale.ROOT, " %.2f s", v)));
+            out.println("  wall        " + b);
+        }
     }
 
     private static String ms(long ps) {

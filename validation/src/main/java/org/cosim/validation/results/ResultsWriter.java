@@ -172,11 +172,15 @@ public final class ResultsWriter {
     static String runJson(RunResults r) {
         double wallS = r.wallNanos() / 1e9;
         double simMs = r.reachedPs() / (double) Units.PS_PER_MS;
-        return new JsonWriter().beginObject()
+        JsonWriter j = new JsonWriter().beginObject()
+                .field("backend", r.backend())
                 .field("wall_time_s", wallS)
                 .field("events_per_second", wallS > 0 ? r.counters().eventsProcessed() / wallS : 0)
-                .field("wall_seconds_per_simulated_ms", simMs > 0 ? wallS / simMs : 0)
-                .field("java_version", System.getProperty("java.version"))
+                .field("wall_seconds_per_simulated_ms", simMs > 0 ? wallS / simMs : 0);
+        for (var e : r.wallBreakdown().entrySet()) {
+            j.field(e.getKey() + "_s", e.getValue());
+        }
+        return j.field("java_version", System.getProperty("java.version"))
                 .field("available_processors", Runtime.getRuntime().availableProcessors())
                 .endObject().toString();
     }

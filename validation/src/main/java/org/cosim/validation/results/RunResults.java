@@ -1,16 +1,20 @@
 package org.cosim.validation.results;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The outcome of one run, in the one results format both back ends produce
  * (ARCHITECTURE.md, Scenarios and results). Everything here except
- * {@code wallNanos} is deterministic for a given scenario and seed.
+ * {@code wallNanos} and {@code wallBreakdown} is deterministic for a given
+ * scenario and seed. {@code wallBreakdown}: where a back end's wall time went,
+ * in seconds by name (e.g. the OMNeT++ back end's time in AgentLink::exchange);
+ * it goes to run.json with the wall time.
  */
 public record RunResults(String backend, String scenarioName, String scenarioDigest, String protocol,
                          long seed, long durationPs, long warmupPs, long reachedPs, List<FlowRecord> flows,
                          RttSamples rtts, List<QueueRecord> queues, Counters counters, TimeSeries series,
-                         String failure, long wallNanos) {
+                         String failure, long wallNanos, Map<String, Double> wallBreakdown) {
     public boolean complete() {
         return failure == null;
     }

@@ -2,6 +2,7 @@ package org.cosim.validation.runner;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongConsumer;
 import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.fabric.FabricResult;
@@ -34,33 +35,27 @@ public final class JavaBackend {
 
     public static RunResults run(FabricSimulation sim, AgentTransport transport, LongConsumer progress) {
         FabricResult r = sim.run(transport, progress);
-        return convert(sim.scenario(), r);
+        return convert(sim, r);
     }
 
-    static RunResults convert(Scenario s, FabricResult r) {
+    static RunResults convert(FabricSimulation sim, FabricResult r) {
+        Scenario s = sim.scenario();
         return new RunResults("java", s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
-                s.getSeed(), r.config().durationPs(), r.config().warmupPs(), r.reachedPs(), flows(r), rtts(r.rtts()),
-                queues(r.monitors()), counters(r), series(r.series()),
-                r.failure() == null ? null : describe(r.failure()), r.wallNanos());
+                s.getSeed(), r.config().durationPs(), r.config().warmupPs(), r.reachedPs(), flows(sim, r),
+                rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()),
+                r.failure() == null ? null : describe(r.failure()), r.wallNanos(), Map.of());
     }
 
     private static String describe(Throwable t) {
         return t.getClass().getSimpleName() + ": " + t.getMessage();
     }
 
-    private static List<FlowRecord> flows(FabricResult r) {
+    private static List<FlowRecord> flows(FabricSimulation sim, FabricResult r) {
         List<FlowRecord> out = new ArrayList<>();
-        long latency = r.config().switches().latencyPs();
-        int mtu = r.config().nic().mtuBytes();
-        int ack = r.config().nic().ackBytes();
         for (int f = 0; f < r.flows().size(); f++) {
-            long size = r.flows().sizeBytes(f);
-            int src = r.flows().src(f);
-            int dst = r.flows().dst(f);
-            long ideal = size > 0 ? r.routing().idealFctPs(src, dst, size, latency, mtu, ack) : -1;
-            out.add(new FlowRecord(f, src, dst, size, r.flows().startPs(f), r.flowStats().finishPs(f), ideal,
-                    r.flowStats().sentBytes(f), r.flowStats().deliveredBytes(f),
-                    r.flowStats().deliveredMeasuredBytes(f), r.flowStats().droppedBytes(f)));
+            out.add(RunRecords.flow(sim, f, r.flowStats().finishPs(f), r.flowStats().sentBytes(f),
+                    r.flowStats().deliveredBytes(f), r.flowStats().deliveredMeasuredBytes(f),
+                    r.flowStats().droppedBytes(f)));
         }
         return out;
     }
@@ -79,8 +74,7 @@ public final class JavaBackend {
     }
 
     private static List<QueueRecord> queues(List<QueueMonitor> monitors) {
-        return monitors.stream().map(m -> new QueueRecord(m.name(), m.rateBps(), m.meanBytes(),
-                m.percentileBytes(0.5), m.percentileBytes(0.9), m.percentileBytes(0.99), m.maxBytes())).toList();
+        return monitors.stream().map(RunRecords::queue).toList();
     }
 
     private static Counters counters(FabricResult r) {
@@ -98,7 +92,7 @@ public final class JavaBackend {
                 dropBytes += sw.port(p).dropBytes();
                 ecn += sw.port(p).ecnMarks();
                 if (sw.port(p).drops() > 0) {
-                    byPort.add(new Counters.PortDrops(sw.name() + ".port[" + p + "]", sw.port(p).drops(),
+                    byPort.add(new Counters.PortDrops(RunRecords.portName(sw.name(), p), sw.port(p).drops(),
                             sw.port(p).dropBytes()));
                 }
             }

@@ -1,0 +1,120 @@
+package org.cosim.fabric;
+
+import java.nio.file.Path;
+import org.cosim.agents.wire.WireFormat;
+import org.cosim.fabric.net.PriorityPort;
+import org.cosim.fabric.net.QueueDiscipline;
+import org.cosim.fabric.net.SwitchParams;
+import org.cosim.fabric.topology.TopologyGraph;
+import org.cosim.proto.HardwareSpec;
+import org.cosim.proto.LinkSpec;
+import org.cosim.proto.NodeRef;
+import org.cosim.proto.PortRef;
+import org.cosim.proto.ResolveRequest;
+import org.cosim.proto.RunSpec;
+import org.cosim.proto.SwitchSpec;
+import org.cosim.proto.Topology;
+import org.cosim.proto.TopologySpec;
+import org.cosim.scenario.ScenarioFiles;
+
+/**
+ * The RunSpec of cosim.proto: everything an external fabric (the OMNeT++ back end)
+ * needs to run a scenario exactly as this fabric would, taken from the same
+ * objects this fabric runs from ({@link FabricSimulation}: FabricConfig, the
+ * topology builders' TopologyGraph, Routing, the workload's FlowTable, the
+ * session's Hello). Nothing is computed twice: the external fabric resolves its
+ * scenario through {@link #resolve} (the agent server's Resolve RPC) and checks
+ * its own network against the result.
+ */
+public final class RunSpecs {
+    private RunSpecs() {}
+
+    /** The Resolve RPC: reads the scenario (its base relative to the path given), checks it, and describes the run. */
+    public static RunSpec resolve(ResolveRequest request) {
+        Path source = request.getScenarioPath().isEmpty() ? null : Path.of(request.getScenarioPath());
+        return of(FabricSimulation.of(ScenarioFiles.read(request.getScenarioText(), source)));
+    }
+
+    public static RunSpec of(FabricSimulation sim) {
+        FabricConfig c = sim.config();
+        RunSpec.Builder r = RunSpec.newBuilder()
+                .setHello(WireFormat.hello(sim.session(), sim.scenario()))
+                .setScenarioName(sim.scenario().getName())
+                .setDurationPs(c.durationPs())
+                .setWarmupPs(c.warmupPs())
+                .setSampleIntervalPs(c.sampleIntervalPs())
+                .setQueueBucketBytes(FabricSimulation.QUEUE_BUCKET_BYTES)
+                .setHardware(hardware(c))
+                .setTopology(topology(sim));
+        for (int f = 0; f < sim.flows().size(); f++) {
+            r.addFlowStartPs(sim.flows().startPs(f));
+        }
+        return r.build();
+    }
+
+    private static HardwareSpec hardware(FabricConfig c) {
+        SwitchParams s = c.switches();
+        return HardwareSpec.newBuilder()
+                .setMtuBytes(c.nic().mtuBytes())
+                .setAckBytes(c.nic().ackBytes())
+                .setBufferBytes(s.bufferBytes())
+                .setPortBufferBytes(s.portBufferBytes())
+                .setEcnThresholdBytes(s.ecnThresholdBytes())
+                .setSwitchLatencyPs(s.latencyPs())
+                .setPfcEnabled(s.pfc().enabled())
+                .setPfcXoffBytes(s.pfc().xoffBytes())
+                .setPfcXonBytes(s.pfc().xonBytes())
+                .setQueueDiscipline(disciplineName(s.queue()))
+                .setIntQuantize(s.intTelemetry().quantize())
+                .build();
+    }
+
+    /** The name external fabrics know a port discipline by: the SwitchConfig.queue field that selects it. */
+    static String disciplineName(QueueDiscipline q) {
+        if (q == PriorityPort.DISCIPLINE) {
+            return "priority";
+        }
+        throw new IllegalStateException("the queue discipline " + q + " has no name for external fabrics");
+    }
+
+    private static TopologySpec topology(FabricSimulation sim) {
+        TopologyGraph g = sim.graph();
+        Topology t = sim.scenario().getTopology();
+        TopologySpec.Builder b = TopologySpec.newBuilder()
+                .setFamily(Topology.getDescriptor().findFieldByNumber(t.getShapeCase().getNumber()).getName());
+        for (int h = 0; h < g.hostCount(); h++) {
+            b.addHostNames(g.hostName(h));
+        }
+        for (int s = 0; s < g.switchCount(); s++) {
+            SwitchSpec.Builder sw = SwitchSpec.newBuilder()
+                    .setName(g.switchName(s))
+                    .setPorts(g.switchPorts(s))
+                    .setIntEnabled(sim.config().switches().intTelemetry().on(g.switchName(s)));
+            int[][] routes = sim.routing().routesOf(s);
+            int offset = 0;
+            for (int[] ports : routes) {
+                sw.addRouteOffsets(offset);
+                for (int p : ports) {
+                    sw.addRoutePorts(p);
+                }
+                offset += ports.length;
+            }
+            sw.addRouteOffsets(offset);
+            b.addSwitches(sw);
+        }
+        for (TopologyGraph.Link l : g.links()) {
+            b.addLinks(LinkSpec.newBuilder().setA(node(l.a())).setPortA(l.portA()).setB(node(l.b()))
+                    .setPortB(l.portB()).setRateBps(l.rateBps()).setDelayPs(l.delayPs()));
+        }
+        for (TopologyGraph.PortRef m : g.monitored()) {
+            b.addMonitored(PortRef.newBuilder().setSwitchId(m.switchId()).setPort(m.port()));
+        }
+        return b.build();
+    }
+
+    private static NodeRef node(int ref) {
+        return TopologyGraph.isSwitch(ref)
+                ? NodeRef.newBuilder().setIsSwitch(true).setId(TopologyGraph.switchId(ref)).build()
+                : NodeRef.newBuilder().setId(ref).build();
+    }
+}

@@ -1,0 +1,104 @@
+package org.cosim.fabric.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.cosim.agents.api.SegmentRtt;
+import org.cosim.fabric.kernel.IdentityHash;
+import org.cosim.scenario.Units;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The arithmetic both back ends must compute bit for bit (identity-keyed hashes,
+ * serialization times, segment RTTs, the INT field), as golden vectors in
+ * omnetpp-bridge/test/golden/java_vectors.txt: this test checks that the Java
+ * code gives every recorded answer; the C++ test (fabric_core_test, run by
+ * omnetpp-bridge/run-tests.sh in CI) checks the C++ code against the same file.
+ * So neither side can drift from the other. Regenerate the file (only when the
+ * inputs below change) with -Dcosim.golden.write=true.
+ */
+class CppGoldenVectorsTest {
+    static Path file() {
+        Path p = Path.of("").toAbsolutePath();
+        while (p != null && !Files.isDirectory(p.resolve("omnetpp-bridge"))) {
+            p = p.getParent();
+        }
+        if (p == null) {
+            throw new IllegalStateException("no omnetpp-bridge/ folder above " + Path.of("").toAbsolutePath());
+        }
+        return p.resolve("omnetpp-bridge/test/golden/java_vectors.txt");
+    }
+
+    /** Every case, computed by the Java code. */
+    static List<String> compute() {
+        List<String> out = new ArrayList<>();
+        long[] seeds = {0, 1, 7, 42, -1, -123456789L, 0x9e3779b97f4a7c15L, Long.MAX_VALUE, Long.MIN_VALUE};
+        for (long z : seeds) {
+            out.add("mix " + z + " " + IdentityHash.mix(z));
+        }
+        for (long seed : seeds) {
+            out.add("hash " + seed + " 3 " + IdentityHash.hash(seed, 3, -5, 1L << 40));
+            out.add("hash " + seed + " 0 " + IdentityHash.hash(seed));
+        }
+        int[] ns = {1, 2, 3, 4, 5, 7, 8, 16, 31, 1000};
+        int k = 0;
+        for (long seed : seeds) {
+            for (int sw = 0; sw < 4; sw++) {
+                for (int n : ns) {
+                    int src = (k * 37) % 433;
+                    int dst = (k * 101 + 5) % 433;
+                    int flow = k * 7919;
+                    out.add("ecmp " + seed + " " + (sw * 97) + " " + src + " " + dst + " " + flow + " " + n + " "
+                            + IdentityHash.ecmp(seed, sw * 97, src, dst, flow, n));
+                    k++;
+                }
+            }
+        }
+        long[] rates = {1, 3, 7, 1_000_000_000L, 3_000_000_000L, 10_000_000_000L, 20_000_000_000L,
+                25_000_000_000L, 40_000_000_000L, 100_000_000_000L, 200_000_000_000L, 400_000_000_000L,
+                333_333_333_333L, 8_000_000_000_001L};
+        long[] sizes = {0, 1, 64, 1500, 4096, 9000, 16384, 1_000_000, 5_000_000, 1L << 40};
+        for (long bps : rates) {
+            for (long bytes : sizes) {
+                try {
+                    out.add("serialization " + bytes + " " + bps + " " + Units.serializationPs(bytes, bps));
+                } catch (ArithmeticException overflow) {
+                    out.add("serialization " + bytes + " " + bps + " overflow");
+                }
+            }
+        }
+        out.add("rtt 1000 52345678 16384 10000000000 " + SegmentRtt.rttPs(1000, 52_345_678, 16384, 10_000_000_000L));
+        out.add("rtt 5 9000005 9000 3000000000 " + SegmentRtt.rttPs(5, 9_000_005, 9000, 3_000_000_000L));
+        IntParams exact = new IntParams(true, false, List.of());
+        IntParams quantized = new IntParams(true, true, List.of());
+        long[] delays = {0, 1, 255_999, 256_000, 256_001, 1_000_000, 16_776_960_000L, 16_777_216_000L,
+                99_999_999_999L};
+        for (long d : delays) {
+            out.add("intfield 0 " + d + " " + exact.field(d));
+            out.add("intfield 1 " + d + " " + quantized.field(d));
+        }
+        return out;
+    }
+
+    @Test
+    void javaGivesEveryRecordedAnswer() throws IOException {
+        List<String> now = compute();
+        if (Boolean.getBoolean("cosim.golden.write")) {
+            List<String> text = new ArrayList<>();
+            text.add("# Golden vectors computed by the Java fabric (CppGoldenVectorsTest); the C++ fabric_core_test");
+            text.add("# checks its own arithmetic against them. Do not edit by hand.");
+            text.addAll(now);
+            Files.write(file(), text, StandardCharsets.UTF_8);
+        }
+        List<String> recorded = Files.readAllLines(file(), StandardCharsets.UTF_8).stream()
+                .filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+        assertTrue(recorded.size() > 400, "the golden file holds the cases: " + recorded.size());
+        assertEquals(recorded, now);
+    }
+}

@@ -1,0 +1,376 @@
+#include "AgentBridge.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "NetworkCheck.h"
+#include "Nic.h"
+#include "Packet.h"
+#include "SwitchCore.h"
+
+using namespace omnetpp;
+
+namespace cosim {
+
+Define_Module(AgentBridge);
+
+namespace {
+
+int64_t steadyNanos() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+// Results go through OMNeT++'s scalar file as doubles printed with
+// output-scalar-precision = 17 digits: exact for every integer below 2^53 (2.5 hours
+// of picoseconds, 9 PB). Anything larger would be rounded, so it is an error.
+constexpr int64_t kExactLimit = int64_t{1} << 53;
+
+}  // namespace
+
+AgentBridge* AgentBridge::of(const cModule* from) {
+    cModule* network = from->getSimulation()->getSystemModule();
+    for (cModule::SubmoduleIterator it(network); !it.end(); ++it) {
+        if (auto* b = dynamic_cast<AgentBridge*>(*it)) return b;
+    }
+    throw cRuntimeError(from, "the network %s has no cosim.fabric.AgentBridge submodule", network->getFullName());
+}
+
+AgentBridge::~AgentBridge() {
+    if (listening_) getEnvir()->removeLifecycleListener(this);
+    cancelAndDelete(flush_);
+    for (ActionMessage* m : allActions_) cancelAndDelete(m);
+}
+
+void AgentBridge::initialize(int stage) {
+    if (stage == 0) {
+        wallStartNanos_ = steadyNanos();
+        if (SimTime::getScaleExp() != -12) {
+            throw cRuntimeError(this, "simulated time must count picoseconds: set simtime-resolution = ps in the ini "
+                                "file (it is 10^%d s now)", SimTime::getScaleExp());
+        }
+        progress_ = par("printProgress").boolValue();
+        AgentLinkOptions options;
+        options.deadline = std::chrono::milliseconds(static_cast<int64_t>(par("deadline").doubleValue() * 1000));
+        link_ = std::make_unique<AgentLink>(par("agents").stdstringValue(), options);
+        resolveScenario();
+        NetworkCheck::Found found = NetworkCheck::verify(spec_, getSimulation()->getSystemModule());
+        nics_ = std::move(found.nics);
+        switches_ = std::move(found.switches);
+        reactionDelayPs_ = spec_.hello().reaction_delay_ps();
+        flowStats_ = std::make_unique<FlowStats>(spec_.hello().flows_size(), spec_.warmup_ps());
+        flush_ = new cMessage("flush");
+        flush_->setSchedulingPriority(-1);  // before everything else at W+L (Java PRIORITY_FIRST)
+        try {
+            link_->open(spec_.hello());
+        } catch (const std::exception& e) {
+            throw cRuntimeError(this, "cannot open the agent session at %s: %s", par("agents").stringValue(), e.what());
+        }
+        getEnvir()->addLifecycleListener(this);
+        listening_ = true;
+    } else if (stage == 3) {
+        scheduleFlowStarts();
+        // Events at times < duration run, as in Java's Simulator.runUntil(duration).
+        getSimulation()->setSimulationTimeLimit(SimTime::fromRaw(spec_.duration_ps() - 1));
+        nextProgressPs_ = std::max<int64_t>(spec_.duration_ps() / 100, 1);
+    }
+}
+
+void AgentBridge::resolveScenario() {
+    cPar& p = par("scenario");
+    std::filesystem::path path(p.stdstringValue());
+    if (path.empty()) throw cRuntimeError(this, "no scenario: set %s.scenario to a .textproto file", getFullPath().c_str());
+    if (path.is_relative() && p.getBaseDirectory() != nullptr) path = std::filesystem::path(p.getBaseDirectory()) / path;
+    path = std::filesystem::absolute(path).lexically_normal();
+    std::ifstream in(path);
+    if (!in) throw cRuntimeError(this, "cannot read the scenario file %s", path.c_str());
+    std::ostringstream text;
+    text << in.rdbuf();
+    ResolveRequest request;
+    request.set_scenario_text(text.str());
+    request.set_scenario_path(path.string());
+    try {
+        spec_ = link_->resolve(request);
+    } catch (const LinkError& e) {
+        throw cRuntimeError(this, "the agent server at %s could not resolve %s: %s", par("agents").stringValue(),
+                            path.c_str(), e.what());
+    }
+}
+
+void AgentBridge::scheduleFlowStarts() {
+    const Hello& h = spec_.hello();
+    for (int f = 0; f < h.flows_size(); ++f) {
+        ActionMessage* m = takeAction(kFlowStart, static_cast<int>(h.flows(f).src()));
+        m->flow = f;
+        scheduleAt(SimTime::fromRaw(spec_.flow_start_ps(f)), m);
+    }
+}
+
+AgentBridge::ActionMessage* AgentBridge::takeAction(short kind, int host) {
+    ActionMessage* m;
+    if (freeActions_.empty()) {
+        m = new ActionMessage();
+        allActions_.push_back(m);
+    } else {
+        m = freeActions_.back();
+        freeActions_.pop_back();
+    }
+    m->setKind(kind);
+    m->host = host;
+    return m;
+}
+
+void AgentBridge::handleMessage(cMessage* msg) {
+    if (msg == flush_) {
+        flush();
+        return;
+    }
+    auto* a = static_cast<ActionMessage*>(msg);
+    switch (a->getKind()) {
+        case kFlowStart: {
+            const FlowSpec& f = spec_.hello().flows(a->flow);
+            Event* e = addEvent(static_cast<int>(f.src()));
+            FlowArrival* fa = e->mutable_flow_arrival();
+            fa->set_flow(f.flow());
+            fa->set_dst(f.dst());
+            fa->set_size_bytes(f.size_bytes());
+            break;
+        }
+        case kSendSegment:
+            nics_[a->host]->postSegment(a->flow, a->seq, a->bytes, a->path, a->options);
+            break;
+        case kSendControl:
+            nics_[a->host]->sendControl(a->flow, a->options, a->seq, a->number, a->path, a->echo);
+            break;
+        case kTimer:
+            addEvent(a->host)->mutable_timer()->set_timer_id(a->number);
+            break;
+        default:
+            throw cRuntimeError(this, "unknown action message kind %d", a->getKind());
+    }
+    freeActions_.push_back(a);
+}
+
+void AgentBridge::openWindow() {
+    if (windowOpen_) return;
+    const int64_t now = simTime().raw();
+    const int64_t w = now / reactionDelayPs_ * reactionDelayPs_;  // now >= 0: floor
+    batch_.Clear();
+    batch_.set_window_start_ps(w);
+    scheduleAt(SimTime::fromRaw(w + reactionDelayPs_), flush_);
+    windowOpen_ = true;
+}
+
+Event* AgentBridge::addEvent(int host) {
+    openWindow();
+    Event* e = batch_.add_events();
+    e->set_time_ps(simTime().raw());
+    e->set_host(static_cast<uint32_t>(host));
+    return e;
+}
+
+void AgentBridge::completion(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs,
+                             int64_t intMaxHopDelayPs, int64_t intReverseMaxHopDelayPs, bool ecnEcho) {
+    Enter_Method_Silent();
+    Event* e = addEvent(host);
+    SegmentCompletion* c = e->mutable_completion();
+    c->set_flow(static_cast<uint32_t>(flow));
+    c->set_seq(static_cast<uint64_t>(seq));
+    c->set_bytes(static_cast<uint32_t>(bytes));
+    c->set_send_time_ps(sendTimePs);
+    c->set_completion_time_ps(e->time_ps());
+    c->set_int_max_hop_delay_ps(intMaxHopDelayPs);
+    c->set_int_reverse_max_hop_delay_ps(intReverseMaxHopDelayPs);
+    c->set_ecn_echo(ecnEcho);
+}
+
+void AgentBridge::pfcChange(int host, int trafficClass, bool paused) {
+    Enter_Method_Silent();
+    PfcChange* p = addEvent(host)->mutable_pfc_change();
+    p->set_priority(static_cast<uint32_t>(trafficClass));
+    p->set_paused(paused);
+}
+
+void AgentBridge::packetArrival(int host, int flow, int64_t seq, int32_t bytes, uint32_t path, int arrivalFlags,
+                                int64_t intMaxHopDelayPs, int64_t sendTimePs) {
+    Enter_Method_Silent();
+    PacketArrival* p = addEvent(host)->mutable_packet_arrival();
+    p->set_flow(static_cast<uint32_t>(flow));
+    p->set_seq(static_cast<uint64_t>(seq));
+    p->set_bytes(static_cast<uint32_t>(bytes));
+    p->set_path(path);
+    p->set_trimmed((arrivalFlags & kTrimmed) != 0);
+    p->set_returned((arrivalFlags & kReturned) != 0);
+    p->set_last_of_flow((arrivalFlags & kLastOfFlow) != 0);
+    p->set_int_max_hop_delay_ps(intMaxHopDelayPs);
+    p->set_ecn((arrivalFlags & kEcn) != 0);
+    p->set_send_time_ps(sendTimePs);
+}
+
+void AgentBridge::controlArrival(int host, int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path,
+                                 int64_t echoTimePs) {
+    Enter_Method_Silent();
+    ControlArrival* c = addEvent(host)->mutable_control_arrival();
+    c->set_kind(static_cast<ControlKind>(kind));
+    c->set_flow(static_cast<uint32_t>(flow));
+    c->set_seq(static_cast<uint64_t>(seq));
+    c->set_pull_number(pullNumber);
+    c->set_path(path);
+    c->set_echo_time_ps(echoTimePs);
+}
+
+void AgentBridge::flush() {
+    windowOpen_ = false;
+    windows_++;
+    eventsSent_ += batch_.events_size();
+    const int64_t t0 = steadyNanos();
+    const ActionBatch* actions;
+    try {
+        actions = &link_->exchange(batch_);
+    } catch (const std::exception& e) {
+        exchangeNanos_ += steadyNanos() - t0;
+        throw cRuntimeError(this, "the agent session with %s broke at the window starting at %lld ps: %s",
+                            par("agents").stringValue(), (long long)batch_.window_start_ps(), e.what());
+    }
+    exchangeNanos_ += steadyNanos() - t0;
+    for (const Action& a : actions->actions()) apply(a);
+    if (progress_) reportProgress();
+}
+
+// AgentLink has checked every action against the contract (times, hosts, flows,
+// sizes, paths, finishes) before returning the batch: what is left is to carry
+// them out, in the agents' order.
+void AgentBridge::apply(const Action& a) {
+    const simtime_t t = SimTime::fromRaw(a.time_ps());
+    const int host = static_cast<int>(a.host());
+    switch (a.kind_case()) {
+        case Action::kSendSegment: {
+            const SendSegment& s = a.send_segment();
+            ActionMessage* m = takeAction(kSendSegment, host);
+            m->flow = static_cast<int>(s.flow());
+            m->seq = static_cast<int64_t>(s.seq());
+            m->bytes = static_cast<int32_t>(s.bytes());
+            m->path = s.path();
+            m->options = (s.ack() == ACK_NONE ? Nic::kNoAck : 0) | (s.last_of_flow() ? Nic::kLastOfFlow : 0);
+            scheduleAt(t, m);
+            break;
+        }
+        case Action::kSendControl: {
+            const SendControl& c = a.send_control();
+            ActionMessage* m = takeAction(kSendControl, host);
+            m->flow = static_cast<int>(c.flow());
+            m->options = c.kind();
+            m->seq = static_cast<int64_t>(c.seq());
+            m->number = c.pull_number();
+            m->path = c.path();
+            m->echo = c.echo_time_ps();
+            scheduleAt(t, m);
+            break;
+        }
+        case Action::kSetTimer: {
+            ActionMessage* m = takeAction(kTimer, host);
+            m->number = a.set_timer().timer_id();
+            scheduleAt(t, m);
+            break;
+        }
+        case Action::kFlowFinished:
+            flowStats_->finish(static_cast<int>(a.flow_finished().flow()), a.time_ps());
+            break;
+        case Action::KIND_NOT_SET:
+            throw cRuntimeError(this, "an agent action without a kind passed AgentLink's checks");
+    }
+}
+
+void AgentBridge::reportProgress() {
+    const int64_t now = simTime().raw();
+    if (now < nextProgressPs_) return;
+    std::cout << "cosim-progress " << now << std::endl;
+    const int64_t step = std::max<int64_t>(spec_.duration_ps() / 100, 1);
+    nextProgressPs_ = (now / step + 1) * step;
+}
+
+int64_t AgentBridge::reachedPs() const { return succeeded_ ? spec_.duration_ps() : simTime().raw(); }
+
+void AgentBridge::lifecycleEvent(SimulationLifecycleEventType eventType, cObject*) {
+    switch (eventType) {
+        case LF_ON_SIMULATION_START:
+            running_ = true;
+            break;
+        case LF_PRE_NETWORK_FINISH:
+            // Fired by every callFinish(): OMNeT++'s after a normal end, ours after an error.
+            if (running_) {
+                running_ = false;
+                // Our end event sits at duration - 1 ps; an earlier end (a sim-time-limit or
+                // cpu-time-limit in the ini) leaves the run short of the scenario's duration.
+                succeeded_ = simTime().raw() == spec_.duration_ps() - 1;
+                if (!succeeded_) {
+                    std::cerr << "cosim: the simulation stopped at " << simTime().raw() << " ps, before the "
+                              << "scenario's duration (" << spec_.duration_ps() << " ps): remove sim-time-limit "
+                              << "and other limits from the ini file, the scenario sets the duration" << std::endl;
+                }
+            }
+            break;
+        case LF_ON_SIMULATION_ERROR:
+            if (running_ && !finished_) {
+                running_ = false;
+                try {
+                    getSimulation()->callFinish();
+                } catch (const std::exception& e) {
+                    std::cerr << "cosim: recording the partial results failed too: " << e.what() << std::endl;
+                }
+            }
+            break;
+        default:
+            break;
+    }
+}
+
+void AgentBridge::recordExact(const std::string& scalar, int64_t value) {
+    if (value >= kExactLimit || value <= -kExactLimit) {
+        throw cRuntimeError(this, "%s = %lld does not fit a double exactly (|value| >= 2^53)", scalar.c_str(),
+                            (long long)value);
+    }
+    recordScalar(scalar.c_str(), static_cast<double>(value));
+}
+
+void AgentBridge::finish() {
+    finished_ = true;
+    // On a complete run OMNeT++ has also counted its end-of-simulation event (at
+    // duration - 1 ps): the Java kernel has no such event.
+    const int64_t events = getSimulation()->getEventNumber() - (succeeded_ ? 1 : 0);
+    std::string failure;
+    if (succeeded_) {
+        FabricDone done;
+        done.set_end_time_ps(spec_.duration_ps());
+        done.set_events_processed(static_cast<uint64_t>(events));
+        try {
+            link_->finish(done);
+        } catch (const std::exception& e) {
+            failure = e.what();
+        }
+    }
+    for (int f = 0; f < flowStats_->flows(); ++f) {
+        const std::string p = "flow" + std::to_string(f) + ":";
+        recordExact(p + "sentBytes", flowStats_->sentBytes(f));
+        recordExact(p + "deliveredBytes", flowStats_->deliveredBytes(f));
+        recordExact(p + "deliveredMeasuredBytes", flowStats_->deliveredMeasuredBytes(f));
+        recordExact(p + "droppedBytes", flowStats_->droppedBytes(f));
+        recordExact(p + "finishPs", flowStats_->finishPs(f));
+    }
+    recordExact("completed", succeeded_ && failure.empty() ? 1 : 0);
+    recordExact("reachedPs", reachedPs());
+    recordExact("eventsProcessed", events);
+    recordExact("agentWindows", windows_);
+    recordExact("agentEvents", eventsSent_);
+    recordExact("packetsInNetwork", Packet::live());
+    // Wall-clock figures (vary from run to run): the whole run from network setup,
+    // and the part spent in AgentLink::exchange (gRPC round trips + the agents' work).
+    recordScalar("wallSeconds", (steadyNanos() - wallStartNanos_) / 1e9);
+    recordScalar("exchangeWallSeconds", exchangeNanos_ / 1e9);
+    if (!failure.empty()) throw cRuntimeError(this, "ending the agent session failed: %s", failure.c_str());
+}
+
+}  // namespace cosim

@@ -1,0 +1,118 @@
+// AgentBridge: the fabric side of the agent contract in the OMNeT++ back end, the
+// C++ twin of Java's AgentBridge, with the window rule of ARCHITECTURE.md: every
+// agent-bound event of the window [W, W+L) is collected into one EventBatch; at
+// W+L, before anything else at that time (scheduling priority -1 against 0 for
+// every other event, as Java's PRIORITY_FIRST against PRIORITY_DEFAULT), the batch
+// goes to the agents through AgentLink, and each returned action is scheduled for
+// its time in the order the agents gave them. Windows without events cost nothing.
+//
+// It is also where a run starts: in init stage 0 it reads the scenario file named
+// by its `scenario` parameter, has the agent server resolve it (the Resolve RPC:
+// RunSpec, computed by the Java fabric's own code), checks that the NED network
+// it runs in is that topology (NetworkCheck), and opens the session with RunSpec's
+// Hello. The other modules take their settings from spec() in stage 1; flow starts
+// are scheduled in stage 3, after the sampler's first sample (stage 2), in the
+// order the Java fabric schedules them.
+#pragma once
+
+#include <omnetpp.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "AgentLink.h"
+#include "FlowStats.h"
+#include "HostEventSink.h"
+#include "cosim.pb.h"
+
+namespace cosim {
+
+class Nic;
+class SwitchCore;
+
+class AgentBridge : public omnetpp::cSimpleModule,
+                    public HostEventSink,
+                    public omnetpp::cISimulationLifecycleListener {
+public:
+    // The network's bridge, seen from any module in it.
+    static AgentBridge* of(const omnetpp::cModule* from);
+
+    const RunSpec& spec() const { return spec_; }
+    FlowStats& flowStats() { return *flowStats_; }
+    SwitchCore* switchCore(int id) const { return switches_.at(id); }
+    // Where the run got: the scenario's duration after a complete run, else the time of the last event.
+    int64_t reachedPs() const;
+
+    // HostEventSink: the NICs' events for the agents, batched into the current window.
+    void completion(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs, int64_t intMaxHopDelayPs,
+                    int64_t intReverseMaxHopDelayPs, bool ecnEcho) override;
+    void pfcChange(int host, int trafficClass, bool paused) override;
+    void packetArrival(int host, int flow, int64_t seq, int32_t bytes, uint32_t path, int arrivalFlags,
+                       int64_t intMaxHopDelayPs, int64_t sendTimePs) override;
+    void controlArrival(int host, int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path,
+                        int64_t echoTimePs) override;
+
+protected:
+    ~AgentBridge() override;
+    int numInitStages() const override { return 4; }
+    void initialize(int stage) override;
+    void handleMessage(omnetpp::cMessage* msg) override;
+    void finish() override;
+    // Keeps partial results: after a runtime error mid-run (the agent server gone, a
+    // contract violation), OMNeT++ skips finish(); the bridge calls it so the result
+    // files hold what was measured, as the Java back end keeps its partial results.
+    void lifecycleEvent(omnetpp::SimulationLifecycleEventType eventType, omnetpp::cObject* details) override;
+
+private:
+    // A flow start or an agent's action waiting for its time (reused, never per-event allocated).
+    enum ActionKind : short { kFlowStart = 1, kSendSegment = 2, kSendControl = 3, kTimer = 4 };
+    class ActionMessage : public omnetpp::cMessage {
+    public:
+        ActionMessage() : omnetpp::cMessage("agentAction") {}
+        int host = 0;
+        int flow = 0;
+        int64_t seq = 0;
+        int32_t bytes = 0;
+        uint32_t path = 0;
+        int options = 0;      // segment options, or a control packet's kind
+        uint64_t number = 0;  // a timer's id, or a control packet's pull number
+        int64_t echo = 0;
+    };
+
+    void resolveScenario();
+    void scheduleFlowStarts();
+    void openWindow();
+    Event* addEvent(int host);
+    void flush();
+    void apply(const Action& a);
+    ActionMessage* takeAction(short kind, int host);
+    void recordExact(const std::string& scalar, int64_t value);
+    void reportProgress();
+
+    RunSpec spec_;
+    std::unique_ptr<AgentLink> link_;
+    std::unique_ptr<FlowStats> flowStats_;
+    std::vector<Nic*> nics_;              // by host id
+    std::vector<SwitchCore*> switches_;   // by switch id
+    int64_t reactionDelayPs_ = 0;
+    omnetpp::cMessage* flush_ = nullptr;
+    EventBatch batch_;
+    bool windowOpen_ = false;
+    std::vector<ActionMessage*> freeActions_;
+    std::vector<ActionMessage*> allActions_;
+
+    int64_t windows_ = 0;
+    int64_t eventsSent_ = 0;
+    int64_t exchangeNanos_ = 0;
+    int64_t wallStartNanos_ = 0;
+    bool progress_ = false;
+    int64_t nextProgressPs_ = 0;
+    bool listening_ = false;
+    bool running_ = false;    // between the first event and the end of the event loop
+    bool succeeded_ = false;  // the event loop reached the scenario's duration
+    bool finished_ = false;
+};
+
+}  // namespace cosim

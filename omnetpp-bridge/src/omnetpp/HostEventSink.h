@@ -1,0 +1,27 @@
+// Where a NIC reports what its host's agent must hear about (Java HostEventSink);
+// implemented by the AgentBridge, which batches it into the current window.
+#pragma once
+
+#include <cstdint>
+
+namespace cosim {
+
+class HostEventSink {
+public:
+    // PacketArrival flags (Java EventBatch.TRIMMED, RETURNED, LAST_OF_FLOW, ECN).
+    static constexpr int kTrimmed = 1;
+    static constexpr int kReturned = 2;
+    static constexpr int kLastOfFlow = 4;
+    static constexpr int kEcn = 8;
+
+    virtual ~HostEventSink() = default;
+    virtual void completion(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs,
+                            int64_t intMaxHopDelayPs, int64_t intReverseMaxHopDelayPs, bool ecnEcho) = 0;
+    virtual void pfcChange(int host, int trafficClass, bool paused) = 0;
+    virtual void packetArrival(int host, int flow, int64_t seq, int32_t bytes, uint32_t path, int arrivalFlags,
+                               int64_t intMaxHopDelayPs, int64_t sendTimePs) = 0;
+    virtual void controlArrival(int host, int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path,
+                                int64_t echoTimePs) = 0;
+};
+
+}  // namespace cosim

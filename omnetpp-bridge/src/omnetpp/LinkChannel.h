@@ -1,0 +1,40 @@
+// LinkChannel: one direction of a full-duplex link, as a NED channel type with
+// integer `datarate` (b/s) and `delay` (ps). The packet's last bit reaches the
+// peer after the serialization time plus the propagation delay (store-and-
+// forward), both exact integers of picoseconds: the serialization time is
+// Units::serializationPs, the same integer arithmetic as Java's LinkTransmitter.
+// (cDatarateChannel divides a bit length by a double datarate: not exact, so not
+// used.) The sending module schedules its own end-of-transmission event first,
+// with the same arithmetic, as Java's LinkTransmitter.start does (Transmitter).
+#pragma once
+
+#include <omnetpp.h>
+
+#include <cstdint>
+
+namespace cosim {
+
+class LinkChannel : public omnetpp::cChannel {
+public:
+    // Read from the parameters, so they are right before initialize() too.
+    int64_t rateBps() const { return par("datarate").intValue(); }
+    int64_t delayPs() const { return par("delay").intValue(); }
+
+    bool isTransmissionChannel() const override { return true; }
+    double getNominalDatarate() const override { return static_cast<double>(rateBps_); }
+    omnetpp::simtime_t calculateDuration(omnetpp::cMessage* msg) const override;
+    omnetpp::simtime_t getTransmissionFinishTime() const override { return txFinish_; }
+    bool isBusy() const override;
+    Result processMessage(omnetpp::cMessage* msg, const omnetpp::SendOptions& options, omnetpp::simtime_t t) override;
+
+protected:
+    void initialize() override;
+    void handleParameterChange(const char* name) override;
+
+private:
+    int64_t rateBps_ = 0;
+    int64_t delayPs_ = 0;
+    omnetpp::simtime_t txFinish_;
+};
+
+}  // namespace cosim

@@ -1,0 +1,32 @@
+// NetworkCheck: makes sure the NED network a run is in is the topology the
+// scenario describes (RunSpec.topology, built by the Java fabric's topology
+// builders): the same hosts (Nic `host` ids), switches (Switch `id`s and names),
+// and links, port for port, with the same rates and delays. The NED networks are
+// parametric and set up from ini parameters; this check is what keeps them from
+// silently drifting from the scenario: any difference stops the run at
+// initialization with a list of what differs.
+#pragma once
+
+#include <omnetpp.h>
+
+#include <vector>
+
+#include "cosim.pb.h"
+
+namespace cosim {
+
+class Nic;
+class SwitchCore;
+
+class NetworkCheck {
+public:
+    struct Found {
+        std::vector<Nic*> nics;             // by host id
+        std::vector<SwitchCore*> switches;  // by switch id
+    };
+
+    // Throws cRuntimeError naming every difference (up to a screenful).
+    static Found verify(const RunSpec& spec, omnetpp::cModule* network);
+};
+
+}  // namespace cosim

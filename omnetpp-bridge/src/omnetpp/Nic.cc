@@ -1,0 +1,237 @@
+#include "Nic.h"
+
+#include <algorithm>
+#include <string>
+
+#include "AgentBridge.h"
+#include "FlowStats.h"
+#include "HostEventSink.h"
+#include "Units.h"
+
+using namespace omnetpp;
+
+namespace cosim {
+
+Define_Module(Nic);
+
+Nic::~Nic() {
+    for (Packet* p : control_) delete p;
+}
+
+void Nic::initialize(int stage) {
+    if (stage == 0) {
+        host_ = static_cast<int>(par("host").intValue());
+        tx_.attach(this, gate("port$o"));
+        rttSignal_ = registerSignal("rtt");
+        pfcPauseReceivedSignal_ = registerSignal("pfcPauseReceived");
+        return;
+    }
+    // Stage 1: the bridge has resolved the scenario and checked the network in stage 0.
+    AgentBridge* bridge = AgentBridge::of(this);
+    const RunSpec& spec = bridge->spec();
+    mtuBytes_ = static_cast<int32_t>(spec.hardware().mtu_bytes());
+    ackBytes_ = static_cast<int32_t>(spec.hardware().ack_bytes());
+    rttFromPs_ = spec.warmup_ps();
+    flowStats_ = &bridge->flowStats();
+    agents_ = bridge;
+    const int n = spec.hello().flows_size();
+    flowSrc_.resize(n);
+    flowDst_.resize(n);
+    for (int f = 0; f < n; ++f) {
+        flowSrc_[f] = static_cast<int32_t>(spec.hello().flows(f).src());
+        flowDst_[f] = static_cast<int32_t>(spec.hello().flows(f).dst());
+    }
+    packetsMade_.assign(n, 0);
+    segmentInProgress_.assign(n, -1);
+    segmentBytesSeen_.assign(n, 0);
+    ecnSinceAck_.assign(n, false);
+    intSinceAck_.assign(n, 0);
+    // One vector of exact RTT samples per flow this host sends ("flow<f>:rtt"): the
+    // runner merges them by event number into the global completion order.
+    flowRttSignal_.assign(n, 0);
+    cProperty* tmpl = getProperties()->get("statisticTemplate", "flowRtt");
+    for (int f = 0; f < n; ++f) {
+        if (flowSrc_[f] != host_) continue;
+        const std::string signal = "flow" + std::to_string(f) + "Rtt";
+        flowRttSignal_[f] = registerSignal(signal.c_str());
+        getEnvir()->addResultRecorders(this, flowRttSignal_[f], ("flow" + std::to_string(f) + ":rtt").c_str(), tmpl);
+    }
+}
+
+void Nic::postSegment(int flow, int64_t seq, int32_t bytes, uint32_t path, int options) {
+    Enter_Method_Silent();
+    segments_.push_back(Segment{flow, seq, bytes, path, simTime().raw(), options});
+    trySend();
+}
+
+void Nic::sendControl(int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path, int64_t echoTimePs) {
+    Enter_Method_Silent();
+    auto* c = new Packet();
+    c->type = PacketType::kControl;
+    c->trafficClass = kControlClass;
+    c->flow = flow;
+    c->src = host_;
+    c->dst = host_ == flowSrc_[flow] ? flowDst_[flow] : flowSrc_[flow];
+    c->setSize(ackBytes_);
+    c->seq = seq;
+    c->controlKind = kind;
+    c->pullNumber = pullNumber;
+    c->echoTime = echoTimePs;
+    c->answeredPath = path;
+    control_.push_back(c);
+    trySend();
+}
+
+void Nic::handleMessage(cMessage* msg) {
+    if (tx_.isTxDone(msg)) {
+        tx_.finish();
+        trySend();
+        return;
+    }
+    receive(check_and_cast<Packet*>(msg));
+}
+
+void Nic::trySend() {
+    if (tx_.busy()) return;
+    if (!control_.empty()) {
+        Packet* c = control_.front();
+        control_.pop_front();
+        tx_.start(c);
+    } else if (!dataPaused_ && !segments_.empty()) {
+        tx_.start(nextDataPacket());
+    }
+}
+
+Packet* Nic::nextDataPacket() {
+    const Segment& s = segments_.front();
+    const int32_t bytes = std::min(mtuBytes_, s.bytes - headOffset_);
+    auto* p = new Packet();
+    p->type = PacketType::kData;
+    p->trafficClass = kDataClass;
+    p->flow = s.flow;
+    p->src = host_;
+    p->dst = flowDst_[s.flow];
+    p->setSize(bytes);
+    p->payload = bytes;
+    p->segmentSeq = s.seq;
+    p->seq = s.seq + headOffset_;
+    p->segmentBytes = s.bytes;
+    p->segmentSendTime = s.postTime;
+    p->path = s.path;
+    p->routeCursor = s.path == 0 ? 0 : static_cast<int32_t>(s.path - 1);
+    p->uid = static_cast<int64_t>((static_cast<uint64_t>(static_cast<uint32_t>(s.flow)) << 32) |
+                                  packetsMade_[s.flow]++);
+    if ((s.options & kNoAck) != 0) p->flags |= Packet::kNoAck;
+    headOffset_ += bytes;
+    if (headOffset_ == s.bytes) {
+        p->flags |= Packet::kLastOfSegment;
+        if ((s.options & kLastOfFlow) != 0) p->flags |= Packet::kLastOfFlow;
+        segments_.pop_front();
+        headOffset_ = 0;
+    }
+    flowStats_->sent(p->flow, bytes);
+    return p;
+}
+
+void Nic::receive(Packet* pkt) {
+    switch (pkt->type) {
+        case PacketType::kData:
+            if (pkt->has(Packet::kNoAck)) {
+                reportPacket(pkt);
+            } else {
+                receiveData(pkt);
+            }
+            return;
+        case PacketType::kSegmentAck: receiveAck(pkt); return;
+        case PacketType::kControl: receiveControl(pkt); return;
+        case PacketType::kPfc: receivePfc(pkt); return;
+    }
+    throw cRuntimeError(this, "packet of unknown type %d", static_cast<int>(pkt->type));
+}
+
+// Counts the data and, on the segment's last packet, ACKs the segment if all of it
+// arrived. A segment that lost a packet is not ACKed (completion-based transports
+// have no retransmission under them: they rely on PFC).
+void Nic::receiveData(Packet* pkt) {
+    const int flow = pkt->flow;
+    flowStats_->delivered(flow, pkt->size(), simTime().raw());
+    if (segmentInProgress_[flow] != pkt->segmentSeq) {
+        segmentInProgress_[flow] = pkt->segmentSeq;
+        segmentBytesSeen_[flow] = 0;
+        ecnSinceAck_[flow] = false;
+        intSinceAck_[flow] = 0;
+    }
+    segmentBytesSeen_[flow] += pkt->size();
+    ecnSinceAck_[flow] = ecnSinceAck_[flow] || pkt->has(Packet::kEcnCe);
+    intSinceAck_[flow] = std::max(intSinceAck_[flow], pkt->intMaxHopDelay);
+    if (pkt->has(Packet::kLastOfSegment)) {
+        if (segmentBytesSeen_[flow] == pkt->segmentBytes) {
+            control_.push_back(makeAck(pkt));
+            trySend();
+        }
+        segmentInProgress_[flow] = -1;
+    }
+    delete pkt;
+}
+
+// A packet without hardware ACK (or a trimmed or returned header): its host's agent hears of it.
+void Nic::reportPacket(Packet* pkt) {
+    const bool trimmed = pkt->has(Packet::kTrimmed);
+    if (!trimmed) flowStats_->delivered(pkt->flow, pkt->size(), simTime().raw());
+    const int arrival = (trimmed ? HostEventSink::kTrimmed : 0) |
+                      (pkt->has(Packet::kReturned) ? HostEventSink::kReturned : 0) |
+                      (pkt->has(Packet::kLastOfFlow) ? HostEventSink::kLastOfFlow : 0) |
+                      (pkt->has(Packet::kEcnCe) ? HostEventSink::kEcn : 0);
+    agents_->packetArrival(host_, pkt->flow, pkt->seq, pkt->payload, pkt->path, arrival, pkt->intMaxHopDelay,
+                           pkt->segmentSendTime);
+    delete pkt;
+}
+
+Packet* Nic::makeAck(const Packet* data) {
+    const int flow = data->flow;
+    auto* a = new Packet();
+    a->type = PacketType::kSegmentAck;
+    a->trafficClass = kControlClass;
+    a->flow = flow;
+    a->src = host_;
+    a->dst = data->src;
+    a->setSize(ackBytes_);
+    a->segmentSeq = data->segmentSeq;
+    a->segmentBytes = data->segmentBytes;
+    a->segmentSendTime = data->segmentSendTime;
+    a->intEcho = intSinceAck_[flow];
+    a->flags = ecnSinceAck_[flow] ? Packet::kEcnEcho : 0;
+    a->uid = static_cast<int64_t>(static_cast<uint64_t>(data->uid) | (uint64_t{1} << 63));
+    return a;
+}
+
+void Nic::receiveAck(Packet* ack) {
+    const int flow = ack->flow;
+    const int32_t bytes = ack->segmentBytes;
+    const int64_t sendTime = ack->segmentSendTime;
+    const int64_t now = simTime().raw();
+    if (now >= rttFromPs_) {
+        const int64_t rtt = Units::segmentRttPs(sendTime, now, bytes, tx_.rateBps());
+        emit(flowRttSignal_[flow], static_cast<intval_t>(rtt));
+        emit(rttSignal_, static_cast<intval_t>(rtt));
+    }
+    agents_->completion(host_, flow, ack->segmentSeq, bytes, sendTime, ack->intEcho, ack->intMaxHopDelay,
+                        ack->has(Packet::kEcnEcho));
+    delete ack;
+}
+
+void Nic::receiveControl(Packet* c) {
+    agents_->controlArrival(host_, c->flow, c->controlKind, c->seq, c->pullNumber, c->answeredPath, c->echoTime);
+    delete c;
+}
+
+void Nic::receivePfc(Packet* frame) {
+    const bool pause = frame->has(Packet::kPause);
+    delete frame;
+    if (pause) emit(pfcPauseReceivedSignal_, 1);
+    dataPaused_ = pause;
+    agents_->pfcChange(host_, kDataClass, pause);
+    if (!pause) trySend();
+}
+
+}  // namespace cosim

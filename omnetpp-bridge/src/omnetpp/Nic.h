@@ -1,0 +1,97 @@
+// Nic: a host NIC, the C++ twin of Java's Nic.
+//
+// Sending: segments handed over by the agent queue in order; the NIC cuts the
+// head segment into MTU packets and sends them back to back at line rate;
+// control frames (hardware ACKs, agents' ACK/NACK/PULL packets) go first; a PFC
+// pause on the data class stops data after the packet on the wire.
+//
+// Receiving a segment sent with hardware ACK: data bytes are counted; when the
+// segment's last packet arrives and all of it came, the NIC returns one ACK at
+// once, echoing the send timestamp, ECN and the INT max-hop delay the segment
+// saw; when that ACK reaches the sender NIC, it raises the completion event with
+// the hardware timestamps (and the INT delay the ACK itself saw on the way back).
+// Receiving a packet sent without hardware ACK, a trimmed or returned header, or
+// an agent's control packet: the NIC tells its agent.
+//
+// The AgentBridge calls postSegment/sendControl directly, within the event of the
+// action, as Java's AgentBridge calls its Nic.
+#pragma once
+
+#include <omnetpp.h>
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "Packet.h"
+#include "Transmitter.h"
+
+namespace cosim {
+
+class FlowStats;
+class HostEventSink;
+
+class Nic : public omnetpp::cSimpleModule {
+public:
+    // SendSegment options (Java ActionSink.NO_ACK, LAST_OF_FLOW).
+    static constexpr int kNoAck = 1;
+    static constexpr int kLastOfFlow = 2;
+
+    int host() const { return host_; }
+    int64_t lineRateBps() const { return tx_.rateBps(); }
+
+    // The agent hands a segment to the NIC now; its send timestamp is now.
+    void postSegment(int flow, int64_t seq, int32_t bytes, uint32_t path, int options);
+    // The agent sends an ACK, NACK or PULL to the other end of the flow, ahead of data.
+    void sendControl(int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path, int64_t echoTimePs);
+
+protected:
+    ~Nic() override;
+    int numInitStages() const override { return 2; }
+    void initialize(int stage) override;
+    void handleMessage(omnetpp::cMessage* msg) override;
+
+private:
+    struct Segment {
+        int flow;
+        int64_t seq;
+        int32_t bytes;
+        uint32_t path;
+        int64_t postTime;
+        int options;
+    };
+
+    void trySend();
+    Packet* nextDataPacket();
+    void receive(Packet* pkt);
+    void receiveData(Packet* pkt);
+    void reportPacket(Packet* pkt);
+    Packet* makeAck(const Packet* data);
+    void receiveAck(Packet* ack);
+    void receiveControl(Packet* c);
+    void receivePfc(Packet* frame);
+
+    int host_ = -1;
+    int32_t mtuBytes_ = 0;
+    int32_t ackBytes_ = 0;
+    int64_t rttFromPs_ = 0;  // RTT samples count from the end of the warm-up (Java RttRecorder)
+    FlowStats* flowStats_ = nullptr;
+    HostEventSink* agents_ = nullptr;
+    std::vector<int32_t> flowSrc_;
+    std::vector<int32_t> flowDst_;
+    Transmitter tx_;
+    std::deque<Packet*> control_;
+    std::deque<Segment> segments_;
+    int32_t headOffset_ = 0;  // bytes of the head segment already cut into packets
+    bool dataPaused_ = false;
+    std::vector<uint32_t> packetsMade_;        // per flow, for packet identities
+    std::vector<int64_t> segmentInProgress_;   // per flow: segmentSeq of the segment being received
+    std::vector<int64_t> segmentBytesSeen_;
+    std::vector<bool> ecnSinceAck_;
+    std::vector<int64_t> intSinceAck_;
+    std::vector<omnetpp::simsignal_t> flowRttSignal_;  // per flow sourced here: the exact RTT samples
+    omnetpp::simsignal_t rttSignal_ = 0;
+    omnetpp::simsignal_t pfcPauseReceivedSignal_ = 0;
+};
+
+}  // namespace cosim

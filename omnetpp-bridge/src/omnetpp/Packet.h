@@ -1,0 +1,93 @@
+// Packet: one packet in flight, the C++ twin of a slot of Java's PacketPool (same
+// fields, same flag bits, same meaning). Its byte length is its size on the wire,
+// which is all LinkChannel reads.
+#pragma once
+
+#include <omnetpp.h>
+
+#include <cstdint>
+
+namespace cosim {
+
+// What a packet is (Java PacketType).
+enum class PacketType : uint8_t {
+    kData = 1,
+    kSegmentAck = 2,  // hardware ACK of a whole segment, made by the receiving NIC
+    kPfc = 3,         // PFC pause (flag kPause) or resume for the data class
+    kControl = 4,     // an agent's ACK, NACK or PULL (SendControl): control class, ack-sized
+};
+
+// Strict-priority classes at every egress (Java TrafficClass): control first. PFC pauses data only.
+enum TrafficClass : int { kControlClass = 0, kDataClass = 1, kClassCount = 2 };
+
+class Packet : public omnetpp::cPacket {
+public:
+    // Flag bits (Java PacketPool.FLAG_*).
+    static constexpr uint32_t kLastOfSegment = 1;
+    static constexpr uint32_t kEcnCe = 2;
+    static constexpr uint32_t kEcnEcho = 4;
+    static constexpr uint32_t kPause = 8;
+    static constexpr uint32_t kNoAck = 16;       // sent without hardware ACK: the receiving NIC reports each packet
+    static constexpr uint32_t kLastOfFlow = 32;
+    static constexpr uint32_t kTrimmed = 64;     // a switch cut the payload (phase 2: NDP ports)
+    static constexpr uint32_t kReturned = 128;   // a header sent back to its source (phase 2)
+
+    Packet() : omnetpp::cPacket(nullptr) { ++live_; }
+    Packet(const Packet& other) : omnetpp::cPacket(other) {
+        copyFields(other);
+        ++live_;
+    }
+    ~Packet() override { --live_; }
+    Packet& operator=(const Packet& other) {
+        if (this != &other) {
+            omnetpp::cPacket::operator=(other);
+            copyFields(other);
+        }
+        return *this;
+    }
+    Packet* dup() const override { return new Packet(*this); }
+
+    // Packets that exist (made and not yet deleted): Java's PacketPool.live(), the
+    // packets somewhere in the network.
+    static int64_t live() { return live_; }
+
+    bool has(uint32_t flag) const { return (flags & flag) != 0; }
+    int32_t size() const { return static_cast<int32_t>(getByteLength()); }
+    void setSize(int32_t bytes) { setByteLength(bytes); }
+
+    PacketType type = PacketType::kData;
+    int trafficClass = kControlClass;
+    uint32_t flags = 0;
+    int32_t flow = -1;
+    int32_t src = -1;
+    int32_t dst = -1;
+    int32_t payload = 0;          // payload bytes the sender put in (kept when trimmed)
+    int64_t seq = 0;              // byte offset of the payload in its flow
+    int64_t segmentSeq = 0;
+    int32_t segmentBytes = 0;
+    int64_t segmentSendTime = 0;  // when its segment was handed to the sender NIC
+    uint32_t path = 0;            // 0: ECMP; k >= 1: source route k
+    int32_t routeCursor = 0;      // what is left of the source route's mixed-radix digits
+    int64_t enqueueTime = 0;      // when it joined its current egress queue (INT)
+    int64_t intEcho = 0;          // a hardware ACK's copy of the INT delay its data saw
+    int controlKind = 0;          // CONTROL: ControlKind
+    uint32_t answeredPath = 0;    // CONTROL: the data path it answers
+    uint64_t pullNumber = 0;
+    int64_t echoTime = 0;
+    int ingressPort = -1;         // the port it entered the current switch through (PFC)
+    int64_t intMaxHopDelay = 0;
+    int64_t uid = 0;              // (flow << 32) | n-th packet the sender NIC made for the flow
+
+private:
+    void copyFields(const Packet& o) {
+        type = o.type; trafficClass = o.trafficClass; flags = o.flags; flow = o.flow; src = o.src; dst = o.dst;
+        payload = o.payload; seq = o.seq; segmentSeq = o.segmentSeq; segmentBytes = o.segmentBytes;
+        segmentSendTime = o.segmentSendTime; path = o.path; routeCursor = o.routeCursor; enqueueTime = o.enqueueTime;
+        intEcho = o.intEcho; controlKind = o.controlKind; answeredPath = o.answeredPath; pullNumber = o.pullNumber;
+        echoTime = o.echoTime; ingressPort = o.ingressPort; intMaxHopDelay = o.intMaxHopDelay; uid = o.uid;
+    }
+
+    static inline int64_t live_ = 0;
+};
+
+}  // namespace cosim

@@ -1,0 +1,109 @@
+#include "SwitchPort.h"
+
+#include <algorithm>
+
+#include "FlowStats.h"
+#include "QueueMonitor.h"
+#include "SwitchCore.h"
+#include "Units.h"
+
+using namespace omnetpp;
+
+namespace cosim {
+
+SwitchPort::~SwitchPort() {
+    for (Packet* p : macControl_) delete p;
+}
+
+void SwitchPort::initialize(int stage) {
+    if (stage != 0) return;
+    tx_.attach(this, gate("out"));
+    droppedSignal_ = registerSignal("dropped");
+    ecnMarkedSignal_ = registerSignal("ecnMarked");
+    queueLengthSignal_ = registerSignal("queueLength");
+    pauseReceivedSignal_ = registerSignal("pauseReceived");
+}
+
+void SwitchPort::configure(const PortContext& ctx, const HardwareSpec& hw) {
+    Enter_Method_Silent();
+    ctx_ = ctx;
+    intQuantize_ = hw.int_quantize();
+    configureDiscipline(hw);
+}
+
+void SwitchPort::monitor(QueueMonitor* m) {
+    Enter_Method_Silent();
+    monitor_ = m;
+}
+
+bool SwitchPort::offer(Packet* pkt) {
+    Enter_Method_Silent();
+    take(pkt);
+    return admit(pkt);
+}
+
+void SwitchPort::sendPfcFrame(Packet* frame) {
+    Enter_Method_Silent();
+    take(frame);
+    macControl_.push_back(frame);
+    trySend();
+}
+
+void SwitchPort::setPaused(int trafficClass, bool paused) {
+    Enter_Method_Silent();
+    if (paused) emit(pauseReceivedSignal_, 1);
+    paused_[trafficClass] = paused;
+    if (!paused) trySend();
+}
+
+void SwitchPort::handleMessage(cMessage* msg) {
+    if (!tx_.isTxDone(msg)) {
+        throw cRuntimeError(this, "unexpected message (%s)%s: a switch port only hears its own transmissions end",
+                            msg->getClassName(), msg->getName());
+    }
+    // Java Switch.handle(TX_DONE): the port's own bookkeeping, then the switch's PFC accounting.
+    const Transmitter::Sent sent = tx_.finish();
+    if (sent.type != PacketType::kPfc) departed(sent);
+    trySend();
+    ctx_.core->departed(sent);
+}
+
+void SwitchPort::drop(Packet* pkt) {
+    emit(droppedSignal_, static_cast<intval_t>(pkt->size()));
+    if (pkt->type == PacketType::kData) ctx_.flowStats->dropped(pkt->flow, pkt->payload);
+    delete pkt;
+}
+
+void SwitchPort::ecnMarked() { emit(ecnMarkedSignal_, 1); }
+
+void SwitchPort::enqueued(Packet* pkt) {
+    pkt->enqueueTime = simTime().raw();
+    queueChanged();
+    trySend();
+}
+
+void SwitchPort::trySend() {
+    if (tx_.busy()) return;
+    if (!macControl_.empty()) {
+        Packet* f = macControl_.front();
+        macControl_.pop_front();
+        tx_.start(f);
+        return;
+    }
+    Packet* pkt = dequeue();
+    if (pkt == nullptr) return;
+    queueChanged();
+    if (ctx_.intOn) {
+        const int64_t delay = Units::intField(simTime().raw() - pkt->enqueueTime, intQuantize_);
+        pkt->intMaxHopDelay = std::max(pkt->intMaxHopDelay, delay);
+    }
+    tx_.start(pkt);
+}
+
+void SwitchPort::queueChanged() {
+    const int64_t q = queuedBytes();
+    if (monitor_ != nullptr) monitor_->update(simTime().raw(), q);
+    emit(queueLengthSignal_, static_cast<intval_t>(q));
+}
+
+}  // namespace cosim

@@ -1,0 +1,45 @@
+#include "Transmitter.h"
+
+#include "LinkChannel.h"
+#include "Units.h"
+
+using namespace omnetpp;
+
+namespace cosim {
+
+void Transmitter::attach(cSimpleModule* owner, cGate* out) {
+    owner_ = owner;
+    out_ = out;
+    channel_ = dynamic_cast<const LinkChannel*>(out->findTransmissionChannel());
+    if (channel_ == nullptr) {
+        throw cRuntimeError(owner, "gate %s must connect through a cosim.fabric.LinkChannel (it %s)",
+                            out->getFullName(),
+                            out->findTransmissionChannel() ? "uses another channel type" : "has no transmission channel");
+    }
+    rateBps_ = channel_->rateBps();
+    delayPs_ = channel_->delayPs();
+    txDone_ = new cMessage("txDone");
+}
+
+Transmitter::~Transmitter() {
+    if (owner_ != nullptr && txDone_ != nullptr) owner_->cancelAndDelete(txDone_);
+}
+
+void Transmitter::start(Packet* pkt) {
+    if (busy_) throw cRuntimeError(owner_, "transmitter busy: a packet was started on a busy link");
+    busy_ = true;
+    const int32_t bytes = pkt->size();
+    inFlight_ = Sent{pkt->type, pkt->trafficClass, bytes, pkt->ingressPort};
+    const simtime_t end = simTime() + SimTime::fromRaw(Units::serializationPs(bytes, rateBps_));
+    owner_->scheduleAt(end, txDone_);
+    owner_->send(pkt, out_);
+    bytesSent_ += bytes;
+    packetsSent_++;
+}
+
+Transmitter::Sent Transmitter::finish() {
+    busy_ = false;
+    return inFlight_;
+}
+
+}  // namespace cosim

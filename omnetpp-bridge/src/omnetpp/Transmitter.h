@@ -1,0 +1,60 @@
+// Transmitter: the sending end of a link inside a module, the C++ twin of Java's
+// LinkTransmitter. It serializes one packet at a time: start() schedules the
+// owner's end-of-transmission event (TX_DONE) and then sends the packet into the
+// LinkChannel, which delivers it to the peer one propagation delay after the
+// serialization ends. Two FES insertions in the same order, at the same integer
+// times, as LinkTransmitter.start: TX_DONE first, then the peer's arrival.
+#pragma once
+
+#include <omnetpp.h>
+
+#include <cstdint>
+
+#include "Packet.h"
+
+namespace cosim {
+
+class LinkChannel;
+
+class Transmitter {
+public:
+    // What the owner still needs to know about a packet after it left the wire
+    // (the packet itself now belongs to the channel and the peer).
+    struct Sent {
+        PacketType type;
+        int trafficClass;
+        int32_t bytes;
+        int ingressPort;
+    };
+
+    // `out` is the owner's output gate whose path leads through a LinkChannel.
+    void attach(omnetpp::cSimpleModule* owner, omnetpp::cGate* out);
+    ~Transmitter();
+
+    bool busy() const { return busy_; }
+    int64_t rateBps() const { return rateBps_; }
+    int64_t delayPs() const { return delayPs_; }
+    const LinkChannel* channel() const { return channel_; }
+    bool isTxDone(const omnetpp::cMessage* msg) const { return msg == txDone_; }
+
+    void start(Packet* pkt);
+    // Serialization of the packet in flight ended (the owner got its TX_DONE).
+    Sent finish();
+
+    int64_t bytesSent() const { return bytesSent_; }
+    int64_t packetsSent() const { return packetsSent_; }
+
+private:
+    omnetpp::cSimpleModule* owner_ = nullptr;
+    omnetpp::cGate* out_ = nullptr;
+    const LinkChannel* channel_ = nullptr;
+    omnetpp::cMessage* txDone_ = nullptr;
+    int64_t rateBps_ = 0;
+    int64_t delayPs_ = 0;
+    bool busy_ = false;
+    Sent inFlight_{};
+    int64_t bytesSent_ = 0;
+    int64_t packetsSent_ = 0;
+};
+
+}  // namespace cosim

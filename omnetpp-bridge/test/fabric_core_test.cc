@@ -1,0 +1,185 @@
+// fabric_core_test GOLDEN_FILE
+//
+// The OMNeT++-independent arithmetic of the C++ fabric, which must be bit-identical
+// to the Java fabric's: the golden vectors in GOLDEN_FILE were computed by the
+// Java code (java-fabric CppGoldenVectorsTest checks Java against the same file),
+// so a pass here means C++ == Java. Also the route choice rule and the queue
+// distribution against cases worked out by hand. No OMNeT++, no server: CI runs it.
+// One line per failed check and a count at the end; exit status 1 on any failure.
+#include <cstdint>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "FlowStats.h"
+#include "IdentityHash.h"
+#include "QueueMonitor.h"
+#include "RouteTable.h"
+#include "Units.h"
+
+namespace {
+
+int failures = 0;
+int checks = 0;
+
+void check(bool ok, const std::string& what) {
+    ++checks;
+    if (!ok) {
+        ++failures;
+        std::cout << "FAIL " << what << std::endl;
+    }
+}
+
+template <typename T>
+void checkEq(const T& got, const T& want, const std::string& what) {
+    std::ostringstream s;
+    s << what << ": got " << got << ", want " << want;
+    check(got == want, s.str());
+}
+
+bool throws(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const std::exception&) {
+        return true;
+    }
+    return false;
+}
+
+// Every line of the golden file: "<kind> <inputs...> <answer>".
+void goldenVectors(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) {
+        check(false, "cannot read the golden file " + path);
+        return;
+    }
+    std::string line;
+    int cases = 0;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream s(line);
+        std::string kind;
+        s >> kind;
+        ++cases;
+        if (kind == "mix") {
+            int64_t z, want;
+            s >> z >> want;
+            checkEq(static_cast<int64_t>(cosim::IdentityHash::mix(static_cast<uint64_t>(z))), want, line);
+        } else if (kind == "hash") {
+            int64_t seed, want;
+            int n;
+            s >> seed >> n >> want;
+            const uint64_t got = n == 0 ? cosim::IdentityHash::hash(seed, {})
+                                        : cosim::IdentityHash::hash(seed, {3, -5, int64_t{1} << 40});
+            checkEq(static_cast<int64_t>(got), want, line);
+        } else if (kind == "ecmp") {
+            int64_t seed;
+            int32_t sw, src, dst, flow, n, want;
+            s >> seed >> sw >> src >> dst >> flow >> n >> want;
+            checkEq(cosim::IdentityHash::ecmp(seed, sw, src, dst, flow, n), want, line);
+        } else if (kind == "serialization") {
+            int64_t bytes, bps;
+            std::string want;
+            s >> bytes >> bps >> want;
+            if (want == "overflow") {
+                check(throws([&] { cosim::Units::serializationPs(bytes, bps); }), line + " (expected an overflow)");
+            } else {
+                checkEq(cosim::Units::serializationPs(bytes, bps), static_cast<int64_t>(std::stoll(want)), line);
+            }
+        } else if (kind == "rtt") {
+            int64_t send, completion, rate, want;
+            int32_t bytes;
+            s >> send >> completion >> bytes >> rate >> want;
+            checkEq(cosim::Units::segmentRttPs(send, completion, bytes, rate), want, line);
+        } else if (kind == "intfield") {
+            int q;
+            int64_t delay, want;
+            s >> q >> delay >> want;
+            checkEq(cosim::Units::intField(delay, q != 0), want, line);
+        } else {
+            check(false, "unknown golden line: " + line);
+        }
+    }
+    check(cases > 400, "the golden file holds the cases (" + std::to_string(cases) + ")");
+    std::cout << "golden vectors: " << cases << " cases" << std::endl;
+}
+
+void routeChoice() {
+    // Toward host 0: ports {1, 3, 4}; host 1: {2}; host 2: {0, 5}.
+    cosim::RouteTable t({0, 3, 4, 6}, {1, 3, 4, 2, 0, 5}, 6, "test");
+    int32_t cursor = 0;
+    checkEq(t.egress(1, 0, cursor, 7, 0, 1, 9), 2, "a single choice is taken whatever the path");
+    // Source route k = 6 toward host 0: d = 5; 5 mod 3 = 2 -> port 4, cursor 5 / 3 = 1.
+    cursor = 5;
+    checkEq(t.egress(0, 6, cursor, 7, 0, 1, 9), 4, "source route digit d mod n");
+    checkEq(cursor, 1, "source route cursor d / n");
+    // ... and at the next multi-choice switch (2 choices toward host 2): 1 mod 2 = 1 -> port 5.
+    checkEq(t.egress(2, 6, cursor, 7, 0, 1, 9), 5, "the next digit");
+    checkEq(cursor, 0, "cursor after the second digit");
+    // ECMP: the identity hash picks the index into the ascending list.
+    for (int flow = 0; flow < 50; ++flow) {
+        int32_t c = 0;
+        const int want = t.port(0, cosim::IdentityHash::ecmp(3, 2, 5, 0, flow, 3));
+        checkEq(t.egress(0, 0, c, 3, 2, 5, flow), want,
+                "ECMP choice of flow " + std::to_string(flow));
+    }
+    check(throws([] { cosim::RouteTable({0, 1}, {7}, 4, "s"); }), "a port beyond the switch is refused");
+    check(throws([] { cosim::RouteTable({0, 0, 1}, {1}, 4, "s"); }), "a host without a route is refused");
+    check(throws([] { cosim::RouteTable({0, 2}, {3, 1}, 4, "s"); }), "unsorted ports are refused");
+}
+
+void queueDistribution() {
+    // Warm-up ends at 100: time before it is not counted.
+    cosim::QueueMonitor m("q", 256, 100);
+    m.update(0, 1000);    // bucket 3 from 0 (counted from 100)
+    m.update(150, 0);     // bucket 3: 50 ps
+    m.update(400, 600);   // bucket 0: 250 ps
+    m.update(1000, 300);  // bucket 2: 600 ps
+    m.finish(1100);       // bucket 1: 100 ps
+    const auto& b = m.timeInBucket();
+    checkEq(b[0], int64_t{250}, "bucket 0");
+    checkEq(b[1], int64_t{100}, "bucket 1");
+    checkEq(b[2], int64_t{600}, "bucket 2");
+    checkEq(b[3], int64_t{50}, "bucket 3");
+    checkEq(m.maxBytes(), int64_t{600}, "max counts only after the warm-up");
+    checkEq(m.current(), int64_t{300}, "current length");
+    cosim::QueueMonitor big("q", 256, 0);
+    big.update(0, 12 << 20);
+    big.finish(10);
+    checkEq(big.timeInBucket()[(12 << 20) / 256], int64_t{10}, "the buckets grow to the longest queue");
+}
+
+void flowCounters() {
+    cosim::FlowStats f(2, 50);
+    f.sent(1, 1500);
+    f.delivered(1, 1500, 49);
+    f.delivered(1, 1000, 50);
+    f.dropped(0, 64);
+    check(!f.finished(1), "not finished before the agent says so");
+    f.finish(1, 77);
+    checkEq(f.sentBytes(1), int64_t{1500}, "sent");
+    checkEq(f.deliveredBytes(1), int64_t{2500}, "delivered");
+    checkEq(f.deliveredMeasuredBytes(1), int64_t{1000}, "delivered after the warm-up");
+    checkEq(f.droppedBytes(0), int64_t{64}, "dropped");
+    checkEq(f.finishPs(1), int64_t{77}, "finish time");
+    checkEq(f.finishPs(0), int64_t{-1}, "unfinished");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::cerr << "usage: fabric_core_test GOLDEN_FILE (omnetpp-bridge/test/golden/java_vectors.txt)" << std::endl;
+        return 2;
+    }
+    goldenVectors(argv[1]);
+    routeChoice();
+    queueDistribution();
+    flowCounters();
+    std::cout << "fabric_core_test: " << (checks - failures) << "/" << checks << " checks passed" << std::endl;
+    return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,148 @@
+package org.cosim.validation.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.proto.Scenario;
+import org.cosim.scenario.ScenarioFiles;
+import org.cosim.validation.omnetpp.OmnetppException;
+import org.cosim.validation.results.ResultsComparison;
+import org.cosim.validation.results.RunResults;
+import org.cosim.validation.runner.OmnetppBackend;
+
+/**
+ * `cosim compare SCENARIO`: runs the scenario on both back ends (Java in-process,
+ * then OMNeT++) and reports, metric by metric and flow by flow, where the results
+ * differ. `cosim compare --dirs A B` compares two existing results directories.
+ * Exit status 0 when they agree (exactly, or within --tolerance), 1 when not.
+ */
+public final class CompareCommand implements Command {
+    private static final String USAGE = "cosim compare SCENARIO [--set field.path=value ...] [--out DIR] "
+            + "[--tolerance REL] [--agents HOST:PORT] | cosim compare --dirs DIR_A DIR_B [--tolerance REL]";
+
+    @Override
+    public String name() {
+        return "compare";
+    }
+
+    @Override
+    public String summary() {
+        return "run a scenario on both back ends (java, omnetpp) and report where the results differ";
+    }
+
+    static Options options() {
+        Options o = new Options();
+        o.addOption(CommandLines.setOption());
+        o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
+                .desc("where both results go: DIR/java and DIR/omnetpp (default: results/<scenario name>-compare)")
+                .get());
+        o.addOption(Option.builder().longOpt("tolerance").hasArg().argName("REL")
+                .desc("accept numbers within this relative difference (default 0: identical)").get());
+        o.addOption(Option.builder().longOpt("agents").hasArg().argName("HOST:PORT")
+                .desc("omnetpp run: use this running agent server instead of starting one").get());
+        o.addOption(Option.builder().longOpt("dirs").desc("compare two existing results directories").get());
+        o.addOption(Option.builder().longOpt("no-plots").desc("skip the PNG plots").get());
+        o.addOption(CommandLines.helpOption());
+        return o;
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cl = CommandLines.parse(options(), args);
+        if (cl.hasOption("help")) {
+            out.print(CommandLines.help(USAGE, "Runs one scenario on the Java and the OMNeT++ back end and compares "
+                    + "flows.csv, summary.json, rtt_samples.csv and timeseries.csv.", options()));
+            return 0;
+        }
+        double tolerance = tolerance(cl.getOptionValue("tolerance", "0"));
+        if (cl.hasOption("dirs")) {
+            List<String> dirs = cl.getArgList();
+            if (dirs.size() != 2) {
+                throw new UsageException("--dirs takes two results directories, got " + dirs);
+            }
+            return report(ResultsComparison.of(Path.of(dirs.get(0)), dirs.get(0), Path.of(dirs.get(1)), dirs.get(1),
+                    tolerance), null, out);
+        }
+        Path scenarioFile = RunCommand.scenarioArgument(cl);
+        Scenario scenario = ScenarioFiles.read(scenarioFile, CommandLines.overrides(cl));
+        FabricSimulation sim = FabricSimulation.of(scenario);
+        Path outDir = Path.of(cl.getOptionValue("out", "results/" + RunCommand.nameOf(scenario, scenarioFile)
+                + "-compare"));
+        boolean noPlots = cl.hasOption("no-plots");
+
+        out.println("--- java back end");
+        Progress progress = new Progress(err, sim.config().durationPs());
+        RunResults javaRun;
+        try {
+            javaRun = RunCommand.runJava(sim, "direct", null, progress);
+        } catch (Exception e) {
+            progress.done();
+            err.println("cosim compare: the java run failed to start: " + e.getMessage());
+            return 1;
+        }
+        progress.done();
+        RunCommand.write(outDir.resolve("java"), javaRun, sim, noPlots, out);
+
+        out.println("--- omnetpp back end");
+        progress = new Progress(err, sim.config().durationPs());
+        RunResults omnetppRun;
+        try {
+            omnetppRun = OmnetppBackend.run(sim, new OmnetppBackend.Options(outDir.resolve("omnetpp"),
+                    cl.getOptionValue("agents"), err), progress);
+        } catch (OmnetppException e) {
+            progress.done();
+            err.println("cosim compare: " + e.getMessage());
+            return 1;
+        }
+        progress.done();
+        RunCommand.write(outDir.resolve("omnetpp"), omnetppRun, sim, noPlots, out);
+        out.println("---");
+        if (!javaRun.complete() || !omnetppRun.complete()) {
+            err.println("cosim compare: a run failed (" + (javaRun.complete() ? "" : "java: " + javaRun.failure() + " ")
+                    + (omnetppRun.complete() ? "" : "omnetpp: " + omnetppRun.failure()) + ")");
+        }
+        ResultsComparison c = ResultsComparison.of(outDir.resolve("java"), "java", outDir.resolve("omnetpp"),
+                "omnetpp", tolerance);
+        out.printf(Locale.ROOT, "wall time: java %.2f s, omnetpp %.2f s%s%n", javaRun.wallNanos() / 1e9,
+                omnetppRun.wallNanos() / 1e9, omnetppRun.wallBreakdown().containsKey("agent_exchange_wall_time")
+                        ? String.format(Locale.ROOT, " (of which %.2f s in AgentLink::exchange: gRPC and the agents)",
+                        omnetppRun.wallBreakdown().get("agent_exchange_wall_time")) : "");
+        int status = report(c, outDir.resolve("compare.txt"), out);
+        return javaRun.complete() && omnetppRun.complete() ? status : 1;
+    }
+
+    private static int report(ResultsComparison c, Path file, PrintStream out) {
+        String text = c.report();
+        out.print(text);
+        if (file != null) {
+            try {
+                Files.writeString(file, text, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+            }
+            out.println("report: " + file);
+        }
+        return c.agree() ? 0 : 1;
+    }
+
+    private static double tolerance(String v) {
+        try {
+            double t = Double.parseDouble(v);
+            if (t >= 0 && t < 1) {
+                return t;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("--tolerance takes a relative difference in [0, 1), e.g. 0.01, not '" + v + "'");
+    }
+}

@@ -1,0 +1,79 @@
+package org.cosim.validation.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.proto.Scenario;
+import org.cosim.scenario.ScenarioFiles;
+import org.cosim.validation.omnetpp.CosimHome;
+import org.cosim.validation.omnetpp.OmnetppIni;
+import org.cosim.validation.omnetpp.OmnetppNetworks;
+
+/**
+ * `cosim omnetpp-ini [SCENARIO ...]`: prints an omnetpp.ini with one configuration
+ * per scenario (default: every shipped scenario), for running the OMNeT++ back end
+ * by hand. ned/omnetpp.ini is this command's output for the shipped scenarios.
+ */
+public final class OmnetppIniCommand implements Command {
+    private static final String USAGE = "cosim omnetpp-ini [SCENARIO ...]   (e.g. ./cosim omnetpp-ini > ned/omnetpp.ini)";
+
+    @Override
+    public String name() {
+        return "omnetpp-ini";
+    }
+
+    @Override
+    public String summary() {
+        return "print omnetpp.ini configurations (NED network + parameters) for scenarios";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) {
+        Options options = new Options();
+        options.addOption(CommandLines.helpOption());
+        CommandLine cl = CommandLines.parse(options, args);
+        if (cl.hasOption("help")) {
+            out.print(CommandLines.help(USAGE, "Scenario paths in the output are relative to ned/ (where "
+                    + "omnetpp.ini lives).", options));
+            return 0;
+        }
+        CosimHome home = CosimHome.find();
+        List<Path> files = new ArrayList<>();
+        if (cl.getArgList().isEmpty()) {
+            files.addAll(shippedScenarios(home));
+        } else {
+            cl.getArgList().forEach(a -> files.add(Path.of(a)));
+        }
+        out.print(ini(home, files));
+        return 0;
+    }
+
+    static List<Path> shippedScenarios(CosimHome home) {
+        try (Stream<Path> s = Files.list(home.scenarios())) {
+            return s.filter(p -> p.toString().endsWith(".textproto")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + home.scenarios() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The ini text for these scenario files (configuration names: the file names). */
+    public static String ini(CosimHome home, List<Path> files) {
+        List<OmnetppIni.Shipped> configs = new ArrayList<>();
+        for (Path f : files) {
+            Scenario s = ScenarioFiles.read(f);
+            String name = f.getFileName().toString().replaceFirst("\\.textproto$", "");
+            String rel = home.ned().toAbsolutePath().relativize(f.toAbsolutePath().normalize()).toString();
+            configs.add(new OmnetppIni.Shipped(name, s.getDescription(), rel,
+                    OmnetppNetworks.of(FabricSimulation.of(s))));
+        }
+        return OmnetppIni.shipped(configs);
+    }
+}

@@ -1,0 +1,313 @@
+package org.cosim.validation.results;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Compares two results directories of the same scenario (typically the Java and the
+ * OMNeT++ back end's): flows.csv flow by flow and column by column, summary.json
+ * metric by metric, rtt_samples.csv and timeseries.csv line by line. Numbers may
+ * differ by a relative {@code tolerance} (0: exactly); what identifies the run
+ * rather than measures it (the back end's name) is not compared.
+ */
+public final class ResultsComparison {
+    /** summary.json fields that name the run, not measure it. */
+    private static final Set<String> NOT_COMPARED = Set.of("backend");
+
+    public record Difference(String file, String where, String a, String b) {}
+
+    private final String nameA;
+    private final String nameB;
+    private final double tolerance;
+    private final List<Difference> differences = new ArrayList<>();
+    private final Map<String, Integer> compared = new LinkedHashMap<>();
+
+    private ResultsComparison(String nameA, String nameB, double tolerance) {
+        this.nameA = nameA;
+        this.nameB = nameB;
+        this.tolerance = tolerance;
+    }
+
+    public static ResultsComparison of(Path a, String nameA, Path b, String nameB, double tolerance) {
+        ResultsComparison c = new ResultsComparison(nameA, nameB, tolerance);
+        c.csvByColumn(a, b, "flows.csv", "flow");
+        c.summary(a, b);
+        c.linesExactly(a, b, "rtt_samples.csv");
+        c.csvByColumn(a, b, "timeseries.csv", "sample");
+        return c;
+    }
+
+    public boolean agree() {
+        return differences.isEmpty();
+    }
+
+    public List<Difference> differences() {
+        return List.copyOf(differences);
+    }
+
+    /** A readable report: what was compared, and every difference (the first 200). */
+    public String report() {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "comparison %s vs %s (%s):%n", nameA, nameB,
+                tolerance == 0 ? "exact" : "relative tolerance " + tolerance));
+        compared.forEach((file, n) -> {
+            long diffs = differences.stream().filter(d -> d.file().equals(file)).count();
+            b.append(String.format(Locale.ROOT, "  %-16s %s (%d values compared)%n", file,
+                    diffs == 0 ? (tolerance == 0 ? "identical" : "agree") : diffs + " differences", n));
+        });
+        int shown = 0;
+        for (Difference d : differences) {
+            if (shown++ == 200) {
+                b.append("  ... and ").append(differences.size() - 200).append(" more\n");
+                break;
+            }
+            b.append(String.format(Locale.ROOT, "  %s %s: %s %s, %s %s%s%n", d.file(), d.where(), nameA, d.a(), nameB,
+                    d.b(), relative(d.a(), d.b())));
+        }
+        return b.toString();
+    }
+
+    private static String relative(String a, String b) {
+        try {
+            double x = Double.parseDouble(a);
+            double y = Double.parseDouble(b);
+            double m = Math.max(Math.abs(x), Math.abs(y));
+            return m == 0 ? "" : String.format(Locale.ROOT, " (%+.3g%%)", (y - x) / m * 100);
+        } catch (NumberFormatException e) {
+            return "";
+        }
+    }
+
+    private boolean same(String a, String b) {
+        if (a.equals(b)) {
+            return true;
+        }
+        if (tolerance == 0) {
+            return false;
+        }
+        try {
+            double x = Double.parseDouble(a);
+            double y = Double.parseDouble(b);
+            return Math.abs(x - y) <= tolerance * Math.max(Math.abs(x), Math.abs(y));
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private void count(String file, int n) {
+        compared.merge(file, n, Integer::sum);
+    }
+
+    private static List<String> lines(Path dir, String file) {
+        try {
+            return Files.readAllLines(dir.resolve(file), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + dir.resolve(file) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A CSV with a header: each row (named by its first column) compared column by column. */
+    private void csvByColumn(Path a, Path b, String file, String rowName) {
+        List<String> la = lines(a, file);
+        List<String> lb = lines(b, file);
+        if (!la.get(0).equals(lb.get(0))) {
+            differences.add(new Difference(file, "header", la.get(0), lb.get(0)));
+            count(file, 1);
+            return;
+        }
+        String[] header = la.get(0).split(",", -1);
+        int n = 0;
+        for (int r = 1; r < Math.max(la.size(), lb.size()); r++) {
+            if (r >= la.size() || r >= lb.size()) {
+                differences.add(new Difference(file, "row " + r, r < la.size() ? la.get(r) : "(no row)",
+                        r < lb.size() ? lb.get(r) : "(no row)"));
+                continue;
+            }
+            String[] ca = la.get(r).split(",", -1);
+            String[] cb = lb.get(r).split(",", -1);
+            for (int c = 0; c < header.length; c++) {
+                String x = c < ca.length ? ca[c] : "";
+                String y = c < cb.length ? cb[c] : "";
+                n++;
+                if (!same(x, y)) {
+                    differences.add(new Difference(file, rowName + " " + ca[0] + " " + header[c], x, y));
+                }
+            }
+        }
+        count(file, n);
+    }
+
+    private void linesExactly(Path a, Path b, String file) {
+        List<String> la = lines(a, file);
+        List<String> lb = lines(b, file);
+        int n = 0;
+        for (int i = 0; i < Math.max(la.size(), lb.size()); i++) {
+            String x = i < la.size() ? la.get(i) : "(no line)";
+            String y = i < lb.size() ? lb.get(i) : "(no line)";
+            n++;
+            if (!x.equals(y) && (tolerance == 0 || !rowWithinTolerance(x, y))) {
+                differences.add(new Difference(file, "line " + (i + 1), x, y));
+            }
+        }
+        count(file, n);
+    }
+
+    private boolean rowWithinTolerance(String x, String y) {
+        String[] a = x.split(",", -1);
+        String[] b = y.split(",", -1);
+        if (a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (!same(a[i], b[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void summary(Path a, Path b) {
+        Map<String, String> fa = FlatJson.parse(String.join("\n", lines(a, "summary.json")));
+        Map<String, String> fb = FlatJson.parse(String.join("\n", lines(b, "summary.json")));
+        int n = 0;
+        for (String key : union(fa, fb)) {
+            if (NOT_COMPARED.contains(key)) {
+                continue;
+            }
+            String x = fa.getOrDefault(key, "(absent)");
+            String y = fb.getOrDefault(key, "(absent)");
+            n++;
+            if (!same(x, y)) {
+                differences.add(new Difference("summary.json", key, x, y));
+            }
+        }
+        count("summary.json", n);
+    }
+
+    private static List<String> union(Map<String, String> a, Map<String, String> b) {
+        List<String> keys = new ArrayList<>(a.keySet());
+        for (String k : b.keySet()) {
+            if (!a.containsKey(k)) {
+                keys.add(k);
+            }
+        }
+        return keys;
+    }
+
+    /** Flattens the JSON that {@link JsonWriter} writes: "a.b" -> the value's text, arrays as "a[i]". */
+    static final class FlatJson {
+        private final String s;
+        private int i;
+        private final Map<String, String> out = new LinkedHashMap<>();
+
+        private FlatJson(String s) {
+            this.s = s;
+        }
+
+        static Map<String, String> parse(String json) {
+            FlatJson p = new FlatJson(json);
+            p.value("");
+            return p.out;
+        }
+
+        private void value(String path) {
+            skip();
+            char c = s.charAt(i);
+            if (c == '{') {
+                i++;
+                skip();
+                if (s.charAt(i) == '}') {
+                    i++;
+                    return;
+                }
+                while (true) {
+                    skip();
+                    String key = string();
+                    skip();
+                    expect(':');
+                    value(path.isEmpty() ? key : path + "." + key);
+                    skip();
+                    if (s.charAt(i) == ',') {
+                        i++;
+                    } else {
+                        expect('}');
+                        return;
+                    }
+                }
+            } else if (c == '[') {
+                i++;
+                skip();
+                int k = 0;
+                if (s.charAt(i) == ']') {
+                    i++;
+                    return;
+                }
+                while (true) {
+                    value(path + "[" + k++ + "]");
+                    skip();
+                    if (s.charAt(i) == ',') {
+                        i++;
+                    } else {
+                        expect(']');
+                        return;
+                    }
+                }
+            } else if (c == '"') {
+                out.put(path, string());
+            } else {
+                int start = i;
+                while (i < s.length() && ",}] \n\t\r".indexOf(s.charAt(i)) < 0) {
+                    i++;
+                }
+                out.put(path, s.substring(start, i));
+            }
+        }
+
+        private String string() {
+            expect('"');
+            StringBuilder b = new StringBuilder();
+            while (s.charAt(i) != '"') {
+                char c = s.charAt(i++);
+                if (c == '\\') {
+                    char e = s.charAt(i++);
+                    b.append(switch (e) {
+                        case 'n' -> '\n';
+                        case 't' -> '\t';
+                        case 'u' -> {
+                            char u = (char) Integer.parseInt(s.substring(i, i + 4), 16);
+                            i += 4;
+                            yield u;
+                        }
+                        default -> e;
+                    });
+                } else {
+                    b.append(c);
+                }
+            }
+            i++;
+            return b.toString();
+        }
+
+        private void skip() {
+            while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+        }
+
+        private void expect(char c) {
+            if (s.charAt(i) != c) {
+                throw new IllegalArgumentException("summary.json: expected '" + c + "' at offset " + i);
+            }
+            i++;
+        }
+    }
+}

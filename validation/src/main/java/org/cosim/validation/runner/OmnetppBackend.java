@@ -1,0 +1,341 @@
+package org.cosim.validation.runner;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongConsumer;
+import org.cosim.agents.host.ProtocolCatalog;
+import org.cosim.agents.wire.AgentServer;
+import org.cosim.agents.wire.AgentServerOptions;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.RunSpecs;
+import org.cosim.fabric.stats.QueueMonitor;
+import org.cosim.fabric.topology.TopologyGraph;
+import org.cosim.proto.Scenario;
+import org.cosim.scenario.ScenarioFiles;
+import org.cosim.validation.omnetpp.BridgeBuild;
+import org.cosim.validation.omnetpp.CosimHome;
+import org.cosim.validation.omnetpp.OmnetppException;
+import org.cosim.validation.omnetpp.OmnetppIni;
+import org.cosim.validation.omnetpp.OmnetppInstall;
+import org.cosim.validation.omnetpp.OmnetppNetworks;
+import org.cosim.validation.omnetpp.ResultFiles;
+import org.cosim.validation.results.Counters;
+import org.cosim.validation.results.FlowRecord;
+import org.cosim.validation.results.QueueRecord;
+import org.cosim.validation.results.RttSamples;
+import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.TimeSeries;
+
+/**
+ * Runs a scenario on the OMNeT++ back end and reports it in the common results
+ * format, like {@link JavaBackend}: finds OMNeT++, builds the bridge if needed,
+ * turns the scenario into the NED network and its parameters (OmnetppNetworks),
+ * serves the agents (in this process, or uses an agent server already running),
+ * launches {@code opp_run}, and converts OMNeT++'s .sca/.vec files into
+ * {@link RunResults}. Everything in {@code <out>/omnetpp/}: run.ini,
+ * scenario.textproto (the scenario as run), opp_run.log, cosim.sca, cosim.vec.
+ *
+ * <p>A run that fails midway (the agent server gone, a contract violation) keeps
+ * what it measured: the bridge records its results on the error path, opp_run
+ * exits non-zero, and the results say failed, as the Java back end's do.
+ */
+public final class OmnetppBackend {
+    private OmnetppBackend() {}
+
+    /** {@code agents}: host:port of a running agent server, or null to start one in this process. */
+    public record Options(Path outDir, String agents, PrintStream notes) {}
+
+    public static RunResults run(FabricSimulation sim, Options options, LongConsumer progress) {
+        OmnetppInstall omnetpp = OmnetppInstall.locate().orElseThrow();
+        CosimHome home = CosimHome.find();
+        Path lib = BridgeBuild.ensure(home, omnetpp, options.notes());
+        OmnetppNetworks.NetworkConfig net = OmnetppNetworks.of(sim);
+        Path dir = options.outDir().resolve("omnetpp").toAbsolutePath();
+        try {
+            Files.createDirectories(dir);
+            for (String f : List.of("cosim.sca", "cosim.vec", "cosim.vci", "opp_run.log")) {
+                Files.deleteIfExists(dir.resolve(f));
+            }
+            Files.writeString(dir.resolve("scenario.textproto"), ScenarioFiles.canonicalText(sim.scenario()));
+        } catch (IOException e) {
+            throw new OmnetppException("cannot prepare " + dir + ": " + e.getMessage(), e);
+        }
+
+        AgentServer server = null;
+        String agents = options.agents();
+        if (agents == null) {
+            server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS, RunSpecs::resolve);
+            agents = "127.0.0.1:" + server.port();
+        }
+        Launch launch;
+        try {
+            writeIni(dir, OmnetppIni.forRun(net, "scenario.textproto", agents));
+            launch = launch(omnetpp, home, lib, dir, progress);
+        } finally {
+            if (server != null) {
+                server.close();
+            }
+        }
+        return convert(sim, dir, launch);
+    }
+
+    private static void writeIni(Path dir, String text) {
+        try {
+            Files.writeString(dir.resolve("run.ini"), text);
+        } catch (IOException e) {
+            throw new OmnetppException("cannot write " + dir.resolve("run.ini") + ": " + e.getMessage(), e);
+        }
+    }
+
+    private record Launch(int exitCode, List<String> errors, long wallNanos) {}
+
+    /** Runs opp_run to the end; its output goes to opp_run.log, its progress lines to {@code progress}. */
+    private static Launch launch(OmnetppInstall omnetpp, CosimHome home, Path lib, Path dir, LongConsumer progress) {
+        String libArg = lib.getParent().resolve("cosim_omnetpp").toString();  // opp_run -l adds lib*.so
+        List<String> cmd = List.of(omnetpp.bin("opp_run").toString(), "-u", "Cmdenv", "-n", home.ned().toString(),
+                "-l", libArg, "-f", "run.ini", "-c", "General");
+        List<String> errors = new ArrayList<>();
+        long start = System.nanoTime();
+        int exit;
+        try (PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("opp_run.log")))) {
+            log.println("# " + String.join(" ", cmd));
+            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = out.readLine()) != null) {
+                    if (line.startsWith("cosim-progress ")) {
+                        progress.accept(Long.parseLong(line.substring("cosim-progress ".length()).trim()));
+                        continue;
+                    }
+                    log.println(line);
+                    if (line.startsWith("<!> Error") || line.startsWith("cosim: ")) {
+                        errors.add(line.startsWith("<!> ") ? line.substring(4) : line);
+                    }
+                }
+            }
+            exit = p.waitFor();
+        } catch (IOException e) {
+            throw new OmnetppException("cannot run " + cmd.get(0) + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new OmnetppException("interrupted while opp_run was running");
+        }
+        return new Launch(exit, errors, System.nanoTime() - start);
+    }
+
+    private static RunResults convert(FabricSimulation sim, Path dir, Launch launch) {
+        Path sca = dir.resolve("cosim.sca");
+        String bridge = null;
+        ResultFiles files = null;
+        if (Files.exists(sca)) {
+            files = ResultFiles.read(sca, dir.resolve("cosim.vec"));
+            bridge = moduleWith(files, "reachedPs");
+        }
+        String why = launch.errors().isEmpty() ? "opp_run exited with status " + launch.exitCode()
+                : String.join("; ", launch.errors());
+        if (bridge == null) {
+            // Nothing simulated: it failed while setting up (no agent server, a network that is not the scenario's...).
+            throw new OmnetppException("the OMNeT++ run failed before simulating: " + why + " (see " + dir
+                    .resolve("opp_run.log") + ")");
+        }
+        boolean completed = ResultFiles.exact(files.scalar(bridge, "completed"), "completed") == 1;
+        String failure = launch.exitCode() == 0 && completed ? null
+                : launch.exitCode() == 0 ? "the simulation stopped before the scenario's duration: " + why : why;
+        Scenario s = sim.scenario();
+        Map<String, Double> breakdown = new LinkedHashMap<>();
+        breakdown.put("opp_run_wall_time", Double.parseDouble(files.scalar(bridge, "wallSeconds")));
+        breakdown.put("agent_exchange_wall_time", Double.parseDouble(files.scalar(bridge, "exchangeWallSeconds")));
+        return new RunResults("omnetpp", s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
+                s.getSeed(), sim.config().durationPs(), sim.config().warmupPs(),
+                exact(files, bridge, "reachedPs"), flows(sim, files, bridge), rtts(files), queues(sim, files),
+                counters(sim, files, bridge), series(sim, files), failure, launch.wallNanos(), breakdown);
+    }
+
+    private static String moduleWith(ResultFiles files, String scalar) {
+        return files.scalars().entrySet().stream().filter(e -> e.getValue().containsKey(scalar))
+                .map(Map.Entry::getKey).findFirst().orElse(null);
+    }
+
+    private static long exact(ResultFiles files, String module, String name) {
+        String v = files.scalar(module, name);
+        if (v == null) {
+            throw new OmnetppException("the result files lack " + module + " " + name);
+        }
+        return ResultFiles.exact(v, module + " " + name);
+    }
+
+    private static List<FlowRecord> flows(FabricSimulation sim, ResultFiles files, String bridge) {
+        List<FlowRecord> out = new ArrayList<>();
+        for (int f = 0; f < sim.flows().size(); f++) {
+            String p = "flow" + f + ":";
+            out.add(RunRecords.flow(sim, f, exact(files, bridge, p + "finishPs"), exact(files, bridge, p + "sentBytes"),
+                    exact(files, bridge, p + "deliveredBytes"), exact(files, bridge, p + "deliveredMeasuredBytes"),
+                    exact(files, bridge, p + "droppedBytes")));
+        }
+        return out;
+    }
+
+    /** Every NIC's per-flow RTT vector, merged by event number: the global completion order. */
+    private static RttSamples rtts(ResultFiles files) {
+        record Sample(long event, long time, int flow, long rtt) {}
+        List<Sample> all = new ArrayList<>();
+        for (var module : files.vectors().values()) {
+            for (var v : module.entrySet()) {
+                String name = v.getKey();
+                if (name.startsWith("flow") && name.endsWith(":rtt:vector")) {
+                    int flow = Integer.parseInt(name.substring(4, name.indexOf(':')));
+                    for (ResultFiles.Entry e : v.getValue()) {
+                        all.add(new Sample(e.event(), e.timePs(), flow, ResultFiles.exact(e.value(), name)));
+                    }
+                }
+            }
+        }
+        all.sort(Comparator.comparingLong(Sample::event));
+        long[] t = new long[all.size()];
+        int[] fl = new int[all.size()];
+        long[] v = new long[all.size()];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = all.get(i).time();
+            fl[i] = all.get(i).flow();
+            v[i] = all.get(i).rtt();
+        }
+        return new RttSamples(t, fl, v);
+    }
+
+    private static String sampler(ResultFiles files) {
+        return files.vectors().keySet().stream().filter(m -> m.endsWith(".sampler")).findFirst()
+                .orElseGet(() -> files.scalars().keySet().stream().filter(m -> m.endsWith(".sampler")).findFirst()
+                        .orElse(null));
+    }
+
+    private static List<QueueRecord> queues(FabricSimulation sim, ResultFiles files) {
+        String sampler = sampler(files);
+        List<QueueRecord> out = new ArrayList<>();
+        List<TopologyGraph.PortRef> monitored = sim.graph().monitored();
+        for (int q = 0; q < monitored.size(); q++) {
+            TopologyGraph.PortRef ref = monitored.get(q);
+            String name = RunRecords.portName(sim.graph().switchName(ref.switchId()), ref.port());
+            ResultFiles.Histogram h = files.histogram(sampler, "queue" + q + ":lengthTime");
+            if (h == null) {
+                throw new OmnetppException("the result files lack the length distribution of queue " + name);
+            }
+            long bucket = org.cosim.fabric.FabricSimulation.QUEUE_BUCKET_BYTES;
+            List<Long> buckets = new ArrayList<>();
+            for (var bin : h.bins().entrySet()) {
+                if (bin.getKey().equals("-inf")) {
+                    continue;
+                }
+                long edge = ResultFiles.exact(bin.getKey(), name + " bin edge");
+                long time = ResultFiles.exact(bin.getValue(), name + " bin");
+                int b = (int) (edge / bucket);
+                while (buckets.size() <= b) {
+                    buckets.add(0L);
+                }
+                buckets.set(b, buckets.get(b) + time);
+            }
+            long measured = Math.max(0, exact(files, moduleWith(files, "reachedPs"), "reachedPs")
+                    - sim.config().warmupPs());
+            long total = buckets.stream().mapToLong(Long::longValue).sum();
+            if (total != measured) {
+                throw new OmnetppException("the length distribution of queue " + name + " covers " + total
+                        + " ps, the measured interval is " + measured + " ps");
+            }
+            long rate = sim.graph().links().stream()
+                    .filter(l -> l.a() == TopologyGraph.switchRef(ref.switchId()) && l.portA() == ref.port()
+                            || l.b() == TopologyGraph.switchRef(ref.switchId()) && l.portB() == ref.port())
+                    .findFirst().orElseThrow().rateBps();
+            QueueMonitor m = QueueMonitor.fromDistribution(name, bucket, rate,
+                    buckets.stream().mapToLong(Long::longValue).toArray(), exact(files, sampler, "queue" + q + ":maxBytes"));
+            out.add(RunRecords.queue(m));
+        }
+        return out;
+    }
+
+    private static long sum(ResultFiles files, String scalar) {
+        long total = 0;
+        for (var module : files.scalars().entrySet()) {
+            String v = module.getValue().get(scalar);
+            if (v != null) {
+                total += ResultFiles.exact(v, module.getKey() + " " + scalar);
+            }
+        }
+        return total;
+    }
+
+    private static Counters counters(FabricSimulation sim, ResultFiles files, String bridge) {
+        // Drops per port, in the Java back end's order (switch id, then port).
+        List<String> switchNames = new ArrayList<>();
+        for (int s = 0; s < sim.graph().switchCount(); s++) {
+            switchNames.add(sim.graph().switchName(s));
+        }
+        record PortDrops(int sw, int port, Counters.PortDrops drops) {}
+        List<PortDrops> byPort = new ArrayList<>();
+        for (var module : files.scalars().entrySet()) {
+            String count = module.getValue().get("dropped:count");
+            if (count == null || ResultFiles.exact(count, "dropped:count") == 0) {
+                continue;
+            }
+            String[] path = module.getKey().split("\\.");
+            String sw = path[path.length - 2];
+            String port = path[path.length - 1];
+            int p = Integer.parseInt(port.substring(port.indexOf('[') + 1, port.indexOf(']')));
+            byPort.add(new PortDrops(switchNames.indexOf(sw), p, new Counters.PortDrops(RunRecords.portName(sw, p),
+                    ResultFiles.exact(count, "dropped:count"),
+                    ResultFiles.exact(module.getValue().get("dropped:sum"), "dropped:sum"))));
+        }
+        byPort.sort(Comparator.comparingInt(PortDrops::sw).thenComparingInt(PortDrops::port));
+        return new Counters(sum(files, "pfcPauseSent:count"), sum(files, "pfcPauseSentAfterWarmup:count"),
+                sum(files, "pfcPauseReceived:count"), sum(files, "dropped:count"), sum(files, "dropped:sum"),
+                sum(files, "ecnMarked:count"), exact(files, bridge, "eventsProcessed"),
+                exact(files, bridge, "agentWindows"), exact(files, bridge, "agentEvents"),
+                exact(files, bridge, "packetsInNetwork"), byPort.stream().map(PortDrops::drops).toList());
+    }
+
+    private static TimeSeries series(FabricSimulation sim, ResultFiles files) {
+        String sampler = sampler(files);
+        int flows = sim.flows().size();
+        int queues = sim.graph().monitored().size();
+        List<List<ResultFiles.Entry>> fv = new ArrayList<>();
+        for (int f = 0; f < flows; f++) {
+            fv.add(orEmpty(files.vector(sampler, "flow" + f + ":delivered:vector")));
+        }
+        List<List<ResultFiles.Entry>> qv = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int q = 0; q < queues; q++) {
+            qv.add(orEmpty(files.vector(sampler, "queue" + q + ":length:vector")));
+            TopologyGraph.PortRef ref = sim.graph().monitored().get(q);
+            names.add(RunRecords.portName(sim.graph().switchName(ref.switchId()), ref.port()));
+        }
+        List<ResultFiles.Entry> clock = flows > 0 ? fv.get(0) : queues > 0 ? qv.get(0) : List.of();
+        int n = clock.size();
+        long[] times = new long[n];
+        long[][] fb = new long[n][flows];
+        long[][] qb = new long[n][queues];
+        for (int s = 0; s < n; s++) {
+            times[s] = clock.get(s).timePs();
+            for (int f = 0; f < flows; f++) {
+                fb[s][f] = ResultFiles.exact(fv.get(f).get(s).value(), "flow" + f + ":delivered");
+            }
+            for (int q = 0; q < queues; q++) {
+                qb[s][q] = ResultFiles.exact(qv.get(q).get(s).value(), "queue" + q + ":length");
+            }
+        }
+        return new TimeSeries(sim.config().sampleIntervalPs(), times, fb, names, qb);
+    }
+
+    private static List<ResultFiles.Entry> orEmpty(List<ResultFiles.Entry> v) {
+        return v == null ? List.of() : v;
+    }
+}

@@ -1,0 +1,37 @@
+package org.cosim.validation.runner;
+
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.stats.QueueMonitor;
+import org.cosim.validation.results.FlowRecord;
+import org.cosim.validation.results.QueueRecord;
+
+/**
+ * The parts of a run's results that both back ends derive the same way, from the
+ * Java fabric's view of the scenario (its flow table and routing) and from
+ * measured counters: one code path, so the files agree wherever the measurements do.
+ */
+final class RunRecords {
+    private RunRecords() {}
+
+    /** One flow's row; {@code endPs} -1 when unfinished. The ideal FCT comes from the routes (-1 for long-lived flows). */
+    static FlowRecord flow(FabricSimulation sim, int f, long endPs, long sentBytes, long deliveredBytes,
+                           long deliveredMeasuredBytes, long droppedBytes) {
+        long size = sim.flows().sizeBytes(f);
+        int src = sim.flows().src(f);
+        int dst = sim.flows().dst(f);
+        long ideal = size > 0 ? sim.routing().idealFctPs(src, dst, size, sim.config().switches().latencyPs(),
+                sim.config().nic().mtuBytes(), sim.config().nic().ackBytes()) : -1;
+        return new FlowRecord(f, src, dst, size, sim.flows().startPs(f), endPs, ideal, sentBytes, deliveredBytes,
+                deliveredMeasuredBytes, droppedBytes);
+    }
+
+    static QueueRecord queue(QueueMonitor m) {
+        return new QueueRecord(m.name(), m.rateBps(), m.meanBytes(), m.percentileBytes(0.5), m.percentileBytes(0.9),
+                m.percentileBytes(0.99), m.maxBytes());
+    }
+
+    /** The name both back ends give a switch port in the results: "<switch>.port[<p>]". */
+    static String portName(String switchName, int port) {
+        return switchName + ".port[" + port + "]";
+    }
+}

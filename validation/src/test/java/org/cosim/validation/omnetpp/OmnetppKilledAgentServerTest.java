@@ -1,0 +1,114 @@
+package org.cosim.validation.omnetpp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.scenario.ScenarioFiles;
+import org.cosim.validation.ShippedScenarios;
+import org.cosim.validation.results.ResultsWriter;
+import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.Summary;
+import org.cosim.validation.runner.OmnetppBackend;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The contract-violation handling of issue #3 seen from the C++ side: the agent
+ * server (a real `cosim agents` process) is killed while an OMNeT++ run uses it.
+ * The simulation must end with a clear error (AgentLink's LinkError as an OMNeT++
+ * runtime error, opp_run exiting non-zero), must not hang, and must keep what it
+ * measured, marked failed, as the Java back end does.
+ */
+class OmnetppKilledAgentServerTest {
+    @TempDir
+    Path tmp;
+
+    private Process agents;
+
+    @BeforeAll
+    static void needsOmnetpp() {
+        OmnetppTests.assumeInstalled("killing the agent server mid-run");
+    }
+
+    @AfterEach
+    void stopAgents() {
+        if (agents != null) {
+            agents.destroyForcibly();
+        }
+    }
+
+    /** `cosim agents --port 0` in its own JVM (this test's class path); returns its host:port. */
+    private String startAgents() throws IOException, InterruptedException {
+        Path portFile = tmp.resolve("agents.port");
+        agents = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), "org.cosim.validation.Main", "agents", "--port", "0",
+                "--port-file", portFile.toString())
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("agents.log").toFile()).start();
+        for (int i = 0; i < 600 && !Files.exists(portFile); i++) {
+            assertTrue(agents.isAlive(), "the agent server exited: " + Files.readString(tmp.resolve("agents.log")));
+            Thread.sleep(100);  // waiting for the server to come up, not timing anything
+        }
+        assertTrue(Files.exists(portFile), "the agent server wrote no port file");
+        return "127.0.0.1:" + Files.readString(portFile).trim();
+    }
+
+    @Test
+    void killingTheAgentServerEndsTheRunWithAClearErrorAndKeepsPartialResults() throws Exception {
+        String target = startAgents();
+        FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto",
+                "output.warmup_us=0"));
+        long duration = sim.config().durationPs();
+        // The bridge reports each percent of simulated time it passes; at 20% the server dies (SIGKILL).
+        RunResults r = assertTimeoutPreemptively(Duration.ofSeconds(180), () ->
+                OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("out"), target, System.out), t -> {
+                    if (t >= duration / 5 && agents.isAlive()) {
+                        agents.destroyForcibly();
+                    }
+                }), "the OMNeT++ run did not end after its agent server was killed");
+        assertTrue(agents.waitFor(10, TimeUnit.SECONDS) && !agents.isAlive(), "the agent server was killed");
+
+        assertFalse(r.complete(), "a run whose agents died is not complete");
+        assertTrue(r.failure().contains("agent session with " + target + " broke")
+                && r.failure().contains("UNAVAILABLE"), r.failure());
+        assertTrue(r.reachedPs() >= duration / 5 && r.reachedPs() < duration, "stopped midway at " + r.reachedPs());
+        assertTrue(r.flows().stream().mapToLong(f -> f.deliveredBytes()).sum() > 0, "what was measured is kept");
+        assertTrue(r.counters().agentWindows() > 0);
+        String log = Files.readString(tmp.resolve("out/omnetpp/opp_run.log"));
+        assertTrue(log.contains("<!> Error") && log.contains("UNAVAILABLE"), "opp_run reported the error");
+
+        ResultsWriter.write(tmp.resolve("results"), r, Summary.of(r), ScenarioFiles.canonicalText(sim.scenario()),
+                1000);
+        String summary = Files.readString(tmp.resolve("results/summary.json"));
+        assertTrue(summary.contains("\"status\": \"failed\"") && summary.contains("UNAVAILABLE"), summary);
+        assertEquals(41, Files.readAllLines(tmp.resolve("results/flows.csv")).size(), "header + 40 flows");
+    }
+
+    @Test
+    void withoutAnAgentServerTheRunStopsBeforeSimulatingAndSaysWhy() throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();  // free once closed: nothing listens there
+        }
+        FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto",
+                "duration_us=1000", "output.warmup_us=0"));
+        OmnetppException e = assertThrows(OmnetppException.class, () -> assertTimeoutPreemptively(
+                Duration.ofSeconds(120), () -> OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("x"),
+                        "127.0.0.1:" + port, System.out), t -> { })));
+        assertTrue(e.getMessage().contains("failed before simulating") && e.getMessage().contains("could not resolve")
+                && e.getMessage().contains("UNAVAILABLE"), e.getMessage());
+        assertTrue(List.of(e.getMessage().split("\n")).size() < 20, "one clear message, not a dump");
+    }
+}

@@ -1,0 +1,137 @@
+package org.cosim.validation.omnetpp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.proto.Scenario;
+import org.cosim.scenario.ScenarioFiles;
+import org.cosim.validation.Main;
+import org.cosim.validation.ShippedScenarios;
+import org.cosim.validation.results.ResultsComparison;
+import org.cosim.validation.results.ResultsWriter;
+import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.Summary;
+import org.cosim.validation.runner.JavaBackend;
+import org.cosim.validation.runner.OmnetppBackend;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Paired runs: the same scenario on the Java and the OMNeT++ back end gives
+ * identical results files (flows.csv byte for byte, and every other file, but for
+ * the back end's name). Short runs of the shipped scenarios, and dumbbells that
+ * exercise what the incast does not (ECN, INT, forwarding latency, drops, a
+ * multi-switch path, flows in both directions, finite flows).
+ */
+class OmnetppPairedRunTest {
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void needsOmnetpp() {
+        OmnetppTests.assumeInstalled("paired Java/OMNeT++ runs");
+    }
+
+    @Test
+    void timelyIncastThroughCosimCompare() throws IOException {
+        Path out = tmp.resolve("compare");
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        PrintStream ps = new PrintStream(text, true, StandardCharsets.UTF_8);
+        int status = Main.run(new String[] {"compare", ShippedScenarios.path("timely-incast.textproto").toString(),
+                "--set", "duration_us=30000", "--set", "output.warmup_us=10000", "--no-plots", "--out",
+                out.toString()}, ps, ps);
+        String report = text.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, report);
+        assertArrayEquals(Files.readAllBytes(out.resolve("java/flows.csv")),
+                Files.readAllBytes(out.resolve("omnetpp/flows.csv")), "flows.csv differs:\n" + report);
+        assertTrue(report.contains("flows.csv        identical"), report);
+        assertTrue(Files.readString(out.resolve("omnetpp/summary.json")).contains("\"backend\": \"omnetpp\""));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"timely-incast-pfc-only.textproto", "timely-incast-target50.textproto",
+            "timely-incast-target500.textproto"})
+    void shippedVariants(String file) {
+        assertIdentical(ShippedScenarios.read(file, "duration_us=30000", "output.warmup_us=10000"));
+    }
+
+    /**
+     * TIMELY across two switches with PFC (8 pause frames), drops at the bottleneck's port cap despite it (86),
+     * ECN marking (about 1000), INT on one switch, forwarding latency, finite and long-lived flows.
+     */
+    @Test
+    void dumbbellWithPfcEcnIntLatencyAndDrops() {
+        assertIdentical(ScenarioFiles.parse(DUMBBELL.formatted("timely {}", """
+                pfc { enabled: true xoff_bytes: 40000 }""", 0, 90000), "dumbbell-pfc"));
+    }
+
+    /** PFC-only without PFC and a small port buffer: the bottleneck drops, flows that lose a segment stall. */
+    @Test
+    void dumbbellWithoutPfcThatDrops() {
+        assertIdentical(ScenarioFiles.parse(DUMBBELL.formatted("pfc_only { segment_bytes: 8000 }", "", 1, 25000),
+                "dumbbell-drops"));
+    }
+
+    /** %1$s protocol, %2$s PFC block, %3$d seed, %4$d port buffer. */
+    static final String DUMBBELL = """
+            name: "dumbbell-paired"
+            seed: %3$d
+            duration_us: 8000
+            topology {
+              dumbbell { hosts_per_side: 3 host_rate_gbps: 10 bottleneck_rate_gbps: 4 link_delay_us: 1
+                         bottleneck_delay_us: 2.5 }
+              switches {
+                buffer_bytes: 400000
+                port_buffer_bytes: %4$d
+                ecn_threshold_bytes: 20000
+                latency_us: 0.3
+                %2$s
+                int_telemetry { enabled: true quantize: true switches: "left_switch" }
+              }
+              nic { mtu_bytes: 1000 ack_bytes: 80 }
+            }
+            protocol { %1$s }
+            workload { flow_list {
+              flows { src: 0 dst: 3 size_bytes: 0 start_us: 0 }
+              flows { src: 1 dst: 4 size_bytes: 300000 start_us: 5 }
+              flows { src: 2 dst: 3 size_bytes: 0 start_us: 10.5 }
+              flows { src: 4 dst: 0 size_bytes: 150000 start_us: 20 }
+              flows { src: 5 dst: 2 size_bytes: 64000 start_us: 1000 }
+            } }
+            output { warmup_us: 1000 sample_interval_us: 100 }
+            """;
+
+    private void assertIdentical(Scenario scenario) {
+        FabricSimulation sim = FabricSimulation.of(scenario);
+        RunResults java = JavaBackend.run(scenario, t -> { });
+        RunResults omnetpp = OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("omnetpp"), null,
+                System.out), t -> { });
+        assertTrue(java.complete(), java.failure());
+        assertTrue(omnetpp.complete(), omnetpp.failure());
+        Path a = tmp.resolve("java");
+        Path b = tmp.resolve("omnetpp");
+        for (var run : new Object[][] {{a, java}, {b, omnetpp}}) {
+            RunResults r = (RunResults) run[1];
+            ResultsWriter.write((Path) run[0], r, Summary.of(r), ScenarioFiles.canonicalText(scenario),
+                    sim.config().maxRttSamples());
+        }
+        ResultsComparison c = ResultsComparison.of(a, "java", b, "omnetpp", 0);
+        assertTrue(c.agree(), c.report());
+        try {
+            assertArrayEquals(Files.readAllBytes(a.resolve("flows.csv")), Files.readAllBytes(b.resolve("flows.csv")));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

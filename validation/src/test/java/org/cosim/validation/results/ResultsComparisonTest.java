@@ -1,0 +1,62 @@
+package org.cosim.validation.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.cosim.validation.Main;
+import org.cosim.validation.ShippedScenarios;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `cosim compare`'s file comparison: flow by flow, metric by metric, exact or within a tolerance. */
+class ResultsComparisonTest {
+    @TempDir
+    Path tmp;
+
+    private Path run(String name) {
+        Path out = tmp.resolve(name);
+        PrintStream sink = new PrintStream(new ByteArrayOutputStream());
+        assertEquals(0, Main.run(new String[] {"run", ShippedScenarios.path("timely-incast.textproto").toString(),
+                "--set", "duration_us=20000", "--set", "output.warmup_us=5000", "--no-plots", "--out",
+                out.toString()}, sink, sink));
+        return out;
+    }
+
+    private static void replaceIn(Path file, String from, String to) throws IOException {
+        String text = Files.readString(file);
+        assertTrue(text.contains(from), from + " in " + file);
+        Files.writeString(file, text.replaceFirst(java.util.regex.Pattern.quote(from), to));
+    }
+
+    @Test
+    void sameRunsAgreeAndEachDifferenceIsNamed() throws IOException {
+        Path a = run("a");
+        Path b = run("b");
+        ResultsComparison same = ResultsComparison.of(a, "a", b, "b", 0);
+        assertTrue(same.agree(), same.report());
+
+        // Flow 3's delivered bytes off by one; the total throughput a little; the back end's name differs.
+        List<String> flows = Files.readAllLines(b.resolve("flows.csv"));
+        String[] row = flows.get(4).split(",", -1);
+        long delivered = Long.parseLong(row[10]);
+        row[10] = Long.toString(delivered + 1);
+        flows.set(4, String.join(",", row));
+        Files.write(b.resolve("flows.csv"), flows);
+        replaceIn(b.resolve("summary.json"), "\"backend\": \"java\"", "\"backend\": \"omnetpp\"");
+
+        ResultsComparison c = ResultsComparison.of(a, "java", b, "omnetpp", 0);
+        assertFalse(c.agree());
+        assertEquals(List.of(new ResultsComparison.Difference("flows.csv", "flow 3 delivered_bytes",
+                Long.toString(delivered), Long.toString(delivered + 1))), c.differences(), c.report());
+        assertTrue(c.report().contains("flows.csv flow 3 delivered_bytes: java " + delivered + ", omnetpp "
+                + (delivered + 1)), c.report());
+        assertTrue(ResultsComparison.of(a, "java", b, "omnetpp", 0.01).agree(), "within 1%");
+    }
+}
