@@ -106,11 +106,17 @@ public final class EventBatch {
     }
 
     public void read(int i, FlowArrivalEvent v) {
+        read(i, v, 1);
+    }
+
+    /** With the flow's path count from the handshake (FlowArrival itself does not carry it). */
+    public void read(int i, FlowArrivalEvent v, int pathCount) {
         v.timePs = time[i];
         v.host = host[i];
         v.flow = flow[i];
         v.dst = (int) a[i];
         v.sizeBytes = b[i];
+        v.pathCount = pathCount;
     }
 
     public void read(int i, CompletionEvent v) {

@@ -7,6 +7,7 @@ public final class FlowArrivalEvent {
     int flow;
     int dst;
     long sizeBytes;
+    int pathCount = 1;
 
     public long timePs() { return timePs; }
     public int host() { return host; }
@@ -14,4 +15,9 @@ public final class FlowArrivalEvent {
     public int dst() { return dst; }
     /** Flow size; 0 means long-lived. */
     public long sizeBytes() { return sizeBytes; }
+    /**
+     * The source routes the flow may name (SendSegment.path 1..pathCount): the
+     * handshake's FlowSpec.path_count, filled in by AgentHost (1 when unknown).
+     */
+    public int pathCount() { return pathCount; }
 }

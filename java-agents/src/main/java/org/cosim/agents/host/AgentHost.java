@@ -172,7 +172,7 @@ public final class AgentHost {
         Agent agent = agents[in.host(i)];
         switch (in.kind(i)) {
             case EventBatch.FLOW_ARRIVAL -> {
-                in.read(i, arrival);
+                in.read(i, arrival, flows.get(in.flow(i)).pathCount());
                 agent.onFlowArrival(arrival, out);
             }
             case EventBatch.COMPLETION -> {

@@ -2,6 +2,8 @@ package org.cosim.agents.host;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.cosim.agents.ndp.NdpAgent;
+import org.cosim.agents.ndp.NdpConfig;
 import org.cosim.agents.pfconly.PfcOnlyAgent;
 import org.cosim.agents.pfconly.PfcOnlyConfig;
 import org.cosim.agents.timely.TimelyAgent;
@@ -21,6 +23,8 @@ public final class ProtocolCatalog {
                 new TimelyAgent(host, ctx, TimelyConfig.from(ctx.protocol().getTimely(), ctx.baseRttPs())));
         FACTORIES.put("pfc_only", (host, ctx) ->
                 new PfcOnlyAgent(host, ctx, PfcOnlyConfig.from(ctx.protocol().getPfcOnly())));
+        FACTORIES.put("ndp", (host, ctx) ->
+                new NdpAgent(host, ctx, NdpConfig.from(ctx.protocol().getNdp(), ctx.mtuBytes())));
     }
 
     private ProtocolCatalog() {}
@@ -41,12 +45,18 @@ public final class ProtocolCatalog {
         return f;
     }
 
-    /** Checks every parameter of the scenario's protocol, naming the first bad field. */
+    /** Checks every parameter of the scenario's protocol, naming the first bad field (MTU unknown). */
     public static void validate(Protocol protocol, long baseRttPs) {
+        validate(protocol, baseRttPs, 0);
+    }
+
+    /** The same, knowing the NICs' MTU (0: unknown; protocols that need it refuse). */
+    public static void validate(Protocol protocol, long baseRttPs, int mtuBytes) {
         switch (protocol.getKindCase()) {
             case TIMELY -> TimelyConfig.from(protocol.getTimely(), baseRttPs);
             case PFC_ONLY -> PfcOnlyConfig.from(protocol.getPfcOnly());
-            case NDP, POSEIDON, SWIFT -> throw new ScenarioException("protocol." + nameOf(protocol),
+            case NDP -> NdpConfig.from(protocol.getNdp(), mtuBytes);
+            case POSEIDON, SWIFT -> throw new ScenarioException("protocol." + nameOf(protocol),
                     "has no agent in this version");
             default -> nameOf(protocol);
         }

@@ -237,7 +237,7 @@ class AgentHostTest {
     @Test
     void unknownProtocolNameIsRejected() {
         SessionSpec spec = new SessionSpec(HOSTS, List.of("timely", "dctcp"), FLOWS, CTX);
-        assertViolation(() -> new AgentHost(spec), "unknown protocol 'dctcp'", "(known: [pfc_only, timely])");
+        assertViolation(() -> new AgentHost(spec), "unknown protocol 'dctcp'", "(known: [ndp, pfc_only, timely])");
     }
 
     @Test

@@ -18,7 +18,7 @@ public final class SessionSpecs {
     private SessionSpecs() {}
 
     public static SessionSpec of(TopologyGraph g, Routing routing, FlowTable flows, Protocol protocol,
-                                 long reactionDelayPs, long baseRttPs, long seed) {
+                                 long reactionDelayPs, long baseRttPs, long seed, int mtuBytes) {
         List<HostInfo> hosts = new ArrayList<>();
         for (int h = 0; h < g.hostCount(); h++) {
             hosts.add(new HostInfo(h, g.hostLink(h).rateBps()));
@@ -30,6 +30,6 @@ public final class SessionSpecs {
         }
         String name = ProtocolCatalog.nameOf(protocol);
         return new SessionSpec(hosts, Collections.nCopies(hosts.size(), name), fl,
-                new AgentContext(reactionDelayPs, baseRttPs, seed, protocol));
+                new AgentContext(reactionDelayPs, baseRttPs, seed, protocol, mtuBytes));
     }
 }

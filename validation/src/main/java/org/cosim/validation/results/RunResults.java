@@ -6,11 +6,14 @@ import java.util.List;
  * The outcome of one run, in the one results format both back ends produce
  * (ARCHITECTURE.md, Scenarios and results). Everything here except
  * {@code wallNanos} is deterministic for a given scenario and seed.
+ * {@code incastOptimumPs}: for an incast (two or more finite flows, one
+ * destination, one start time), the earliest possible completion of the last
+ * flow, as a duration from the start (Routing.incastOptimumPs); -1 otherwise.
  */
 public record RunResults(String backend, String scenarioName, String scenarioDigest, String protocol,
                          long seed, long durationPs, long warmupPs, long reachedPs, List<FlowRecord> flows,
                          RttSamples rtts, List<QueueRecord> queues, Counters counters, TimeSeries series,
-                         String failure, long wallNanos) {
+                         long incastOptimumPs, String failure, long wallNanos) {
     public boolean complete() {
         return failure == null;
     }

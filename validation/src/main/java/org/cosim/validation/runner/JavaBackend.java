@@ -40,7 +40,7 @@ public final class JavaBackend {
     static RunResults convert(Scenario s, FabricResult r) {
         return new RunResults("java", s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
                 s.getSeed(), r.config().durationPs(), r.config().warmupPs(), r.reachedPs(), flows(r), rtts(r.rtts()),
-                queues(r.monitors()), counters(r), series(r.series()),
+                queues(r.monitors()), counters(r), series(r.series()), incastOptimum(r),
                 r.failure() == null ? null : describe(r.failure()), r.wallNanos());
     }
 
@@ -63,6 +63,27 @@ public final class JavaBackend {
                     r.flowStats().deliveredMeasuredBytes(f), r.flowStats().droppedBytes(f)));
         }
         return out;
+    }
+
+    /** The incast optimum when the flows form one (same destination, finite sizes, one start), else -1. */
+    static long incastOptimum(FabricResult r) {
+        var flows = r.flows();
+        if (flows.size() < 2) {
+            return -1;
+        }
+        int dst = flows.dst(0);
+        long start = flows.startPs(0);
+        long total = 0;
+        int[] srcs = new int[flows.size()];
+        for (int f = 0; f < flows.size(); f++) {
+            if (flows.dst(f) != dst || flows.startPs(f) != start || flows.sizeBytes(f) == 0) {
+                return -1;
+            }
+            total += flows.sizeBytes(f);
+            srcs[f] = flows.src(f);
+        }
+        return r.routing().incastOptimumPs(srcs, dst, total, r.config().switches().latencyPs(),
+                r.config().nic().mtuBytes());
     }
 
     private static RttSamples rtts(RttRecorder rec) {
@@ -89,6 +110,8 @@ public final class JavaBackend {
         long drops = 0;
         long dropBytes = 0;
         long ecn = 0;
+        long trimmed = 0;
+        long returned = 0;
         List<Counters.PortDrops> byPort = new ArrayList<>();
         for (Switch sw : r.switches()) {
             pauses += sw.pauseFramesSent();
@@ -97,6 +120,8 @@ public final class JavaBackend {
                 drops += sw.port(p).drops();
                 dropBytes += sw.port(p).dropBytes();
                 ecn += sw.port(p).ecnMarks();
+                trimmed += sw.port(p).trimmed();
+                returned += sw.port(p).returnedToSender();
                 if (sw.port(p).drops() > 0) {
                     byPort.add(new Counters.PortDrops(sw.name() + ".port[" + p + "]", sw.port(p).drops(),
                             sw.port(p).dropBytes()));
@@ -107,8 +132,8 @@ public final class JavaBackend {
         for (Nic n : r.nics()) {
             hostPauses += n.pauseFramesReceived();
         }
-        return new Counters(pauses, pausesMeasured, hostPauses, drops, dropBytes, ecn, r.eventsProcessed(), r.agentWindows(),
-                r.agentEvents(), r.packetsInNetwork(), byPort);
+        return new Counters(pauses, pausesMeasured, hostPauses, drops, dropBytes, ecn, trimmed, returned,
+                r.eventsProcessed(), r.agentWindows(), r.agentEvents(), r.packetsInNetwork(), byPort);
     }
 
     private static TimeSeries series(TimeSeriesSampler s) {
