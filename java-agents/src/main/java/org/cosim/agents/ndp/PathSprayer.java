@@ -41,10 +41,17 @@ final class PathSprayer {
         return order[pos++];
     }
 
-    /** The next path, skipping {@code avoid} once when it comes up (a packet lost or bounced on it). */
+    /**
+     * The next path other than {@code avoid} (where a packet was lost or bounced):
+     * skips it when it comes up, also at a pass boundary (at most two skips, since
+     * a pass holds each path once); only a single usable path is returned anyway.
+     */
     int nextOtherThan(int avoid) {
         int p = next();
-        return p == avoid && paths > 1 ? next() : p;
+        for (int skips = 0; p == avoid && paths > 1 && skips < 2; skips++) {
+            p = next();
+        }
+        return p;
     }
 
     long pass() {
