@@ -79,6 +79,24 @@ class AgentHostTest {
     }
 
     @Test
+    void aFlowArrivalCarriesTheHandshakesPathCount() {
+        AgentContext ndp = new AgentContext(L, 20_000_000L, 7L,
+                Protocol.newBuilder().setNdp(org.cosim.proto.Ndp.getDefaultInstance()).build(), 9000);
+        AgentHost h = new AgentHost(new SessionSpec(HOSTS, List.of("ndp", "ndp"),
+                List.of(new FlowInfo(0, 1, 0, 10 * 9000L, 4)), ndp));
+        in.reset(5 * L);
+        in.addFlowArrival(5_200_000L, 1, 0, 0, 10 * 9000L);
+        h.process(in, out);
+        java.util.Set<Integer> paths = new java.util.TreeSet<>();
+        for (int i = 0; i < out.size(); i++) {
+            if (out.kind(i) == ActionBatch.SEND_SEGMENT) {
+                paths.add(out.path(i));
+            }
+        }
+        assertEquals(java.util.Set.of(1, 2, 3, 4), paths, "NDP sprays its window over the flow's 4 routes");
+    }
+
+    @Test
     void eventsOfOneBatchReachTheirOwnHostsInOrder() {
         in.reset(5 * L);
         in.addFlowArrival(5_200_000L, 1, 0, 0, 0);
