@@ -35,21 +35,14 @@ public final class FatTreeTopology {
         int half = k / 2;
         TopologyGraph g = new TopologyGraph();
         Map<String, Integer> nodes = new HashMap<>();
-        int[][][] host = new int[k][half][half];
-        for (int pod = 0; pod < k; pod++) {
-            for (int i = 0; i < half; i++) {
-                for (int h = 0; h < half; h++) {
-                    String name = "host[" + pod + "][" + i + "][" + h + "]";
-                    host[pod][i][h] = named(nodes, name, g.addHost(name));
-                }
-            }
-        }
+        int[][][] host = hosts(g, nodes, k, half);
         int[][] tor = switches(g, nodes, "tor", k, half);
         int[][] agg = switches(g, nodes, "agg", k, half);
         int[] core = new int[half * half];
         for (int c = 0; c < core.length; c++) {
             core[c] = named(nodes, "core[" + c + "]", TopologyGraph.switchRef(g.addSwitch("core[" + c + "]")));
         }
+        // Connection order fixes the port numbers of the class comment.
         for (int pod = 0; pod < k; pod++) {
             for (int i = 0; i < half; i++) {
                 for (int h = 0; h < half; h++) {
@@ -57,13 +50,7 @@ public final class FatTreeTopology {
                 }
             }
         }
-        for (int pod = 0; pod < k; pod++) {
-            for (int i = 0; i < half; i++) {
-                for (int j = 0; j < half; j++) {
-                    g.connect(tor[pod][i], agg[pod][j], rate, delay);
-                }
-            }
-        }
+        connectAll(g, tor, agg, rate, delay);
         for (int pod = 0; pod < k; pod++) {
             for (int j = 0; j < half; j++) {
                 for (int c = 0; c < half; c++) {
@@ -73,6 +60,31 @@ public final class FatTreeTopology {
         }
         applyOverrides(p, g, nodes, delay);
         return g;
+    }
+
+    /** Hosts first, so that host ids are dense: id = p*(k/2)^2 + i*(k/2) + h. */
+    private static int[][][] hosts(TopologyGraph g, Map<String, Integer> nodes, int k, int half) {
+        int[][][] host = new int[k][half][half];
+        for (int pod = 0; pod < k; pod++) {
+            for (int i = 0; i < half; i++) {
+                for (int h = 0; h < half; h++) {
+                    String name = "host[" + pod + "][" + i + "][" + h + "]";
+                    host[pod][i][h] = named(nodes, name, g.addHost(name));
+                }
+            }
+        }
+        return host;
+    }
+
+    /** Every ToR of a pod to every aggregation switch of the pod. */
+    private static void connectAll(TopologyGraph g, int[][] tor, int[][] agg, long rate, long delay) {
+        for (int pod = 0; pod < tor.length; pod++) {
+            for (int i = 0; i < tor[pod].length; i++) {
+                for (int j = 0; j < agg[pod].length; j++) {
+                    g.connect(tor[pod][i], agg[pod][j], rate, delay);
+                }
+            }
+        }
     }
 
     private static int[][] switches(TopologyGraph g, Map<String, Integer> nodes, String kind, int k, int half) {

@@ -230,6 +230,15 @@ public final class Routing {
         return path(src, dst, 1);
     }
 
+    /** Every shortest path from src to dst, as link lists: element k-1 is source route k. */
+    public int[][] paths(int src, int dst) {
+        int[][] all = new int[pathCount(src, dst)][];
+        for (int k = 1; k <= all.length; k++) {
+            all[k - 1] = path(src, dst, k);
+        }
+        return all;
+    }
+
     /** How many source routes lead from src to dst: the product of the choices along the first one. */
     public int pathCount(int src, int dst) {
         long count = 1;

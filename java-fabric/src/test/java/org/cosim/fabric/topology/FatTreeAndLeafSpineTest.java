@@ -74,8 +74,9 @@ class FatTreeAndLeafSpineTest {
         Routing r = new Routing(g);
         Set<String> paths = new HashSet<>();
         Set<Integer> cores = new HashSet<>();
-        for (int k = 1; k <= 16; k++) {
-            int[] p = r.path(5, 100, k);
+        int[][] all = r.paths(5, 100);
+        assertEquals(16, all.length);
+        for (int[] p : all) {
             assertEquals(6, p.length);
             paths.add(Arrays.toString(p));
             TopologyGraph.Link up = g.link(p[2]);  // agg -> core
