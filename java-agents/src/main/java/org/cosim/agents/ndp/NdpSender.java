@@ -71,7 +71,7 @@ final class NdpSender {
         }
         long t = e.timePs() + reactionDelayPs;
         switch (e.kind()) {
-            case ControlArrivalEvent.ACK -> onAck(f, e, t);
+            case ControlArrivalEvent.ACK -> onAck(f, e);
             case ControlArrivalEvent.NACK -> onNack(f, e, t, out);
             default -> { }
         }
@@ -83,16 +83,15 @@ final class NdpSender {
         }
     }
 
-    private void onAck(SendFlow f, ControlArrivalEvent e, long t) {
+    private void onAck(SendFlow f, ControlArrivalEvent e) {
         f.expectedPulls++;
         f.board.ack(path(f, e.path()));
         if (e.echoTimePs() > 0) {
             f.rto.sample(e.timePs() - e.echoTimePs());
         }
         long pkt = e.seq() / cfg.packetBytes();
-        byte s = f.ledger.state(pkt);
-        if (f.ledger.holds(pkt) && s != PacketLedger.ACKED) {
-            if (s == PacketLedger.IN_FLIGHT) {
+        if (f.ledger.holds(pkt) && f.ledger.state(pkt) != PacketLedger.ACKED) {
+            if (f.ledger.state(pkt) == PacketLedger.IN_FLIGHT) {
                 f.inFlight--;
                 f.credits = Math.min(f.credits, f.inFlight);
             }
