@@ -21,7 +21,8 @@ import org.cosim.scenario.Units;
  * The run-wide and hardware settings of a scenario, resolved to integers with
  * their defaults, and checked: each impossible value is reported with its field.
  *
- * <p>Defaults: L = 1 us; MTU 1500 B, 64 B control frames; a 12 MiB shared switch
+ * <p>Defaults: L = 1 us; MTU 1500 B, 64 B control frames, hardware ACKs at control
+ * priority; a 12 MiB shared switch
  * buffer (a Trident-2-class switch), no per-port cap beyond it; no ECN; no switch
  * latency; PFC XOFF 200 KB per ingress, XON two MTUs lower.
  */
@@ -68,7 +69,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long seed, Swi
             throw new ScenarioException("topology.nic.ack_bytes", Integer.toUnsignedString(ack)
                     + ": must be in 1..mtu_bytes (" + mtu + ")");
         }
-        return new NicParams(mtu, ack);
+        return new NicParams(mtu, ack, n.getAcksShareDataQueue());
     }
 
     private static SwitchParams switches(SwitchConfig c, NicParams nic) {

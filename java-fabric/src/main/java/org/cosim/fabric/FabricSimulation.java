@@ -1,7 +1,9 @@
 package org.cosim.fabric;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.LongConsumer;
 import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.host.SessionSpec;
@@ -24,6 +26,7 @@ import org.cosim.fabric.topology.TopologyGraph;
 import org.cosim.fabric.workload.FlowTable;
 import org.cosim.fabric.workload.Workloads;
 import org.cosim.proto.Scenario;
+import org.cosim.scenario.ScenarioException;
 
 /**
  * One run of a scenario on the Java fallback fabric. {@link #of} checks the whole
@@ -45,12 +48,29 @@ public final class FabricSimulation {
         this.scenario = scenario;
         this.config = FabricConfig.from(scenario);
         this.graph = TopologyBuilders.build(scenario.getTopology());
+        checkIntSwitchNames(scenario, graph);
         this.routing = new Routing(graph);
         this.flows = Workloads.build(scenario.getWorkload(), graph, scenario.getSeed());
         long baseRtt = routing.maxPropagationRttPs(config.switches().latencyPs());
-        ProtocolCatalog.validate(scenario.getProtocol(), baseRtt, config.nic().mtuBytes());
+        ProtocolCatalog.validate(scenario, baseRtt, config.nic().mtuBytes());
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
-                baseRtt, config.seed(), config.nic().mtuBytes());
+                baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
+                config.nic().ackBytes());
+    }
+
+    /** A brownfield INT list names switches of this topology: a typo would silently turn INT off there. */
+    private static void checkIntSwitchNames(Scenario s, TopologyGraph g) {
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < g.switchCount(); i++) {
+            names.add(g.switchName(i));
+        }
+        List<String> listed = s.getTopology().getSwitches().getIntTelemetry().getSwitchesList();
+        for (int k = 0; k < listed.size(); k++) {
+            if (!names.contains(listed.get(k))) {
+                throw new ScenarioException("topology.switches.int_telemetry.switches[" + k + "]",
+                        "no switch named '" + listed.get(k) + "' in this topology (e.g. " + g.switchName(0) + ")");
+            }
+        }
     }
 
     /** Validates the scenario; throws ScenarioException naming the first bad field. */

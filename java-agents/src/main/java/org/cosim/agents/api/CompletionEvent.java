@@ -13,6 +13,7 @@ public final class CompletionEvent {
     long sendTimePs;
     long intMaxHopDelayPs;
     long intReverseMaxHopDelayPs;
+    long txTimePs;
     boolean ecnEcho;
 
     public long timePs() { return timePs; }
@@ -23,6 +24,12 @@ public final class CompletionEvent {
     public int bytes() { return bytes; }
     /** When the segment was handed to the NIC. */
     public long sendTimePs() { return sendTimePs; }
+    /**
+     * When the ACKed packet (the segment's last) started onto the wire at the
+     * sender NIC: the hardware TX timestamp. The NIC's queue lies between
+     * {@link #sendTimePs()} and this.
+     */
+    public long txTimePs() { return txTimePs; }
     /** INT max-hop queueing delay on the data's path (the forward path). */
     public long intMaxHopDelayPs() { return intMaxHopDelayPs; }
     /** INT max-hop queueing delay on the ACK's own path (the reverse path). */

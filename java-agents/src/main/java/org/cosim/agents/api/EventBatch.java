@@ -33,6 +33,7 @@ public final class EventBatch {
     private long[] c = new long[64];
     private long[] d = new long[64];
     private long[] e = new long[64];
+    private long[] g = new long[64];
     private int[] i1 = new int[64];
     private int[] flags = new int[64];
 
@@ -62,7 +63,14 @@ public final class EventBatch {
 
     public void addCompletion(long t, int h, int f, long seq, int bytes, long sendTimePs,
                               long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho) {
+        addCompletion(t, h, f, seq, bytes, sendTimePs, sendTimePs, intMaxHopDelayPs, intReverseMaxHopDelayPs, ecnEcho);
+    }
+
+    /** {@code txTimePs}: when the ACKed packet started onto the wire (the NIC's hardware TX timestamp). */
+    public void addCompletion(long t, int h, int f, long seq, int bytes, long sendTimePs, long txTimePs,
+                              long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho) {
         int i = append(COMPLETION, t, h, f);
+        g[i] = txTimePs;
         a[i] = seq;
         b[i] = bytes;
         c[i] = sendTimePs;
@@ -106,17 +114,12 @@ public final class EventBatch {
     }
 
     public void read(int i, FlowArrivalEvent v) {
-        read(i, v, 1);
-    }
-
-    /** With the flow's path count from the handshake (FlowArrival itself does not carry it). */
-    public void read(int i, FlowArrivalEvent v, int pathCount) {
         v.timePs = time[i];
         v.host = host[i];
         v.flow = flow[i];
         v.dst = (int) a[i];
         v.sizeBytes = b[i];
-        v.pathCount = pathCount;
+        v.describePath(1, 0, 0);
     }
 
     public void read(int i, CompletionEvent v) {
@@ -128,6 +131,7 @@ public final class EventBatch {
         v.sendTimePs = c[i];
         v.intMaxHopDelayPs = d[i];
         v.intReverseMaxHopDelayPs = e[i];
+        v.txTimePs = g[i];
         v.ecnEcho = (flags[i] & ECN) != 0;
     }
 
@@ -181,6 +185,7 @@ public final class EventBatch {
         c[i] = 0;
         d[i] = 0;
         e[i] = 0;
+        g[i] = 0;
         i1[i] = 0;
         flags[i] = 0;
         return i;
@@ -197,6 +202,7 @@ public final class EventBatch {
         c = Arrays.copyOf(c, n);
         d = Arrays.copyOf(d, n);
         e = Arrays.copyOf(e, n);
+        g = Arrays.copyOf(g, n);
         i1 = Arrays.copyOf(i1, n);
         flags = Arrays.copyOf(flags, n);
     }

@@ -14,4 +14,14 @@ public final class SegmentRtt {
     public static long rttPs(long sendTimePs, long completionTimePs, int segmentBytes, long nicRateBps) {
         return completionTimePs - sendTimePs - Units.serializationPs(segmentBytes, nicRateBps);
     }
+
+    /**
+     * The fabric RTT of the ACKed packet from NIC timestamps, as Swift and Poseidon
+     * measure it: from when it started onto the wire to when its ACK arrived. The
+     * sender's NIC queue and host stack are outside it; propagation, switching,
+     * store-and-forward and queueing on both paths are inside.
+     */
+    public static long fabricRttPs(CompletionEvent e) {
+        return e.completionTimePs() - e.txTimePs();
+    }
 }

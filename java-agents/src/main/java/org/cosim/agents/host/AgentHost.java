@@ -172,7 +172,9 @@ public final class AgentHost {
         Agent agent = agents[in.host(i)];
         switch (in.kind(i)) {
             case EventBatch.FLOW_ARRIVAL -> {
-                in.read(i, arrival, flows.get(in.flow(i)).pathCount());
+                in.read(i, arrival);
+                FlowInfo f = flows.get(arrival.flow());
+                arrival.describePath(f.pathCount(), f.hops(), f.baseRttPs());
                 agent.onFlowArrival(arrival, out);
             }
             case EventBatch.COMPLETION -> {

@@ -6,9 +6,14 @@ import org.cosim.agents.ndp.NdpAgent;
 import org.cosim.agents.ndp.NdpConfig;
 import org.cosim.agents.pfconly.PfcOnlyAgent;
 import org.cosim.agents.pfconly.PfcOnlyConfig;
+import org.cosim.agents.poseidon.PoseidonAgent;
+import org.cosim.agents.poseidon.PoseidonConfig;
+import org.cosim.agents.swift.SwiftAgent;
+import org.cosim.agents.swift.SwiftConfig;
 import org.cosim.agents.timely.TimelyAgent;
 import org.cosim.agents.timely.TimelyConfig;
 import org.cosim.proto.Protocol;
+import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioException;
 
 /**
@@ -25,6 +30,10 @@ public final class ProtocolCatalog {
                 new PfcOnlyAgent(host, ctx, PfcOnlyConfig.from(ctx.protocol().getPfcOnly())));
         FACTORIES.put("ndp", (host, ctx) ->
                 new NdpAgent(host, ctx, NdpConfig.from(ctx.protocol().getNdp(), ctx.mtuBytes())));
+        FACTORIES.put("poseidon", (host, ctx) ->
+                new PoseidonAgent(host, ctx, PoseidonConfig.from(ctx.protocol().getPoseidon())));
+        FACTORIES.put("swift", (host, ctx) ->
+                new SwiftAgent(host, ctx, SwiftConfig.from(ctx.protocol().getSwift())));
     }
 
     private ProtocolCatalog() {}
@@ -45,6 +54,27 @@ public final class ProtocolCatalog {
         return f;
     }
 
+    /**
+     * Checks the protocol's parameters and what the protocol needs from the rest of
+     * the scenario, given the NICs' MTU (0: unknown): Poseidon reacts to the INT
+     * max-hop delay, so without INT on the switches it would see no congestion at
+     * all (unless it runs in brownfield mode, where end-to-end delay stands in for
+     * the missing switches); NDP cuts flows into MTU packets.
+     */
+    public static void validate(Scenario s, long baseRttPs) {
+        validate(s, baseRttPs, 0);
+    }
+
+    /** The same, knowing the NICs' MTU. */
+    public static void validate(Scenario s, long baseRttPs, int mtuBytes) {
+        validate(s.getProtocol(), baseRttPs, mtuBytes);
+        if (s.getProtocol().hasPoseidon() && !s.getProtocol().getPoseidon().getBrownfield()
+                && !s.getTopology().getSwitches().getIntTelemetry().getEnabled()) {
+            throw new ScenarioException("topology.switches.int_telemetry.enabled", "Poseidon reacts to the INT "
+                    + "max-hop delay: enable INT on the switches, or set protocol.poseidon.brownfield for partial INT");
+        }
+    }
+
     /** Checks every parameter of the scenario's protocol, naming the first bad field (MTU unknown). */
     public static void validate(Protocol protocol, long baseRttPs) {
         validate(protocol, baseRttPs, 0);
@@ -56,8 +86,8 @@ public final class ProtocolCatalog {
             case TIMELY -> TimelyConfig.from(protocol.getTimely(), baseRttPs);
             case PFC_ONLY -> PfcOnlyConfig.from(protocol.getPfcOnly());
             case NDP -> NdpConfig.from(protocol.getNdp(), mtuBytes);
-            case POSEIDON, SWIFT -> throw new ScenarioException("protocol." + nameOf(protocol),
-                    "has no agent in this version");
+            case POSEIDON -> PoseidonConfig.from(protocol.getPoseidon());
+            case SWIFT -> SwiftConfig.from(protocol.getSwift());
             default -> nameOf(protocol);
         }
     }

@@ -66,7 +66,8 @@ public final class WireFormat {
                     e.setCompletion(SegmentCompletion.newBuilder().setFlow(c.flow()).setSeq(c.seq())
                             .setBytes(c.bytes()).setSendTimePs(c.sendTimePs())
                             .setCompletionTimePs(c.completionTimePs()).setIntMaxHopDelayPs(c.intMaxHopDelayPs())
-                            .setIntReverseMaxHopDelayPs(c.intReverseMaxHopDelayPs()).setEcnEcho(c.ecnEcho()));
+                            .setIntReverseMaxHopDelayPs(c.intReverseMaxHopDelayPs()).setEcnEcho(c.ecnEcho())
+                            .setTxTimePs(c.txTimePs()));
                 }
                 case EventBatch.PFC_CHANGE -> {
                     b.read(i, p);
@@ -114,7 +115,7 @@ public final class WireFormat {
                         throw new ContractViolation("event " + i + ": completion_time_ps " + c.getCompletionTimePs()
                                 + " differs from the event time " + t);
                     }
-                    into.addCompletion(t, h, c.getFlow(), c.getSeq(), c.getBytes(), c.getSendTimePs(),
+                    into.addCompletion(t, h, c.getFlow(), c.getSeq(), c.getBytes(), c.getSendTimePs(), c.getTxTimePs(),
                             c.getIntMaxHopDelayPs(), c.getIntReverseMaxHopDelayPs(), c.getEcnEcho());
                 }
                 case PACKET_ARRIVAL -> {
@@ -208,7 +209,8 @@ public final class WireFormat {
         }
         for (FlowInfo f : spec.flows()) {
             h.addFlows(FlowSpec.newBuilder().setFlow(f.flow()).setSrc(f.src()).setDst(f.dst())
-                    .setSizeBytes(f.sizeBytes()).setPathCount(f.pathCount()));
+                    .setSizeBytes(f.sizeBytes()).setPathCount(f.pathCount()).setHops(f.hops())
+                    .setBaseRttPs(f.baseRttPs()));
         }
         return h.build();
     }
@@ -262,13 +264,17 @@ public final class WireFormat {
                         ? "duplicate flow id " + f.getFlow() + " at position " + i
                         : "flow ids must be dense and in order: position " + i + " holds flow " + f.getFlow());
             }
-            flows.add(new FlowInfo(i, f.getSrc(), f.getDst(), f.getSizeBytes(), Math.max(1, f.getPathCount())));
+            if (f.getBaseRttPs() < 0) {
+                throw new ContractViolation("flow " + i + " has a negative base RTT " + f.getBaseRttPs() + " ps");
+            }
+            flows.add(new FlowInfo(i, f.getSrc(), f.getDst(), f.getSizeBytes(), Math.max(1, f.getPathCount()),
+                    f.getHops(), f.getBaseRttPs()));
         }
         if (h.getMtuBytes() < 0) {
             throw new ContractViolation("MTU " + Integer.toUnsignedString(h.getMtuBytes()) + " bytes is out of range");
         }
         try {
-            ProtocolCatalog.validate(scenario.getProtocol(), h.getBaseRttPs(), h.getMtuBytes());
+            ProtocolCatalog.validate(scenario, h.getBaseRttPs(), h.getMtuBytes());
         } catch (ScenarioException e) {
             throw new ContractViolation("the scenario's protocol parameters are invalid: " + e.getMessage());
         }

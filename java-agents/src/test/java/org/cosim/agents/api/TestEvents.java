@@ -22,7 +22,8 @@ public final class TestEvents {
         b.reset(0);
         b.addFlowArrival(timePs, host, flow, dst, sizeBytes);
         FlowArrivalEvent e = new FlowArrivalEvent();
-        b.read(0, e, pathCount);
+        b.read(0, e);
+        e.describePath(pathCount, 0, 0);
         return e;
     }
 
@@ -51,6 +52,25 @@ public final class TestEvents {
         EventBatch b = new EventBatch();
         b.reset(0);
         b.addCompletion(timePs, host, flow, seq, bytes, sendTimePs, 0, false);
+        CompletionEvent e = new CompletionEvent();
+        b.read(0, e);
+        return e;
+    }
+
+    /** A flow arrival with the handshake's path facts, as AgentHost delivers it. */
+    public static FlowArrivalEvent arrival(long timePs, int host, int flow, int dst, long sizeBytes, int hops,
+                                           long baseRttPs) {
+        FlowArrivalEvent e = arrival(timePs, host, flow, dst, sizeBytes);
+        e.describePath(1, hops, baseRttPs);
+        return e;
+    }
+
+    /** A completion with the hardware TX timestamp and the INT fields (forward and reverse max-hop delay). */
+    public static CompletionEvent completion(long timePs, int host, int flow, long seq, int bytes, long sendTimePs,
+                                             long txTimePs, long mpdPs, long reverseMpdPs) {
+        EventBatch b = new EventBatch();
+        b.reset(0);
+        b.addCompletion(timePs, host, flow, seq, bytes, sendTimePs, txTimePs, mpdPs, reverseMpdPs, false);
         CompletionEvent e = new CompletionEvent();
         b.read(0, e);
         return e;

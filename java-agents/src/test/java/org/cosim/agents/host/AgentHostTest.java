@@ -97,6 +97,23 @@ class AgentHostTest {
     }
 
     @Test
+    void aFlowArrivalCarriesThePathTheHandshakeDeclared() {
+        // Poseidon starts a flow with one BDP of its unloaded RTT: 32.768 us at 10 Gb/s = 10 segments of 4096 B.
+        List<FlowInfo> flows = List.of(new FlowInfo(0, 1, 0, 0, 1, 1, 32_768_000L));
+        AgentContext ctx = new AgentContext(L, 20_000_000L, 7L, org.cosim.proto.Protocol.newBuilder()
+                .setPoseidon(org.cosim.proto.Poseidon.getDefaultInstance()).build());
+        AgentHost h = new AgentHost(new SessionSpec(HOSTS, List.of("poseidon", "poseidon"), flows, ctx));
+        in.reset(5 * L);
+        in.addFlowArrival(5_200_000L, 1, 0, 0, 0);
+        h.process(in, out);
+        int sends = 0;
+        for (int i = 0; i < out.size(); i++) {
+            sends += out.kind(i) == ActionBatch.SEND_SEGMENT ? 1 : 0;
+        }
+        assertEquals(10, sends);
+    }
+
+    @Test
     void eventsOfOneBatchReachTheirOwnHostsInOrder() {
         in.reset(5 * L);
         in.addFlowArrival(5_200_000L, 1, 0, 0, 0);
@@ -255,7 +272,8 @@ class AgentHostTest {
     @Test
     void unknownProtocolNameIsRejected() {
         SessionSpec spec = new SessionSpec(HOSTS, List.of("timely", "dctcp"), FLOWS, CTX);
-        assertViolation(() -> new AgentHost(spec), "unknown protocol 'dctcp'", "(known: [ndp, pfc_only, timely])");
+        assertViolation(() -> new AgentHost(spec), "unknown protocol 'dctcp'",
+                "(known: [ndp, pfc_only, poseidon, swift, timely])");
     }
 
     @Test

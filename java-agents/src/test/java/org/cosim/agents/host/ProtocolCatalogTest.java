@@ -35,7 +35,7 @@ class ProtocolCatalogTest {
                 () -> ProtocolCatalog.nameOf(Protocol.getDefaultInstance()));
         assertEquals("protocol", e.field());
         assertTrue(e.getMessage().contains("no protocol chosen"), e.getMessage());
-        assertTrue(e.getMessage().contains("[ndp, pfc_only, timely]"), e.getMessage());
+        assertTrue(e.getMessage().contains("[ndp, pfc_only, poseidon, swift, timely]"), e.getMessage());
     }
 
     @Test
@@ -44,6 +44,34 @@ class ProtocolCatalogTest {
         HostInfo h = new HostInfo(0, 10_000_000_000L);
         assertInstanceOf(TimelyAgent.class, ProtocolCatalog.factory("timely").create(h, ctx));
         assertInstanceOf(PfcOnlyAgent.class, ProtocolCatalog.factory("pfc_only").create(h, ctx));
+        assertInstanceOf(org.cosim.agents.poseidon.PoseidonAgent.class, ProtocolCatalog.factory("poseidon").create(h, ctx));
+        assertInstanceOf(org.cosim.agents.swift.SwiftAgent.class, ProtocolCatalog.factory("swift").create(h, ctx));
+    }
+
+    @Test
+    void validateNamesTheBadPoseidonAndSwiftFields() {
+        Protocol p = Protocol.newBuilder().setPoseidon(org.cosim.proto.Poseidon.newBuilder().setM(3)).build();
+        assertEquals("protocol.poseidon.m",
+                assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(p, 1)).field());
+        Protocol s = Protocol.newBuilder().setSwift(org.cosim.proto.Swift.newBuilder().setBeta(0)).build();
+        assertEquals("protocol.swift.beta",
+                assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(s, 1)).field());
+    }
+
+    @Test
+    void poseidonNeedsIntUnlessItRunsInBrownfield() {
+        org.cosim.proto.Scenario.Builder sc = org.cosim.proto.Scenario.newBuilder().setProtocol(
+                Protocol.newBuilder().setPoseidon(org.cosim.proto.Poseidon.getDefaultInstance()));
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(sc.build(), 1));
+        assertEquals("topology.switches.int_telemetry.enabled", e.field());
+        sc.getTopologyBuilder().getSwitchesBuilder().getIntTelemetryBuilder().setEnabled(true);
+        ProtocolCatalog.validate(sc.build(), 1);
+        sc.getTopologyBuilder().getSwitchesBuilder().getIntTelemetryBuilder().setEnabled(false);
+        sc.getProtocolBuilder().getPoseidonBuilder().setBrownfield(true);
+        ProtocolCatalog.validate(sc.build(), 1);
+        // Swift does not read INT.
+        ProtocolCatalog.validate(org.cosim.proto.Scenario.newBuilder().setProtocol(
+                Protocol.newBuilder().setSwift(org.cosim.proto.Swift.getDefaultInstance())).build(), 1);
     }
 
     @Test

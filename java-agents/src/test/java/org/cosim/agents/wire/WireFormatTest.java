@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.host.ContractViolation;
+import org.cosim.agents.host.FlowInfo;
 import org.cosim.agents.host.SessionSpec;
 import org.junit.jupiter.api.Test;
 
@@ -119,6 +120,30 @@ class WireFormatTest {
         assertEquals(1_000_000, spec.context().reactionDelayPs());
         assertEquals(20_000_000, spec.context().baseRttPs());
         assertTrue(spec.context().protocol().hasTimely());
+    }
+
+    @Test
+    void theTxTimestampAndEachFlowsPathTravelTheWire() {
+        EventBatch b = new EventBatch();
+        b.reset(3_000_000);
+        b.addCompletion(3_000_030, 1, 2, 0, 4096, 2_000_000, 2_400_000, 100, 200, false);
+        org.cosim.proto.EventBatch proto = WireFormat.toProto(b);
+        assertEquals(2_400_000, proto.getEvents(0).getCompletion().getTxTimePs());
+        EventBatch back = new EventBatch();
+        WireFormat.fromProto(proto, back);
+        org.cosim.agents.api.CompletionEvent c = new org.cosim.agents.api.CompletionEvent();
+        back.read(0, c);
+        assertEquals(2_400_000, c.txTimePs());
+        assertEquals(2_000_000, c.sendTimePs());
+
+        var h = AgentServiceContractTest.goodHello().toBuilder();
+        h.setFlows(1, h.getFlows(1).toBuilder().setHops(3).setBaseRttPs(6_230_000));
+        FlowInfo f = WireFormat.sessionSpec(h.build()).flows().get(1);
+        assertEquals(3, f.hops());
+        assertEquals(6_230_000, f.baseRttPs());
+        h.setFlows(1, h.getFlows(1).toBuilder().setBaseRttPs(-1));
+        ContractViolation e = assertThrows(ContractViolation.class, () -> WireFormat.sessionSpec(h.build()));
+        assertTrue(e.getMessage().contains("flow 1 has a negative base RTT"), e.getMessage());
     }
 
     @Test

@@ -18,15 +18,28 @@ public final class SessionSpecs {
     private SessionSpecs() {}
 
     public static SessionSpec of(TopologyGraph g, Routing routing, FlowTable flows, Protocol protocol,
-                                 long reactionDelayPs, long baseRttPs, long seed, int mtuBytes) {
+                                 long reactionDelayPs, long baseRttPs, long seed) {
+        return of(g, routing, flows, protocol, reactionDelayPs, baseRttPs, seed, 0, 1500, 64);
+    }
+
+    /**
+     * With each flow's path declared in full: hop count and unloaded RTT for the
+     * fabric's switch latency, MTU and ACK size.
+     */
+    public static SessionSpec of(TopologyGraph g, Routing routing, FlowTable flows, Protocol protocol,
+                                 long reactionDelayPs, long baseRttPs, long seed, long switchLatencyPs,
+                                 int mtuBytes, int ackBytes) {
         List<HostInfo> hosts = new ArrayList<>();
         for (int h = 0; h < g.hostCount(); h++) {
             hosts.add(new HostInfo(h, g.hostLink(h).rateBps()));
         }
         List<FlowInfo> fl = new ArrayList<>();
         for (int f = 0; f < flows.size(); f++) {
-            fl.add(new FlowInfo(f, flows.src(f), flows.dst(f), flows.sizeBytes(f),
-                    routing.pathCount(flows.src(f), flows.dst(f))));
+            int src = flows.src(f);
+            int dst = flows.dst(f);
+            fl.add(new FlowInfo(f, src, dst, flows.sizeBytes(f), routing.pathCount(src, dst),
+                    routing.path(src, dst).length - 1,
+                    routing.unloadedRttPs(src, dst, switchLatencyPs, mtuBytes, ackBytes)));
         }
         String name = ProtocolCatalog.nameOf(protocol);
         return new SessionSpec(hosts, Collections.nCopies(hosts.size(), name), fl,

@@ -5,6 +5,15 @@ public interface HostEventSink {
     void completion(int host, int flow, long seq, int bytes, long sendTimePs, long intMaxHopDelayPs,
                     long intReverseMaxHopDelayPs, boolean ecnEcho);
 
+    /**
+     * A completion with the hardware TX timestamp of the ACKed packet ({@code txTimePs}).
+     * The NIC calls this one; sinks that do not need the timestamp keep the shorter form.
+     */
+    default void completion(int host, int flow, long seq, int bytes, long sendTimePs, long txTimePs,
+                            long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho) {
+        completion(host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs, intReverseMaxHopDelayPs, ecnEcho);
+    }
+
     void pfcChange(int host, int trafficClass, boolean paused);
 
     /** {@code flags}: EventBatch.TRIMMED, RETURNED, LAST_OF_FLOW, ECN. */

@@ -24,9 +24,12 @@ import org.cosim.fabric.workload.FlowTable;
  *
  * <p>Receiving a segment sent with hardware ACK: data bytes are counted; when the
  * segment's last packet arrives and all of it came, the NIC returns one ACK at
- * once, echoing the send timestamp, ECN and the INT max-hop delay the segment saw;
- * when that ACK reaches the sender NIC, it raises the completion event with the
- * hardware timestamps (and the INT delay the ACK itself saw on the way back).
+ * once, echoing the send timestamp, the TX timestamp of the last packet, ECN and
+ * the INT max-hop delay the segment saw; when that ACK reaches the sender NIC, it
+ * raises the completion event with the hardware timestamps (and the INT delay the
+ * ACK itself saw on the way back). The NIC sends ACKs ahead of its data; in the
+ * switches they travel at control priority, or in the data queue when
+ * {@link NicParams#acksShareDataQueue()}.
  * Receiving a packet sent without hardware ACK, a trimmed or returned header, or
  * an agent's control packet: the NIC tells its agent (an agent ACK that echoes a
  * send time also gives an RTT sample).
@@ -192,6 +195,7 @@ public final class Nic implements EventHandler {
         int path = segments.headPath();
         pool.path[p] = path;
         pool.routeCursor[p] = Math.max(0, path - 1);
+        pool.txTime[p] = sim.now();  // the caller puts it on the wire now
         pool.uid[p] = ((long) flow << 32) | (packetsMade[flow]++ & 0xffffffffL);
         if ((options & ActionSink.NO_ACK) != 0) {
             pool.flags[p] |= PacketPool.FLAG_NO_ACK;
@@ -273,7 +277,7 @@ public final class Nic implements EventHandler {
         int flow = pool.flow[data];
         int a = pool.alloc();
         pool.type[a] = PacketType.SEGMENT_ACK;
-        pool.trafficClass[a] = TrafficClass.CONTROL;
+        pool.trafficClass[a] = params.acksShareDataQueue() ? TrafficClass.DATA : TrafficClass.CONTROL;
         pool.flow[a] = flow;
         pool.src[a] = host;
         pool.dst[a] = pool.src[data];
@@ -281,6 +285,7 @@ public final class Nic implements EventHandler {
         pool.segmentSeq[a] = pool.segmentSeq[data];
         pool.segmentBytes[a] = pool.segmentBytes[data];
         pool.segmentSendTime[a] = pool.segmentSendTime[data];
+        pool.txTime[a] = pool.txTime[data];
         pool.intEcho[a] = intSinceAck[flow];
         pool.flags[a] = ecnSinceAck[flow] ? PacketPool.FLAG_ECN_ECHO : 0;
         pool.uid[a] = pool.uid[data] | Long.MIN_VALUE;
@@ -292,7 +297,7 @@ public final class Nic implements EventHandler {
         int bytes = pool.segmentBytes[ack];
         long sendTime = pool.segmentSendTime[ack];
         rtts.record(sim.now(), flow, SegmentRtt.rttPs(sendTime, sim.now(), bytes, tx.rateBps()));
-        agents.completion(host, flow, pool.segmentSeq[ack], bytes, sendTime, pool.intEcho[ack],
+        agents.completion(host, flow, pool.segmentSeq[ack], bytes, sendTime, pool.txTime[ack], pool.intEcho[ack],
                 pool.intMaxHopDelay[ack], pool.has(ack, PacketPool.FLAG_ECN_ECHO));
         pool.release(ack);
     }

@@ -41,6 +41,11 @@ public final class PacketPool {
     public int[] segmentBytes = new int[0];
     /** When the packet's segment was handed to the sender NIC. */
     public long[] segmentSendTime = new long[0];
+    /**
+     * When the packet started onto the wire at its sender NIC (the hardware TX
+     * timestamp); a hardware ACK carries that of the packet it answers.
+     */
+    public long[] txTime = new long[0];
     /** The path the sender named: 0 = ECMP, k >= 1 = source route k. */
     public int[] path = new int[0];
     /** What is left of the source route's mixed-radix digits (k - 1, divided at each choice). */
@@ -82,6 +87,7 @@ public final class PacketPool {
         segmentSeq[id] = 0;
         segmentBytes[id] = 0;
         segmentSendTime[id] = 0;
+        txTime[id] = 0;
         path[id] = 0;
         routeCursor[id] = 0;
         enqueueTime[id] = 0;
@@ -125,6 +131,7 @@ public final class PacketPool {
         segmentSeq = Arrays.copyOf(segmentSeq, n);
         segmentBytes = Arrays.copyOf(segmentBytes, n);
         segmentSendTime = Arrays.copyOf(segmentSendTime, n);
+        txTime = Arrays.copyOf(txTime, n);
         path = Arrays.copyOf(path, n);
         routeCursor = Arrays.copyOf(routeCursor, n);
         enqueueTime = Arrays.copyOf(enqueueTime, n);

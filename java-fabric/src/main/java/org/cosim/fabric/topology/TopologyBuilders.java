@@ -13,10 +13,10 @@ public final class TopologyBuilders {
             case DUMBBELL -> DumbbellTopology.build(t.getDumbbell());
             case FAT_TREE -> FatTreeTopology.build(t.getFatTree());
             case LEAF_SPINE -> LeafSpineTopology.build(t.getLeafSpine());
-            case CLOS, PARKING_LOT -> throw new ScenarioException("topology",
-                    t.getShapeCase().name().toLowerCase() + " has no Java builder in this version");
-            case SHAPE_NOT_SET -> throw new ScenarioException("topology",
-                    "no topology family chosen (set one of: incast_star, dumbbell, fat_tree, leaf_spine)");
+            case CLOS -> ClosTopology.build(t.getClos());
+            case PARKING_LOT -> ParkingLotTopology.build(t.getParkingLot());
+            case SHAPE_NOT_SET -> throw new ScenarioException("topology", "no topology family chosen (set one of: "
+                    + "incast_star, dumbbell, fat_tree, leaf_spine, clos, parking_lot)");
         };
     }
 

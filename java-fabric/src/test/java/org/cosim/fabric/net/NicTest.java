@@ -30,7 +30,7 @@ class NicTest {
     /** The agent side as the NIC sees it: records completions and PFC changes. */
     static final class FakeSink implements HostEventSink {
         final Simulator sim;
-        final List<long[]> completions = new ArrayList<>();  // {now, host, flow, seq, bytes, send, int, ecn}
+        final List<long[]> completions = new ArrayList<>();  // {now, host, flow, seq, bytes, send, int, ecn, rev int, tx}
         final List<long[]> pfc = new ArrayList<>();          // {now, host, class, paused}
 
         FakeSink(Simulator sim) {
@@ -44,7 +44,14 @@ class NicTest {
         public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long intMaxHopDelayPs,
                                long intReverseMaxHopDelayPs, boolean ecnEcho) {
             completions.add(new long[] {sim.now(), host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs,
-                    ecnEcho ? 1 : 0, intReverseMaxHopDelayPs});
+                    ecnEcho ? 1 : 0, intReverseMaxHopDelayPs, -1});
+        }
+
+        @Override
+        public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long txTimePs,
+                               long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho) {
+            completions.add(new long[] {sim.now(), host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs,
+                    ecnEcho ? 1 : 0, intReverseMaxHopDelayPs, txTimePs});
         }
 
         @Override
@@ -110,8 +117,11 @@ class NicTest {
         final Tap toA;
 
         Pair(int... dstOfFlow) {
+            this(new NicParams(MTU, ACK), dstOfFlow);
+        }
+
+        Pair(NicParams params, int... dstOfFlow) {
             stats = new FlowStats(dstOfFlow.length, 0);
-            NicParams params = new NicParams(MTU, ACK);
             org.cosim.fabric.workload.FlowTable flows = new org.cosim.fabric.workload.FlowTable();
             for (int d : dstOfFlow) {
                 flows.add(1 - d, d, 0, 0);
@@ -140,6 +150,37 @@ class NicTest {
             pool.size[f] = ACK;
             pool.flags[f] = pause ? PacketPool.FLAG_PAUSE : 0;
             sim.schedule(at, nic.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), f);
+        }
+    }
+
+    @Test
+    void theTxTimestampIsWhenTheAckedPacketWentOnTheWire() {
+        Pair n = new Pair(1);
+        long post = 2_000_000;
+        n.post(post, n.a, 0, 0, 1500);
+        n.post(post, n.a, 0, 1500, 3000);  // waits 1.2 us in the NIC; its last packet starts at + 2.4 us
+        n.sim.runUntil(100_000_000);
+        assertEquals(2, n.sink.completions.size());
+        long[] first = n.sink.completions.get(0);
+        long[] second = n.sink.completions.get(1);
+        assertEquals(post, first[9]);
+        assertEquals(post, second[5], "send time: the hand-over");
+        assertEquals(post + 2_400_000, second[9], "TX time: the last packet's start on the wire");
+        // Fabric RTT of a lone 1500 B packet: serialization + 1 us + ACK serialization + 1 us.
+        assertEquals(1_200_000 + DELAY + 51_200 + DELAY, first[0] - first[9]);
+        assertEquals(first[0] - first[9], second[0] - second[9], "no NIC queue in the fabric RTT");
+    }
+
+    @Test
+    void hardwareAcksTravelAtControlPriorityOrWithData() {
+        for (boolean withData : new boolean[] {false, true}) {
+            Pair n = new Pair(new NicParams(MTU, ACK, withData), 1);
+            List<Integer> classes = new ArrayList<>();
+            n.toA.modify = p -> classes.add(n.pool.trafficClass[p]);
+            n.post(0, n.a, 0, 0, 1500);
+            n.sim.runUntil(100_000_000);
+            assertEquals(List.of(withData ? TrafficClass.DATA : TrafficClass.CONTROL), classes);
+            assertEquals(1, n.sink.completions.size());
         }
     }
 

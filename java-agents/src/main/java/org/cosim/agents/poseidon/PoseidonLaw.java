@@ -1,0 +1,50 @@
+package org.cosim.agents.poseidon;
+
+import org.cosim.agents.window.AckSample;
+import org.cosim.agents.window.CongestionWindow;
+import org.cosim.agents.window.WindowLaw;
+
+/**
+ * ReceiveACK() of Poseidon's Algorithm 1. The flow's rate is cwnd * segment /
+ * latest fabric RTT; its target T(rate) and the update ratio U(T, delay) decide:
+ * at or below the target the window grows multiplicatively, spread over the ACKs
+ * of a window (cwnd += (U - 1) per ACK, DIGEST.md 3.D.2: after one window of ACKs
+ * that is exactly x U); above it the window is multiplied by U, at most once per
+ * RTT.
+ */
+public final class PoseidonLaw implements WindowLaw {
+    private final PoseidonTarget target;
+    private final PoseidonUpdate update;
+    private final PoseidonSignal signal;
+    private final double segmentBits;
+    private final double minMd;
+
+    public PoseidonLaw(PoseidonConfig cfg) {
+        this.target = cfg.target();
+        this.update = cfg.update();
+        this.signal = new PoseidonSignal(cfg.brownfield());
+        this.segmentBits = 8.0 * cfg.window().segmentBytes();
+        this.minMd = cfg.minMd();
+    }
+
+    @Override
+    public double onAck(CongestionWindow w, AckSample a) {
+        double mpt = target.targetUs(rateBps(w.cwnd(), a.rttPs()));
+        double delay = signal.delayUs(a);
+        double u = update.ratio(mpt, delay);
+        if (delay <= mpt) {
+            return w.cwnd() * (1 + (u - 1) / w.cwnd() * a.numAcked());
+        }
+        return w.canDecrease(a.nowPs()) ? w.cwnd() * u : w.cwnd();
+    }
+
+    @Override
+    public double lossDecrease() {
+        return minMd;
+    }
+
+    /** rate = cwnd * MTU / RTT (the segment is the MTU when ACKs are per packet). */
+    public double rateBps(double cwnd, long rttPs) {
+        return cwnd * segmentBits / (Math.max(1, rttPs) / 1e12);
+    }
+}

@@ -1,0 +1,67 @@
+package org.cosim.agents.window;
+
+import org.cosim.proto.Window;
+import org.cosim.scenario.ScenarioException;
+import org.cosim.scenario.Units;
+
+/**
+ * The settings of the window-based sender that Poseidon and Swift share, with
+ * their defaults (neither paper gives values; README, "Poseidon and Swift"):
+ * 4096-byte segments (the paper's MTU, so one hardware ACK per packet); an
+ * initial window of one BDP of the flow's unloaded RTT at NIC line rate (the same
+ * for both protocols, DIGEST.md 3.D.6); min_cwnd 0.001 packets (Swift-like, so
+ * pacing reaches very low rates); max_cwnd 256 packets (1 MiB, about four BDPs of
+ * the 200 Gb/s fabric's 6.4 us Clos RTT, enough for line rate behind tens of us of
+ * reverse-path queueing); cwnd reset after 5 timeouts in a row; RTO floor 100 us
+ * (far above any RTT of the shipped cases, so timeouts mean loss); the
+ * fractional part of a window above one packet paced (pace_fraction), so that
+ * the sending rate is cwnd * MTU / RTT at every window size, as Poseidon's target
+ * assumes; the paper paces below one packet and leaves larger fractional windows
+ * open. Measured both ways in README (Fig 17(b)).
+ *
+ * @param initialCwndPackets NaN: one BDP of the flow's unloaded RTT
+ */
+public record WindowConfig(int segmentBytes, double initialCwndPackets, double minCwndPackets,
+                           double maxCwndPackets, int retxResetThreshold, long minRtoPs, boolean paceFraction) {
+
+    /** Reads {@code w}; {@code at} names it in errors, e.g. "protocol.poseidon.window". */
+    public static WindowConfig from(Window w, String at) {
+        int seg = w.hasSegmentBytes() ? w.getSegmentBytes() : 4096;
+        double init = w.hasInitialCwndPackets() ? w.getInitialCwndPackets() : Double.NaN;
+        double min = w.hasMinCwndPackets() ? w.getMinCwndPackets() : 0.001;
+        double max = w.hasMaxCwndPackets() ? w.getMaxCwndPackets() : 256;
+        int reset = w.hasRetxResetThreshold() ? w.getRetxResetThreshold() : 5;
+        double minRtoUs = w.hasMinRtoUs() ? w.getMinRtoUs() : 100;
+
+        String p = at + ".";
+        require(seg > 0 && seg <= (1 << 20), p + "segment_bytes", Integer.toUnsignedString(seg),
+                "must be in 1..1048576");
+        require(min > 0 && Double.isFinite(min), p + "min_cwnd_packets", min, "must be > 0");
+        require(max >= min && Double.isFinite(max), p + "max_cwnd_packets", max,
+                "must be finite and at least min_cwnd_packets (" + min + ")");
+        require(!w.hasInitialCwndPackets() || (init >= min && init <= max), p + "initial_cwnd_packets", init,
+                "must lie in [min_cwnd_packets, max_cwnd_packets] = [" + min + ", " + max + "]");
+        require(reset >= 1, p + "retx_reset_threshold", Integer.toUnsignedString(reset), "must be >= 1");
+        require(minRtoUs > 0 && Double.isFinite(minRtoUs), p + "min_rto_us", minRtoUs, "must be > 0");
+        boolean paceFraction = !w.hasPaceFraction() || w.getPaceFraction();
+        return new WindowConfig(seg, init, min, max, reset, Units.usToPs(minRtoUs), paceFraction);
+    }
+
+    /** The window a new flow starts with: the configured one, or one BDP of {@code rttPs} at {@code rateBps}. */
+    public double initialCwnd(long rttPs, long rateBps) {
+        double w = Double.isNaN(initialCwndPackets)
+                ? rttPs * (double) rateBps / Units.PS_PER_S / (8.0 * segmentBytes)
+                : initialCwndPackets;
+        return clamp(w);
+    }
+
+    public double clamp(double cwnd) {
+        return Math.min(maxCwndPackets, Math.max(minCwndPackets, cwnd));
+    }
+
+    private static void require(boolean ok, String field, Object value, String rule) {
+        if (!ok) {
+            throw new ScenarioException(field, value + " " + rule);
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package org.cosim.agents.window;
+
+/**
+ * A protocol's reaction to ACKs: the part of a window-based congestion control
+ * that differs between Poseidon and Swift. The rest of Poseidon's Algorithm 1
+ * (clamping, the decrease timestamp, pacing below one packet, Appendix A's
+ * timeout and fast recovery) is {@link CongestionWindow}, shared.
+ */
+public interface WindowLaw {
+    /**
+     * ReceiveACK(): the window after this ACK, before clamping. A decrease must be
+     * allowed by {@link CongestionWindow#canDecrease(long)} (at most once per RTT).
+     */
+    double onAck(CongestionWindow w, AckSample a);
+
+    /** The ratio a retransmit timeout or fast recovery multiplies the window by (Poseidon's min_md, Swift's 1 - max_mdf). */
+    double lossDecrease();
+}

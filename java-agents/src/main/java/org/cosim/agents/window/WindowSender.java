@@ -1,0 +1,194 @@
+package org.cosim.agents.window;
+
+import org.cosim.agents.api.ActionSink;
+import org.cosim.agents.api.Agent;
+import org.cosim.agents.api.AgentContext;
+import org.cosim.agents.api.CompletionEvent;
+import org.cosim.agents.api.FlowArrivalEvent;
+import org.cosim.agents.api.HostInfo;
+import org.cosim.agents.api.SegmentRtt;
+import org.cosim.agents.api.TimerEvent;
+
+/**
+ * A window-based sender, the host side that Poseidon and Swift share; the
+ * protocol is the {@link WindowLaw}. Each flow goes out in segments of
+ * segment_bytes, each with one hardware ACK (one MTU: an ACK per packet). A
+ * segment is handed to the NIC whenever the window allows (inflight <
+ * floor(cwnd)), at the earliest time the window rule permits (the event time +
+ * L); the NIC sends what it is given at line rate. Below one packet the window
+ * paces instead: one segment every rtt / cwnd with none outstanding. Only below
+ * one packet, as the paper does for both protocols; a window in [k, k+1) keeps k
+ * packets out, which is continuous with pacing at 1 (rounding up would jump
+ * from one packet per RTT to two at cwnd = 1 and makes Poseidon's small windows
+ * oscillate; measured in README). Optionally (pace_fraction) the fractional part
+ * is paced too, so that the rate is cwnd / RTT at every window size.
+ *
+ * <p>Every ACK of new data feeds the law with the fabric RTT of the ACKed packet
+ * (NIC timestamps: {@link SegmentRtt#fabricRttPs}) and the INT fields it carries.
+ * Losses are found by {@link SegmentLedger} (three later ACKs: fast recovery) or
+ * by the {@link RetransmitTimer} (timeout, go-back-N); either tells the window
+ * (Appendix A) and the lost segments are resent first. The flow is finished when
+ * every byte is ACKed.
+ */
+public class WindowSender implements Agent {
+    private static final int RTO_TIMER = 0;
+    private static final int PACE_TIMER = 1;
+
+    private final HostInfo host;
+    private final AgentContext ctx;
+    private final long reactionDelayPs;
+    private final WindowConfig cfg;
+    private final WindowLaw law;
+    private final FlowMap<WindowFlow> flows = new FlowMap<>();
+    private final AckSample sample = new AckSample();
+
+    protected WindowSender(HostInfo host, AgentContext ctx, WindowConfig cfg, WindowLaw law) {
+        this.host = host;
+        this.ctx = ctx;
+        this.reactionDelayPs = ctx.reactionDelayPs();
+        this.cfg = cfg;
+        this.law = law;
+    }
+
+    public HostInfo host() {
+        return host;
+    }
+
+    public int activeFlows() {
+        return flows.size();
+    }
+
+    /** The flow's window, for inspection; null when the flow is not active here. */
+    public CongestionWindow window(int flow) {
+        WindowFlow f = flows.get(flow);
+        return f == null ? null : f.window;
+    }
+
+    /** The flow's segments, for inspection; null when the flow is not active here. */
+    public SegmentLedger ledger(int flow) {
+        WindowFlow f = flows.get(flow);
+        return f == null ? null : f.ledger;
+    }
+
+    @Override
+    public void onFlowArrival(FlowArrivalEvent e, ActionSink out) {
+        long baseRtt = e.baseRttPs() > 0 ? e.baseRttPs() : ctx.baseRttPs();
+        CongestionWindow w = new CongestionWindow(cfg, law, cfg.initialCwnd(baseRtt, host.nicRateBps()), baseRtt);
+        WindowFlow f = new WindowFlow(e.flow(), baseRtt, e.hops(), w, new SegmentLedger(cfg.segmentBytes(),
+                e.sizeBytes()), new RetransmitTimer(cfg.minRtoPs()));
+        f.lastPacedPs = e.timePs() + reactionDelayPs;  // the fractional packet's clock starts with the flow
+        flows.put(e.flow(), f);
+        pump(f, e.timePs(), out);
+    }
+
+    @Override
+    public void onCompletion(CompletionEvent e, ActionSink out) {
+        WindowFlow f = flows.get(e.flow());
+        if (f == null) {
+            return;  // a late ACK of a retransmitted segment after the flow finished
+        }
+        long now = e.timePs();
+        if (f.ledger.ack(e.seq(), e.sendTimePs()) == SegmentLedger.Ack.NEW) {
+            long rtt = SegmentRtt.fabricRttPs(e);
+            f.rto.sample(rtt);
+            f.rto.progress(now);
+            f.window.onAck(sample.set(now, rtt, 1, e.intMaxHopDelayPs(), e.intReverseMaxHopDelayPs(), f.baseRttPs,
+                    f.hops));
+            long tx = f.ledger.matchedTransmission();
+            if (tx > 0 && f.ledger.detectLosses(tx) > 0) {
+                f.window.onFastRecovery(now);
+            }
+        }
+        if (f.ledger.allAcked()) {
+            flows.remove(f.id);
+            out.flowFinished(now, host.id(), f.id);
+            return;
+        }
+        pump(f, now, out);
+    }
+
+    @Override
+    public void onTimer(TimerEvent e, ActionSink out) {
+        WindowFlow f = flows.get((int) (e.timerId() >>> 1));
+        if (f == null) {
+            return;
+        }
+        long now = e.timePs();
+        if ((e.timerId() & 1) == RTO_TIMER) {
+            f.rtoTimerPending = false;
+            if (f.ledger.inflight() > 0 && now >= f.rto.deadlinePs()) {
+                timeout(f, now);
+            }
+        } else if (now >= f.paceWakeupPs) {
+            f.paceWakeupPs = WindowFlow.NONE;  // the earliest fired; a later stale one only re-checks
+        }
+        pump(f, now, out);
+    }
+
+    /** Appendix A's RetransmitTimeout, and go-back-N from the oldest unACKed segment. */
+    private void timeout(WindowFlow f, long now) {
+        f.window.onRetransmitTimeout(now);
+        f.ledger.timeoutAll();
+        f.rto.expired(now);
+    }
+
+    /** Hands the NIC what the window allows now, or arranges to; keeps the timeout armed while data is out. */
+    private void pump(WindowFlow f, long now, ActionSink out) {
+        long at = now + reactionDelayPs;
+        if (!f.window.pacing()) {
+            int whole = f.window.wholePackets();
+            while (f.ledger.inflight() < whole && f.ledger.hasWork()) {
+                send(f, at, out);
+            }
+            if (cfg.paceFraction() && f.ledger.inflight() == whole && f.window.fraction() > 0 && f.ledger.hasWork()) {
+                pace(f, f.lastPacedPs, f.window.fractionDelayPs(), at, out);
+            }
+        } else if (f.ledger.inflight() == 0 && f.ledger.hasWork()) {
+            pace(f, f.lastSendPs, f.window.pacingDelayPs(), at, out);
+        }
+        armTimeout(f, now, out);
+    }
+
+    /**
+     * A paced segment: due {@code spacingPs} after {@code lastPs} (below one packet:
+     * rtt / cwnd after the last send, Algorithm 1; with pace_fraction, rtt /
+     * fraction after the last paced one). A wake-up L before that re-checks the
+     * window then (as TIMELY's pacer does); a segment due within L is committed for
+     * its time at once.
+     */
+    private void pace(WindowFlow f, long lastPs, long spacingPs, long at, ActionSink out) {
+        long due = lastPs == WindowFlow.NEVER ? at : Math.max(at, lastPs + spacingPs);
+        if (due - reactionDelayPs >= at) {
+            // Timers cannot be cancelled: set an earlier one when the window now wants the packet sooner.
+            long wake = due - reactionDelayPs;
+            if (wake < f.paceWakeupPs) {
+                out.setTimer(wake, host.id(), timerId(f, PACE_TIMER));
+                f.paceWakeupPs = wake;
+            }
+        } else {
+            send(f, due, out);
+            f.lastPacedPs = due;
+        }
+    }
+
+    private void send(WindowFlow f, long at, ActionSink out) {
+        long s = f.ledger.nextToSend();
+        if (f.ledger.inflight() == 0) {
+            f.rto.restart(at);
+        }
+        out.sendSegment(at, host.id(), f.id, f.ledger.seqOf(s), f.ledger.bytesOf(s), 0);
+        f.ledger.sent(s, at);
+        f.lastSendPs = at;
+    }
+
+    private void armTimeout(WindowFlow f, long now, ActionSink out) {
+        if (f.ledger.inflight() > 0 && !f.rtoTimerPending) {
+            out.setTimer(Math.max(f.rto.deadlinePs(), now + reactionDelayPs), host.id(), timerId(f, RTO_TIMER));
+            f.rtoTimerPending = true;
+        }
+    }
+
+    private static long timerId(WindowFlow f, int kind) {
+        return ((long) f.id << 1) | kind;
+    }
+}

@@ -1,0 +1,216 @@
+package org.cosim.agents.window;
+
+import static org.cosim.agents.api.TestEvents.arrival;
+import static org.cosim.agents.api.TestEvents.completion;
+import static org.cosim.agents.api.TestEvents.timer;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.AgentContext;
+import org.cosim.agents.api.HostInfo;
+import org.cosim.proto.Protocol;
+import org.cosim.proto.Window;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shared window sender through its Agent methods, with a law that keeps the
+ * window where it is (so only the sender's own rules act): 4096-byte segments,
+ * a 200 Gb/s NIC, L = 0.25 us, RTO floor 100 us.
+ */
+class WindowSenderTest {
+    private static final long US = 1_000_000L;
+    private static final long L = 250_000L;
+    private static final int HOST = 3;
+    private static final int SEG = 4096;
+    private static final AgentContext CTX = new AgentContext(L, 20 * US, 1L, Protocol.getDefaultInstance());
+    private static final WindowLaw KEEP = new WindowLaw() {
+        @Override
+        public double onAck(CongestionWindow w, AckSample a) {
+            return w.cwnd();
+        }
+
+        @Override
+        public double lossDecrease() {
+            return 0.5;
+        }
+    };
+
+    private ActionBatch out;
+
+    @BeforeEach
+    void setUp() {
+        out = new ActionBatch();
+        out.reset(0);
+    }
+
+    private static WindowSender sender(Window.Builder w) {
+        return new WindowSender(new HostInfo(HOST, 200_000_000_000L), CTX, WindowConfig.from(w.build(), "w"), KEEP);
+    }
+
+    private void assertSend(int i, long time, long seq) {
+        assertEquals(ActionBatch.SEND_SEGMENT, out.kind(i), "action " + i);
+        assertEquals(time, out.time(i), "action " + i + " time");
+        assertEquals(seq, out.seq(i), "action " + i + " seq");
+        assertEquals(SEG, out.bytes(i), "action " + i + " bytes");
+        assertEquals(0, out.path(i), "ECMP");
+    }
+
+    private int sends() {
+        int n = 0;
+        for (int i = 0; i < out.size(); i++) {
+            n += out.kind(i) == ActionBatch.SEND_SEGMENT ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** The ACK of segment {@code s}, handed over at {@code handover}, arriving {@code rtt} after it went on the wire. */
+    private static org.cosim.agents.api.CompletionEvent ack(long s, long handover, long at, long rtt) {
+        return completion(at, HOST, 7, s * SEG, SEG, handover, at - rtt, 0, 0);
+    }
+
+    @Test
+    void aNewFlowSendsOneBdpAtOnceAndArmsTheTimeout() {
+        WindowSender w = sender(Window.newBuilder());
+        // 6.4 us at 200 Gb/s = 39.06 packets: 39 go out L after the arrival.
+        w.onFlowArrival(arrival(10 * US, HOST, 7, 0, 0, 3, 6_400_000), out);
+        assertEquals(39, sends());
+        for (int i = 0; i < 39; i++) {
+            assertSend(i, 10 * US + L, (long) i * SEG);
+        }
+        // The 0.0625 beyond 39 is paced: due 6.4 us / 0.0625 = 102.4 us after the first send, woken L earlier.
+        assertEquals(ActionBatch.SET_TIMER, out.kind(39));
+        assertEquals(10 * US + 102_400_000, out.time(39));
+        assertEquals(ActionBatch.SET_TIMER, out.kind(40));
+        assertEquals(10 * US + L + 100 * US, out.time(40));  // RTO floor from the first send
+        assertEquals(39.0625, w.window(7).cwnd(), 1e-9);
+    }
+
+    @Test
+    void eachAckReleasesOneSegmentAndFeedsTheFabricRtt() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(2));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 6_400_000), out);
+        out.reset(0);
+        w.onCompletion(ack(0, L, 9 * US, 7 * US), out);
+        assertEquals(1, sends());
+        assertSend(0, 9 * US + L, 2L * SEG);
+        assertEquals(7 * US, w.window(7).rttPs());  // completion - TX timestamp, not - hand-over
+    }
+
+    @Test
+    void aFiniteFlowFinishesWhenItsLastByteIsAcked() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(4));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 2 * SEG, 3, 6_400_000), out);
+        assertEquals(2, sends());
+        out.reset(0);
+        w.onCompletion(ack(0, L, 8 * US, 7 * US), out);
+        w.onCompletion(ack(1, L, 9 * US, 7 * US), out);
+        assertEquals(1, out.size());
+        assertEquals(ActionBatch.FLOW_FINISHED, out.kind(0));
+        assertEquals(9 * US, out.time(0));
+        assertEquals(0, w.activeFlows());
+    }
+
+    @Test
+    void belowOnePacketOneSegmentGoesEveryRttOverCwnd() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(0.5));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 6_400_000), out);
+        assertEquals(1, sends());
+        assertSend(0, L, 0);
+        out.reset(0);
+        // The ACK after 8 us of fabric RTT: the next segment is due 8 / 0.5 = 16 us after the first.
+        w.onCompletion(ack(0, L, 9 * US, 8 * US), out);
+        assertEquals(0, sends());
+        assertEquals(ActionBatch.SET_TIMER, out.kind(0));
+        assertEquals(L + 16 * US - L, out.time(0));  // a wake-up L ahead
+        long wakeId = out.timerId(0);
+        out.reset(0);
+        w.onTimer(timer(16 * US, HOST, wakeId), out);
+        assertSend(0, 16 * US + L, SEG);
+    }
+
+    @Test
+    void aboveOnePacketTheFractionIsPacedByDefault() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(1.5));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 8 * US), out);
+        // One whole packet now; the half is due rtt / 0.5 = 16 us after the flow's first send.
+        assertEquals(1, sends());
+        assertSend(0, L, 0);
+        assertEquals(ActionBatch.SET_TIMER, out.kind(1));
+        assertEquals(16 * US, out.time(1));  // L + 16 us - L
+        long wake = out.timerId(1);
+        out.reset(0);
+        w.onCompletion(ack(0, L, 9 * US, 8 * US), out);  // the whole packet's ACK: the next whole one
+        assertEquals(1, sends());
+        assertSend(0, 9 * US + L, SEG);
+        out.reset(0);
+        w.onTimer(timer(16 * US, HOST, wake), out);     // the paced half: a second packet in flight
+        assertEquals(1, sends());
+        assertSend(0, 16 * US + L, 2L * SEG);
+        assertEquals(2, w.ledger(7).inflight());
+    }
+
+    @Test
+    void withoutFractionPacingAWindowOfOneAndAHalfKeepsOnePacketOut() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(1.5).setPaceFraction(false));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 8 * US), out);
+        assertEquals(1, sends());
+        assertEquals(2, out.size());  // the send and the retransmission timer, no pacing wake-up
+        out.reset(0);
+        w.onCompletion(ack(0, L, 9 * US, 8 * US), out);
+        assertEquals(1, sends());
+        assertEquals(1, w.ledger(7).inflight());
+    }
+
+    @Test
+    void threeLaterAcksResendTheLostSegmentFirstAfterFastRecovery() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(6));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 6_400_000), out);  // segments 0..5 at L
+        long t = 10 * US;
+        w.onCompletion(ack(0, L, t, 7 * US), out);       // sends 6
+        w.onCompletion(ack(2, L, t + 1, 7 * US), out);   // sends 7
+        w.onCompletion(ack(3, L, t + 2, 7 * US), out);   // sends 8
+        out.reset(0);
+        w.onCompletion(ack(4, L, t + 3, 7 * US), out);   // 1 is lost: fast recovery halves the window to 3
+        assertEquals(3, w.window(7).cwnd(), 1e-12);
+        assertEquals(0, sends());                        // 5, 6, 7, 8 are out
+        w.onCompletion(ack(5, L, t + 4, 7 * US), out);
+        assertEquals(0, sends());
+        w.onCompletion(ack(6, t + L, t + 5, 7 * US), out);
+        assertEquals(1, sends());
+        assertSend(0, t + 5 + L, SEG);                   // segment 1 again, before new data
+    }
+
+    @Test
+    void aTimeoutResendsFromTheOldestUnackedSegment() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(4));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 6_400_000), out);
+        long rtoAt = out.time(4);
+        long rtoId = out.timerId(4);
+        out.reset(0);
+        w.onTimer(timer(rtoAt, HOST, rtoId), out);
+        assertEquals(2, w.window(7).cwnd(), 1e-12);    // x min_md
+        assertEquals(1, w.window(7).retransmitCount());
+        assertEquals(2, sends());
+        assertSend(0, rtoAt + L, 0);
+        assertSend(1, rtoAt + L, SEG);
+        assertEquals(ActionBatch.SET_TIMER, out.kind(2));
+        assertEquals(rtoAt + L + 200 * US, out.time(2));  // backed off: 2 x 100 us
+    }
+
+    @Test
+    void anEarlyTimeoutWakeUpReArmsForTheDeadline() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(2));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 6_400_000), out);
+        long rtoAt = out.time(2);
+        long rtoId = out.timerId(2);
+        w.onCompletion(ack(0, L, 50 * US, 7 * US), out);  // progress at 50 us: the deadline moves to 150 us
+        out.reset(0);
+        w.onTimer(timer(rtoAt, HOST, rtoId), out);
+        assertEquals(0, sends());
+        assertEquals(1, out.size());
+        assertEquals(ActionBatch.SET_TIMER, out.kind(0));
+        assertEquals(150 * US, out.time(0));
+        assertEquals(0, w.window(7).retransmitCount());
+    }
+}

@@ -1,0 +1,117 @@
+package org.cosim.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.CompletionEvent;
+import org.cosim.agents.api.EventBatch;
+import org.cosim.agents.host.FlowInfo;
+import org.cosim.fabric.agent.AgentTransport;
+import org.cosim.fabric.agent.DirectTransport;
+import org.cosim.proto.Scenario;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Poseidon and Swift on the Java fabric, end to end: the handshake declares each
+ * flow's hops and unloaded RTT, and an unloaded packet's fabric RTT (NIC
+ * timestamps) is exactly that RTT; with a small buffer the switch drops packets
+ * and the shared sender still delivers every byte (fast recovery and timeouts).
+ */
+class WindowProtocolsOnTheFabricTest {
+    /** 200 Gb/s, the paper's delays, a 4-host star (one switch); {@code extra} goes after the base. */
+    private static Scenario star(String protocol, String flows, String extra) {
+        return TestScenarios.parse("""
+                seed: 3
+                duration_us: 3000
+                reaction_delay_us: 0.25
+                topology {
+                  parking_lot { switches: 1 hosts_per_switch: 5 host_rate_gbps: 200 link_delay_us: 0.245 }
+                  switches { latency_us: 0.6 int_telemetry { enabled: true } }
+                  nic { mtu_bytes: 4096 acks_share_data_queue: true }
+                }
+                protocol { %s }
+                workload { flow_list { %s } }
+                %s
+                """.formatted(protocol, flows, extra));
+    }
+
+    /** Records every completion's time, flow, TX time and forward INT, then hands the batch to the agents. */
+    private static final class Completions implements AgentTransport {
+        final List<long[]> seen = new ArrayList<>();
+        final DirectTransport inner;
+
+        Completions(FabricSimulation sim) {
+            inner = new DirectTransport(sim.session());
+        }
+
+        @Override
+        public void exchange(EventBatch events, ActionBatch actions) {
+            CompletionEvent c = new CompletionEvent();
+            for (int i = 0; i < events.size(); i++) {
+                if (events.kind(i) == EventBatch.COMPLETION) {
+                    events.read(i, c);
+                    seen.add(new long[] {c.timePs(), c.flow(), c.txTimePs(), c.intMaxHopDelayPs()});
+                }
+            }
+            inner.exchange(events, actions);
+        }
+    }
+
+    @Test
+    void theHandshakeDeclaresHopsAndTheUnloadedRttThatAnUnloadedPacketMeasures() {
+        // One packet: host 1 -> switch -> host 0. Data 4096 B at 200 Gb/s = 163,840 ps per link, ACK 64 B = 2,560.
+        FabricSimulation sim = FabricSimulation.of(star("poseidon { window { initial_cwnd_packets: 1 } }",
+                "flows { src: 1 dst: 0 size_bytes: 4096 }", ""));
+        FlowInfo f = sim.session().flows().get(0);
+        assertEquals(1, f.hops());
+        long expected = 2 * (163_840 + 245_000) + 600_000 + 2 * (2_560 + 245_000) + 600_000;
+        assertEquals(expected, f.baseRttPs());
+        Completions t = new Completions(sim);
+        FabricResult r = sim.run(t);
+        assertNull(r.failure());
+        assertEquals(1, t.seen.size());
+        long[] c = t.seen.get(0);
+        assertEquals(expected, c[0] - c[2], "fabric RTT = the declared unloaded RTT");
+        assertEquals(0, c[3], "no queue, no INT delay");
+        assertEquals(c[0], r.flowStats().finishPs(0));
+    }
+
+    @Test
+    void anIntSwitchListNamesSwitchesOfTheTopology() {
+        Scenario s = star("poseidon {}", "flows { src: 1 dst: 0 }",
+                "topology { switches { int_telemetry { switches: \"sw[0]\" switches: \"tor[10]\" } } }");
+        org.cosim.scenario.ScenarioException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.cosim.scenario.ScenarioException.class, () -> FabricSimulation.of(s));
+        assertEquals("topology.switches.int_telemetry.switches[1]", e.field());
+        assertTrue(e.getMessage().contains("no switch named 'tor[10]'"), e.getMessage());
+    }
+
+    @Test
+    void everyByteArrivesThroughDropsWithPoseidonAndSwift() {
+        // Four senders start one BDP each (4 x ~15 packets) into a 40 KB buffer: the switch drops.
+        String flows = """
+                flows { src: 1 dst: 0 size_bytes: 2000000 }
+                flows { src: 2 dst: 0 size_bytes: 2000000 }
+                flows { src: 3 dst: 0 size_bytes: 2000000 }
+                flows { src: 4 dst: 0 size_bytes: 1000001 }
+                """;
+        for (String protocol : new String[] {"poseidon {}", "swift {}"}) {
+            Scenario s = star(protocol, flows, "").toBuilder()
+                    .mergeFrom(TestScenarios.parse("topology { switches { buffer_bytes: 40960 } }")).build();
+            FabricResult r = FabricSimulation.of(s).run(new DirectTransport(FabricSimulation.of(s).session()));
+            assertNull(r.failure(), protocol);
+            long dropped = 0;
+            for (int f = 0; f < 4; f++) {
+                assertTrue(r.flowStats().finished(f), protocol + ": flow " + f + " finished");
+                long size = f == 3 ? 1_000_001 : 2_000_000;
+                assertTrue(r.flowStats().deliveredBytes(f) >= size, protocol + ": flow " + f + " delivered all");
+                dropped += r.flowStats().droppedBytes(f);
+            }
+            assertTrue(dropped > 0, protocol + ": the small buffer must drop for this test to mean anything");
+        }
+    }
+}
