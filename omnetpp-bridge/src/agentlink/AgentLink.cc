@@ -379,6 +379,11 @@ void AgentLink::checkActions(const EventBatch& events, const ActionBatch& action
                 if (c.kind() != CONTROL_ACK && c.kind() != CONTROL_NACK && c.kind() != CONTROL_PULL) {
                     refuse(i, "sends a control packet of unknown kind " + std::to_string(c.kind()));
                 }
+                if (c.path() > flows_[f].path_count) {
+                    refuse(i, "sends a control packet of flow " + std::to_string(f) + " on path " +
+                                  std::to_string(c.path()) + ", but it has paths 1.." +
+                                  std::to_string(flows_[f].path_count) + " (0 = ECMP)");
+                }
                 break;
             }
             case Action::kSetTimer:

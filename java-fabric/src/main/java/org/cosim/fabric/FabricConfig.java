@@ -1,6 +1,8 @@
 package org.cosim.fabric;
 
 import org.cosim.fabric.net.IntParams;
+import org.cosim.fabric.net.NdpPort;
+import org.cosim.fabric.net.NdpQueueParams;
 import org.cosim.fabric.net.NicParams;
 import org.cosim.fabric.net.PfcParams;
 import org.cosim.fabric.net.PriorityPort;
@@ -91,7 +93,10 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long seed, Swi
             throw new ScenarioException(at + "latency_us", c.getLatencyUs() + ": must be >= 0");
         }
         PfcParams pfc = pfc(c.getPfc(), nic, port);
-        QueueDiscipline queue = queue(c);
+        QueueDiscipline queue = queue(c, nic);
+        if (c.getQueueCase() == SwitchConfig.QueueCase.NDP && c.hasEcnThresholdBytes()) {
+            throw new ScenarioException(at + "ecn_threshold_bytes", "NDP queues do not mark ECN (they trim)");
+        }
         if (pfc.enabled() && !queue.supportsPfc()) {
             throw new ScenarioException(at + "pfc.enabled", "PFC cannot run over " + c.getQueueCase().name()
                     .toLowerCase() + " queues (they trim or drop instead of pausing)");
@@ -99,10 +104,10 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long seed, Swi
         return new SwitchParams(buffer, port, ecn, latency, pfc, queue, intParams(c.getIntTelemetry()));
     }
 
-    private static QueueDiscipline queue(SwitchConfig c) {
+    private static QueueDiscipline queue(SwitchConfig c, NicParams nic) {
         return switch (c.getQueueCase()) {
             case PRIORITY, QUEUE_NOT_SET -> PriorityPort.DISCIPLINE;
-            case NDP -> throw new ScenarioException("topology.switches.ndp", "NDP queues are not built in this version");
+            case NDP -> NdpPort.discipline(NdpQueueParams.from(c.getNdp(), nic));
         };
     }
 

@@ -13,6 +13,7 @@ import org.cosim.fabric.agent.SessionSpecs;
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.net.LinkTransmitter;
 import org.cosim.fabric.net.Nic;
+import org.cosim.fabric.net.NicFlowState;
 import org.cosim.fabric.net.Switch;
 import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.stats.FlowStats;
@@ -50,9 +51,9 @@ public final class FabricSimulation {
         this.graph = TopologyBuilders.build(scenario.getTopology());
         checkIntSwitchNames(scenario, graph);
         this.routing = new Routing(graph);
-        this.flows = Workloads.build(scenario.getWorkload(), graph);
+        this.flows = Workloads.build(scenario.getWorkload(), graph, scenario.getSeed());
         long baseRtt = routing.maxPropagationRttPs(config.switches().latencyPs());
-        ProtocolCatalog.validate(scenario, baseRtt);
+        ProtocolCatalog.validate(scenario, baseRtt, config.nic().mtuBytes());
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
                 baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
                 config.nic().ackBytes());
@@ -105,8 +106,9 @@ public final class FabricSimulation {
         int[] pathCount = session.flows().stream().mapToInt(f -> f.pathCount()).toArray();
         AgentBridge bridge = new AgentBridge(sim, config.reactionDelayPs(), transport, flows, flowStats, nics,
                 pathCount);
+        NicFlowState perFlow = new NicFlowState(flows.size());
         for (int h = 0; h < nics.length; h++) {
-            nics[h] = new Nic(h, sim, pool, config.nic(), flowStats, rtts, bridge, flows);
+            nics[h] = new Nic(h, sim, pool, config.nic(), flowStats, rtts, bridge, flows, perFlow);
         }
         List<Switch> switches = new ArrayList<>();
         for (int s = 0; s < graph.switchCount(); s++) {

@@ -167,4 +167,24 @@ class FabricConfigTest {
         assertRejects("output.warmup_us", "duration_us: 10\n" + STAR + "output { warmup_us: nan }");
         assertRejects("output.sample_interval_us", "duration_us: 10\n" + STAR + "output { sample_interval_us: inf }");
     }
+
+    @Test
+    void ndpQueuesDefaultToThePapersPortAndRefuseWhatTheyCannotDo() {
+        FabricConfig c = config("duration_us: 1000\n" + STAR
+                + "topology { nic { mtu_bytes: 9000 } switches { ndp {} } }");
+        assertFalse(c.switches().queue().supportsPfc());
+        assertEquals(new org.cosim.fabric.net.NdpQueueParams(72_000, 72_000, 10, 1, false, true, 64),
+                org.cosim.fabric.net.NdpQueueParams.from(org.cosim.proto.NdpQueues.getDefaultInstance(),
+                        c.nic()), "8 x 9000 B of data, as many bytes of headers (1125), 10:1, RTS, 64 B headers");
+        assertRejects("topology.switches.ndp.data_queue_packets", "duration_us: 1000\n" + STAR
+                + "topology { switches { ndp { data_queue_packets: 0 } } }");
+        assertRejects("topology.switches.ndp.header_weight", "duration_us: 1000\n" + STAR
+                + "topology { switches { ndp { header_weight: 0 } } }");
+        assertRejects("topology.switches.ndp.trimmed_bytes", "duration_us: 1000\n" + STAR
+                + "topology { switches { ndp { trimmed_bytes: 2000 } } }");
+        assertRejects("topology.switches.pfc.enabled", "duration_us: 1000\n" + STAR
+                + "topology { switches { ndp {} pfc { enabled: true } } }");
+        assertRejects("topology.switches.ecn_threshold_bytes", "duration_us: 1000\n" + STAR
+                + "topology { switches { ndp {} ecn_threshold_bytes: 3000 } }");
+    }
 }

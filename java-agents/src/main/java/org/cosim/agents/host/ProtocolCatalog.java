@@ -2,6 +2,8 @@ package org.cosim.agents.host;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.cosim.agents.ndp.NdpAgent;
+import org.cosim.agents.ndp.NdpConfig;
 import org.cosim.agents.pfconly.PfcOnlyAgent;
 import org.cosim.agents.pfconly.PfcOnlyConfig;
 import org.cosim.agents.poseidon.PoseidonAgent;
@@ -26,6 +28,8 @@ public final class ProtocolCatalog {
                 new TimelyAgent(host, ctx, TimelyConfig.from(ctx.protocol().getTimely(), ctx.baseRttPs())));
         FACTORIES.put("pfc_only", (host, ctx) ->
                 new PfcOnlyAgent(host, ctx, PfcOnlyConfig.from(ctx.protocol().getPfcOnly())));
+        FACTORIES.put("ndp", (host, ctx) ->
+                new NdpAgent(host, ctx, NdpConfig.from(ctx.protocol().getNdp(), ctx.mtuBytes())));
         FACTORIES.put("poseidon", (host, ctx) ->
                 new PoseidonAgent(host, ctx, PoseidonConfig.from(ctx.protocol().getPoseidon())));
         FACTORIES.put("swift", (host, ctx) ->
@@ -52,12 +56,18 @@ public final class ProtocolCatalog {
 
     /**
      * Checks the protocol's parameters and what the protocol needs from the rest of
-     * the scenario: Poseidon reacts to the INT max-hop delay, so without INT on the
-     * switches it would see no congestion at all (unless it runs in brownfield mode,
-     * where end-to-end delay stands in for the missing switches).
+     * the scenario, given the NICs' MTU (0: unknown): Poseidon reacts to the INT
+     * max-hop delay, so without INT on the switches it would see no congestion at
+     * all (unless it runs in brownfield mode, where end-to-end delay stands in for
+     * the missing switches); NDP cuts flows into MTU packets.
      */
     public static void validate(Scenario s, long baseRttPs) {
-        validate(s.getProtocol(), baseRttPs);
+        validate(s, baseRttPs, 0);
+    }
+
+    /** The same, knowing the NICs' MTU. */
+    public static void validate(Scenario s, long baseRttPs, int mtuBytes) {
+        validate(s.getProtocol(), baseRttPs, mtuBytes);
         if (s.getProtocol().hasPoseidon() && !s.getProtocol().getPoseidon().getBrownfield()
                 && !s.getTopology().getSwitches().getIntTelemetry().getEnabled()) {
             throw new ScenarioException("topology.switches.int_telemetry.enabled", "Poseidon reacts to the INT "
@@ -65,14 +75,19 @@ public final class ProtocolCatalog {
         }
     }
 
-    /** Checks every parameter of the scenario's protocol, naming the first bad field. */
+    /** Checks every parameter of the scenario's protocol, naming the first bad field (MTU unknown). */
     public static void validate(Protocol protocol, long baseRttPs) {
+        validate(protocol, baseRttPs, 0);
+    }
+
+    /** The same, knowing the NICs' MTU (0: unknown; protocols that need it refuse). */
+    public static void validate(Protocol protocol, long baseRttPs, int mtuBytes) {
         switch (protocol.getKindCase()) {
             case TIMELY -> TimelyConfig.from(protocol.getTimely(), baseRttPs);
             case PFC_ONLY -> PfcOnlyConfig.from(protocol.getPfcOnly());
+            case NDP -> NdpConfig.from(protocol.getNdp(), mtuBytes);
             case POSEIDON -> PoseidonConfig.from(protocol.getPoseidon());
             case SWIFT -> SwiftConfig.from(protocol.getSwift());
-            case NDP -> throw new ScenarioException("protocol." + nameOf(protocol), "has no agent in this version");
             default -> nameOf(protocol);
         }
     }

@@ -40,8 +40,8 @@ public final class PacingEngine {
             long due = f.lastSendPs == SenderFlow.NEVER
                     ? earliest
                     : Math.max(f.lastSendPs + gapPs(f.lastBytes, f.rate.rateBps()), earliest);
-            if (due - reactionDelayPs >= earliest) {
-                out.setTimer(due - reactionDelayPs, host, f.flow);
+            if (!Lookahead.commitNow(due, now, reactionDelayPs)) {
+                out.setTimer(Lookahead.wakeAt(due, reactionDelayPs), host, f.flow);
                 f.wakeupPending = true;
                 return;
             }

@@ -200,7 +200,8 @@ public final class WireFormat {
                 .setScenarioDigest(ScenarioFiles.digest(scenario))
                 .setReactionDelayPs(spec.context().reactionDelayPs())
                 .setBaseRttPs(spec.context().baseRttPs())
-                .setSeed(spec.context().seed());
+                .setSeed(spec.context().seed())
+                .setMtuBytes(spec.context().mtuBytes());
         for (int i = 0; i < spec.hosts().size(); i++) {
             HostInfo host = spec.hosts().get(i);
             h.addHosts(HostSpec.newBuilder().setHost(host.id()).setProtocol(spec.protocols().get(i))
@@ -269,13 +270,17 @@ public final class WireFormat {
             flows.add(new FlowInfo(i, f.getSrc(), f.getDst(), f.getSizeBytes(), Math.max(1, f.getPathCount()),
                     f.getHops(), f.getBaseRttPs()));
         }
+        if (h.getMtuBytes() < 0) {
+            throw new ContractViolation("MTU " + Integer.toUnsignedString(h.getMtuBytes()) + " bytes is out of range");
+        }
         try {
-            ProtocolCatalog.validate(scenario, h.getBaseRttPs());
+            ProtocolCatalog.validate(scenario, h.getBaseRttPs(), h.getMtuBytes());
         } catch (ScenarioException e) {
             throw new ContractViolation("the scenario's protocol parameters are invalid: " + e.getMessage());
         }
         return new SessionSpec(hosts, protocols, flows,
-                new AgentContext(h.getReactionDelayPs(), h.getBaseRttPs(), h.getSeed(), scenario.getProtocol()));
+                new AgentContext(h.getReactionDelayPs(), h.getBaseRttPs(), h.getSeed(), scenario.getProtocol(),
+                        h.getMtuBytes()));
     }
 
     private static boolean seenBefore(int id, int position) {

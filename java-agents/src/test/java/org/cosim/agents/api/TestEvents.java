@@ -16,6 +16,38 @@ public final class TestEvents {
         return e;
     }
 
+    /** A flow arrival with the handshake's path count filled in, as AgentHost does. */
+    public static FlowArrivalEvent arrival(long timePs, int host, int flow, int dst, long sizeBytes, int pathCount) {
+        EventBatch b = new EventBatch();
+        b.reset(0);
+        b.addFlowArrival(timePs, host, flow, dst, sizeBytes);
+        FlowArrivalEvent e = new FlowArrivalEvent();
+        b.read(0, e);
+        e.describePath(pathCount, 0, 0);
+        return e;
+    }
+
+    /** {@code flags}: EventBatch.TRIMMED, RETURNED, LAST_OF_FLOW, ECN. */
+    public static PacketArrivalEvent packet(long timePs, int host, int flow, long seq, int bytes, int path, int flags,
+                                            long sendTimePs) {
+        EventBatch b = new EventBatch();
+        b.reset(0);
+        b.addPacketArrival(timePs, host, flow, seq, bytes, path, flags, 0, sendTimePs);
+        PacketArrivalEvent e = new PacketArrivalEvent();
+        b.read(0, e);
+        return e;
+    }
+
+    public static ControlArrivalEvent control(long timePs, int host, int flow, int kind, long seq, long pullNumber,
+                                              int path, long echoTimePs) {
+        EventBatch b = new EventBatch();
+        b.reset(0);
+        b.addControlArrival(timePs, host, flow, kind, seq, pullNumber, path, echoTimePs);
+        ControlArrivalEvent e = new ControlArrivalEvent();
+        b.read(0, e);
+        return e;
+    }
+
     public static CompletionEvent completion(long timePs, int host, int flow, long seq, int bytes, long sendTimePs) {
         EventBatch b = new EventBatch();
         b.reset(0);

@@ -79,6 +79,24 @@ class AgentHostTest {
     }
 
     @Test
+    void aFlowArrivalCarriesTheHandshakesPathCount() {
+        AgentContext ndp = new AgentContext(L, 20_000_000L, 7L,
+                Protocol.newBuilder().setNdp(org.cosim.proto.Ndp.getDefaultInstance()).build(), 9000);
+        AgentHost h = new AgentHost(new SessionSpec(HOSTS, List.of("ndp", "ndp"),
+                List.of(new FlowInfo(0, 1, 0, 10 * 9000L, 4)), ndp));
+        in.reset(5 * L);
+        in.addFlowArrival(5_200_000L, 1, 0, 0, 10 * 9000L);
+        h.process(in, out);
+        java.util.Set<Integer> paths = new java.util.TreeSet<>();
+        for (int i = 0; i < out.size(); i++) {
+            if (out.kind(i) == ActionBatch.SEND_SEGMENT) {
+                paths.add(out.path(i));
+            }
+        }
+        assertEquals(java.util.Set.of(1, 2, 3, 4), paths, "NDP sprays its window over the flow's 4 routes");
+    }
+
+    @Test
     void aFlowArrivalCarriesThePathTheHandshakeDeclared() {
         // Poseidon starts a flow with one BDP of its unloaded RTT: 32.768 us at 10 Gb/s = 10 segments of 4096 B.
         List<FlowInfo> flows = List.of(new FlowInfo(0, 1, 0, 0, 1, 1, 32_768_000L));
@@ -254,7 +272,8 @@ class AgentHostTest {
     @Test
     void unknownProtocolNameIsRejected() {
         SessionSpec spec = new SessionSpec(HOSTS, List.of("timely", "dctcp"), FLOWS, CTX);
-        assertViolation(() -> new AgentHost(spec), "unknown protocol 'dctcp'", "(known: [pfc_only, poseidon, swift, timely])");
+        assertViolation(() -> new AgentHost(spec), "unknown protocol 'dctcp'",
+                "(known: [ndp, pfc_only, poseidon, swift, timely])");
     }
 
     @Test

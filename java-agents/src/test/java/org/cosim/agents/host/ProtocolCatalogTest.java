@@ -35,7 +35,7 @@ class ProtocolCatalogTest {
                 () -> ProtocolCatalog.nameOf(Protocol.getDefaultInstance()));
         assertEquals("protocol", e.field());
         assertTrue(e.getMessage().contains("no protocol chosen"), e.getMessage());
-        assertTrue(e.getMessage().contains("[pfc_only, poseidon, swift, timely]"), e.getMessage());
+        assertTrue(e.getMessage().contains("[ndp, pfc_only, poseidon, swift, timely]"), e.getMessage());
     }
 
     @Test

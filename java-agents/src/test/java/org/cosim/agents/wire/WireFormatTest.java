@@ -14,6 +14,24 @@ import org.junit.jupiter.api.Test;
 /** The wire form carries every field of every event and action, both ways. */
 class WireFormatTest {
     @Test
+    void theHelloCarriesTheMtuAndThePathCounts() {
+        org.cosim.proto.Scenario scenario = org.cosim.scenario.ScenarioFiles.parse(
+                "seed: 2 duration_us: 10 protocol { ndp {} }", "test");
+        SessionSpec spec = new SessionSpec(
+                java.util.List.of(new org.cosim.agents.api.HostInfo(0, 10_000_000_000L),
+                        new org.cosim.agents.api.HostInfo(1, 10_000_000_000L)),
+                java.util.List.of("ndp", "ndp"),
+                java.util.List.of(new org.cosim.agents.host.FlowInfo(0, 1, 0, 9000, 16)),
+                new org.cosim.agents.api.AgentContext(1_000_000, 2_000_000, 2, scenario.getProtocol(), 9000));
+        SessionSpec back = WireFormat.sessionSpec(WireFormat.hello(spec, scenario));
+        assertEquals(9000, back.context().mtuBytes());
+        assertEquals(16, back.flows().get(0).pathCount());
+        ContractViolation e = assertThrows(ContractViolation.class, () -> WireFormat.sessionSpec(
+                WireFormat.hello(spec, scenario).toBuilder().setMtuBytes(0).build()));
+        assertTrue(e.getMessage().contains("MTU is unknown"), e.getMessage());
+    }
+
+    @Test
     void eventsSurviveTheRoundTrip() {
         EventBatch b = new EventBatch();
         b.reset(7_000_000);

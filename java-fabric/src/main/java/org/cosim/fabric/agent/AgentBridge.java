@@ -41,7 +41,10 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     private long eventsSent;
     private long actionsApplied;
 
-    /** {@code pathCount[f]}: the source routes flow f may name (1..pathCount[f]). */
+    /**
+     * {@code pathCount[f]}: the source routes flow f may name (1..pathCount[f]), its
+     * data one way and its control packets back (the topologies are symmetric).
+     */
     public AgentBridge(Simulator sim, long reactionDelayPs, AgentTransport transport, FlowTable flows,
                        FlowStats flowStats, Nic[] nics, int[] pathCount) {
         this.sim = sim;
@@ -252,6 +255,11 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         int kind = actions.controlKind(i);
         if (kind < org.cosim.agents.api.ControlArrivalEvent.ACK || kind > org.cosim.agents.api.ControlArrivalEvent.PULL) {
             throw bad(i, "sends a control packet of unknown kind " + kind);
+        }
+        int path = actions.path(i);
+        if (path < 0 || path > pathCount[f]) {
+            throw bad(i, "sends a control packet of flow " + f + " on path " + Integer.toUnsignedString(path)
+                    + ", but it has paths 1.." + pathCount[f] + " (0 = ECMP)");
         }
     }
 

@@ -43,6 +43,6 @@ public final class SessionSpecs {
         }
         String name = ProtocolCatalog.nameOf(protocol);
         return new SessionSpec(hosts, Collections.nCopies(hosts.size(), name), fl,
-                new AgentContext(reactionDelayPs, baseRttPs, seed, protocol));
+                new AgentContext(reactionDelayPs, baseRttPs, seed, protocol, mtuBytes));
     }
 }

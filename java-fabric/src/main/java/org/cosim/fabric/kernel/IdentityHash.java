@@ -1,29 +1,28 @@
 package org.cosim.fabric.kernel;
 
+import org.cosim.scenario.KeyedHash;
+
 /**
  * Randomness keyed by identity, not by call order (ARCHITECTURE.md, Determinism):
  * every random choice in the fabric is a hash of the seed and the identities
  * involved, so both back ends compute the same bits whatever order they process
- * events in. The mixer is SplitMix64's finalizer; the C++ bridge implements the
- * same function.
+ * events in. The mixer is SplitMix64's finalizer ({@link KeyedHash}, shared with
+ * the agents); the C++ bridge implements the same functions.
  */
 public final class IdentityHash {
+    /** Tag folded into the trimming coin's key (ASCII "trim"). */
+    public static final long TRIM_TAG = 0x7472696dL;
+
     private IdentityHash() {}
 
     /** SplitMix64 finalizer (Steele, Lea, Flood 2014). */
     public static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        return z ^ (z >>> 31);
+        return KeyedHash.mix(z);
     }
 
     /** Folds the values into one hash: h = mix(h + golden + v) for each v, starting from the seed. */
     public static long hash(long seed, long... values) {
-        long h = mix(seed);
-        for (long v : values) {
-            h = mix(h + 0x9e3779b97f4a7c15L + v);
-        }
-        return h;
+        return KeyedHash.hash(seed, values);
     }
 
     /**
@@ -33,5 +32,15 @@ public final class IdentityHash {
     public static int ecmp(long seed, int switchId, int src, int dst, int flow, int n) {
         long h = mix(mix(mix(mix(seed) + switchId) + ((long) src << 32 | (dst & 0xffffffffL))) + flow);
         return (int) Long.remainderUnsigned(h, n);
+    }
+
+    /**
+     * NDP's trimming coin at a full data queue: true = trim the packet at the
+     * queue's tail, false = trim the arriving packet. It is the top bit of
+     * {@code hash(seed, TRIM_TAG, switchId, port, uid)} (KeyedHash.hash4), where uid
+     * is the arriving packet's identity (PacketPool.uid).
+     */
+    public static boolean trimTail(long seed, int switchId, int port, long uid) {
+        return KeyedHash.hash4(seed, TRIM_TAG, switchId, port, uid) < 0;
     }
 }

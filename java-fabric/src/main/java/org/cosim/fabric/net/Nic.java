@@ -1,7 +1,7 @@
 package org.cosim.fabric.net;
 
-import java.util.Arrays;
 import org.cosim.agents.api.ActionSink;
+import org.cosim.agents.api.ControlArrivalEvent;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.api.SegmentRtt;
 import org.cosim.fabric.kernel.EventHandler;
@@ -31,7 +31,8 @@ import org.cosim.fabric.workload.FlowTable;
  * switches they travel at control priority, or in the data queue when
  * {@link NicParams#acksShareDataQueue()}.
  * Receiving a packet sent without hardware ACK, a trimmed or returned header, or
- * an agent's control packet: the NIC tells its agent.
+ * an agent's control packet: the NIC tells its agent (an agent ACK that echoes a
+ * send time also gives an RTT sample).
  */
 public final class Nic implements EventHandler {
     private static final int PORT = 0;
@@ -59,6 +60,12 @@ public final class Nic implements EventHandler {
 
     public Nic(int host, Simulator sim, PacketPool pool, NicParams params, FlowStats flowStats,
                RttRecorder rtts, HostEventSink agents, FlowTable flows) {
+        this(host, sim, pool, params, flowStats, rtts, agents, flows, new NicFlowState(flows.size()));
+    }
+
+    /** With the per-flow table shared by all NICs of the run ({@link NicFlowState}). */
+    public Nic(int host, Simulator sim, PacketPool pool, NicParams params, FlowStats flowStats,
+               RttRecorder rtts, HostEventSink agents, FlowTable flows, NicFlowState perFlow) {
         this.host = host;
         this.sim = sim;
         this.pool = pool;
@@ -68,13 +75,11 @@ public final class Nic implements EventHandler {
         this.agents = agents;
         this.flows = flows;
         this.handler = sim.register(this);
-        int n = flows.size();
-        this.packetsMade = new int[n];
-        this.segmentInProgress = new long[n];
-        this.segmentBytesSeen = new long[n];
-        Arrays.fill(segmentInProgress, -1);
-        this.ecnSinceAck = new boolean[n];
-        this.intSinceAck = new long[n];
+        this.packetsMade = perFlow.packetsMade;
+        this.segmentInProgress = perFlow.segmentInProgress;
+        this.segmentBytesSeen = perFlow.segmentBytesSeen;
+        this.ecnSinceAck = perFlow.ecnSinceAck;
+        this.intSinceAck = perFlow.intSinceAck;
     }
 
     /** Creates the NIC's egress onto its access link; the link's rate is the NIC's line rate. */
@@ -123,7 +128,10 @@ public final class Nic implements EventHandler {
         trySend();
     }
 
-    /** The agent sends an ACK, NACK or PULL to the other end of the flow, ahead of data. */
+    /**
+     * The agent sends an ACK, NACK or PULL to the other end of the flow, ahead of
+     * data, on source route {@code path} toward that end (0: ECMP).
+     */
     public void sendControl(int flow, int kind, long seq, long pullNumber, int path, long echoTimePs) {
         int c = pool.alloc();
         pool.type[c] = PacketType.CONTROL;
@@ -137,6 +145,8 @@ public final class Nic implements EventHandler {
         pool.pullNumber[c] = pullNumber;
         pool.echoTime[c] = echoTimePs;
         pool.answeredPath[c] = path;
+        pool.path[c] = path;
+        pool.routeCursor[c] = Math.max(0, path - 1);
         control.add(c);
         trySend();
     }
@@ -206,7 +216,8 @@ public final class Nic implements EventHandler {
     private void receive(int pkt) {
         switch (pool.type[pkt]) {
             case PacketType.DATA -> {
-                if (pool.has(pkt, PacketPool.FLAG_NO_ACK)) {
+                if ((pool.flags[pkt] & (PacketPool.FLAG_NO_ACK | PacketPool.FLAG_TRIMMED | PacketPool.FLAG_RETURNED))
+                        != 0) {
                     reportPacket(pkt);
                 } else {
                     receiveData(pkt);
@@ -291,7 +302,14 @@ public final class Nic implements EventHandler {
         pool.release(ack);
     }
 
+    /**
+     * An agent's control packet: its agent hears of it. An ACK echoing a send time
+     * (NDP echoes the data's) is also an RTT sample: data sent to ACK received.
+     */
     private void receiveControl(int c) {
+        if (pool.controlKind[c] == ControlArrivalEvent.ACK && pool.echoTime[c] > 0) {
+            rtts.record(sim.now(), pool.flow[c], sim.now() - pool.echoTime[c]);
+        }
         agents.controlArrival(host, pool.flow[c], pool.controlKind[c], pool.seq[c], pool.pullNumber[c],
                 pool.answeredPath[c], pool.echoTime[c]);
         pool.release(c);

@@ -13,7 +13,8 @@ import org.cosim.fabric.stats.FlowStats;
  * An output-queued switch: after an optional forwarding latency, each packet goes
  * to the egress {@link SwitchPort} its route names: among the equal-cost ports to
  * its destination, the source route's next mixed-radix digit (cosim.proto,
- * SendSegment.path) or, for path 0, the ECMP hash of the flow key. The ports'
+ * SendSegment.path) or, for path 0 and for headers returned to their sender (whose
+ * source route leads the other way), the ECMP hash of the flow key. The ports'
  * queue discipline comes from the scenario. PFC is accounted per ingress port on
  * the data class: above XOFF the switch sends a pause frame upstream through that
  * port; at XON, a resume.
@@ -182,7 +183,7 @@ public final class Switch implements EventHandler {
         if (n == 1) {
             return choices[0];
         }
-        if (pool.path[pkt] != 0) {
+        if (pool.path[pkt] != 0 && !pool.has(pkt, PacketPool.FLAG_RETURNED)) {
             int d = pool.routeCursor[pkt];
             pool.routeCursor[pkt] = d / n;
             return choices[d % n];

@@ -12,7 +12,8 @@ import org.cosim.fabric.stats.QueueMonitor;
  * {@link LinkTransmitter}), PFC (a paused class is not started again until
  * resumed; the packet on the wire finishes; PFC frames jump every queue), INT
  * stamping at dequeue, drop and ECN counts. Subclasses decide admission and
- * order: {@link PriorityPort} (strict priority, drop-tail), NDP's trimming port.
+ * order: {@link PriorityPort} (strict priority, drop-tail), {@link NdpPort} (NDP's
+ * trimming port).
  */
 public abstract class SwitchPort {
     protected final PortContext ctx;
@@ -28,6 +29,8 @@ public abstract class SwitchPort {
     private long dropBytes;
     protected long ecnMarks;
     private long pauseFramesReceived;
+    private long trimmed;
+    private long returnedToSender;
     private QueueMonitor monitor;
 
     protected SwitchPort(PortContext ctx, int index, LinkTransmitter tx, IntParams intParams) {
@@ -80,6 +83,16 @@ public abstract class SwitchPort {
         return pauseFramesReceived;
     }
 
+    /** Data packets this port cut down to their header (NDP). */
+    public long trimmed() {
+        return trimmed;
+    }
+
+    /** Headers this port sent back to their sender (NDP return-to-sender). */
+    public long returnedToSender() {
+        return returnedToSender;
+    }
+
     public boolean paused(int trafficClass) {
         return paused[trafficClass];
     }
@@ -118,6 +131,27 @@ public abstract class SwitchPort {
             ctx.flowStats().dropped(pool.flow[pkt], pool.payload[pkt]);
         }
         pool.release(pkt);
+    }
+
+    /** Cuts a data packet down to a header of {@code headerBytes}: the payload size stays in PacketPool.payload. */
+    protected final void trim(int pkt, int headerBytes) {
+        pool.size[pkt] = headerBytes;
+        pool.flags[pkt] |= PacketPool.FLAG_TRIMMED;
+        pool.trafficClass[pkt] = TrafficClass.CONTROL;
+        trimmed++;
+    }
+
+    /**
+     * Sends a header back to its sender: swaps source and destination, marks it
+     * returned and routes it afresh from this switch (by ECMP; Switch.route).
+     */
+    protected final void returnToSender(int pkt) {
+        int src = pool.src[pkt];
+        pool.src[pkt] = pool.dst[pkt];
+        pool.dst[pkt] = src;
+        pool.flags[pkt] |= PacketPool.FLAG_RETURNED;
+        returnedToSender++;
+        ctx.forwarder().forward(pkt);
     }
 
     /** Subclasses call this when a packet joins a queue. */

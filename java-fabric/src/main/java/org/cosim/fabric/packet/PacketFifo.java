@@ -33,6 +33,18 @@ public final class PacketFifo {
         return ring[head];
     }
 
+    /** The most recently added packet (the tail). */
+    public int peekLast() {
+        return ring[(head + size - 1) & (ring.length - 1)];
+    }
+
+    /** Removes and returns the most recently added packet (the tail). */
+    public int removeLast() {
+        int pkt = ring[(head + size - 1) & (ring.length - 1)];
+        size--;
+        return pkt;
+    }
+
     public int poll() {
         int pkt = ring[head];
         head = (head + 1) & (ring.length - 1);

@@ -56,7 +56,7 @@ public final class PacketPool {
     public long[] intEcho = new long[0];
     /** Control packets (agent ACK/NACK/PULL): kind, pull number, echoed time. */
     public int[] controlKind = new int[0];
-    /** A control packet: the data path it answers (it is itself routed by ECMP). */
+    /** A control packet: the data path it answers (also its own route back, cosim.proto SendControl.path). */
     public int[] answeredPath = new int[0];
     public long[] pullNumber = new long[0];
     public long[] echoTime = new long[0];

@@ -11,12 +11,12 @@ public final class TopologyBuilders {
         return switch (t.getShapeCase()) {
             case INCAST_STAR -> IncastStarTopology.build(t.getIncastStar());
             case DUMBBELL -> DumbbellTopology.build(t.getDumbbell());
+            case FAT_TREE -> FatTreeTopology.build(t.getFatTree());
+            case LEAF_SPINE -> LeafSpineTopology.build(t.getLeafSpine());
             case CLOS -> ClosTopology.build(t.getClos());
             case PARKING_LOT -> ParkingLotTopology.build(t.getParkingLot());
-            case FAT_TREE, LEAF_SPINE -> throw new ScenarioException("topology",
-                    t.getShapeCase().name().toLowerCase() + " has no Java builder in this version");
-            case SHAPE_NOT_SET -> throw new ScenarioException("topology",
-                    "no topology family chosen (set one of: incast_star, dumbbell, clos, parking_lot)");
+            case SHAPE_NOT_SET -> throw new ScenarioException("topology", "no topology family chosen (set one of: "
+                    + "incast_star, dumbbell, fat_tree, leaf_spine, clos, parking_lot)");
         };
     }
 

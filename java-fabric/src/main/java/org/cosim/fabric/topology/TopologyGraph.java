@@ -24,6 +24,7 @@ public final class TopologyGraph {
     private final List<String> switchNames = new ArrayList<>();
     private final List<Integer> switchPortCount = new ArrayList<>();
     private final List<Link> links = new ArrayList<>();
+    private final List<Integer> hostLinkIndex = new ArrayList<>();  // per host: its link's index, -1 before
     private final List<PortRef> monitored = new ArrayList<>();
     private final List<Integer> incastClients = new ArrayList<>();
     private int incastServer = -1;
@@ -42,6 +43,7 @@ public final class TopologyGraph {
 
     public int addHost(String name) {
         hostNames.add(name);
+        hostLinkIndex.add(-1);
         return hostNames.size() - 1;
     }
 
@@ -54,16 +56,19 @@ public final class TopologyGraph {
     /** Connects two nodes (host ids or switch refs) with a full-duplex link; returns the link. */
     public Link connect(int a, int b, long rateBps, long delayPs) {
         Link l = new Link(a, nextPort(a), b, nextPort(b), rateBps, delayPs);
+        for (int end : new int[] {a, b}) {
+            if (!isSwitch(end)) {
+                hostLinkIndex.set(end, links.size());
+            }
+        }
         links.add(l);
         return l;
     }
 
     private int nextPort(int node) {
         if (!isSwitch(node)) {
-            for (Link l : links) {
-                if (l.a() == node || l.b() == node) {
-                    throw new IllegalStateException("host " + node + " already has its one link");
-                }
+            if (hostLinkIndex.get(node) >= 0) {
+                throw new IllegalStateException("host " + node + " already has its one link");
             }
             return 0;
         }
@@ -89,18 +94,25 @@ public final class TopologyGraph {
     public String hostName(int h) { return hostNames.get(h); }
     public String switchName(int s) { return switchNames.get(s); }
     public int switchPorts(int s) { return switchPortCount.get(s); }
-    public List<Link> links() { return List.copyOf(links); }
+    public List<Link> links() { return java.util.Collections.unmodifiableList(links); }
+    public int linkCount() { return links.size(); }
+    public Link link(int i) { return links.get(i); }
     public List<PortRef> monitored() { return List.copyOf(monitored); }
     public List<Integer> incastClients() { return List.copyOf(incastClients); }
     public int incastServer() { return incastServer; }
 
     /** The link attached to a host (its access link). */
     public Link hostLink(int host) {
-        for (Link l : links) {
-            if (l.a() == host || l.b() == host) {
-                return l;
-            }
+        int i = hostLinkIndex.get(host);
+        if (i < 0) {
+            throw new IllegalStateException("host " + host + " (" + hostNames.get(host) + ") has no link");
         }
-        throw new IllegalStateException("host " + host + " (" + hostNames.get(host) + ") has no link");
+        return links.get(i);
+    }
+
+    /** Replaces link {@code i}'s rate and delay (a degraded link in an otherwise regular topology). */
+    public void setLinkRate(int i, long rateBps, long delayPs) {
+        Link l = links.get(i);
+        links.set(i, new Link(l.a(), l.portA(), l.b(), l.portB(), rateBps, delayPs));
     }
 }

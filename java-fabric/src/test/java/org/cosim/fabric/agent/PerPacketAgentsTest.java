@@ -81,7 +81,11 @@ class PerPacketAgentsTest {
             assertEquals(1_000_000, c[6]);
         }
         assertEquals(4500, r.flowStats().deliveredBytes(0));
-        assertEquals(0, r.rtts().size(), "no hardware ACK, no completion RTT samples");
+        // No hardware ACK, but every agent ACK echoing a send time is an RTT sample (send to ACK).
+        assertEquals(3, r.rtts().size());
+        for (int j = 0; j < 3; j++) {
+            assertEquals(controls.get(j)[0] - 1_000_000, r.rtts().rtt(j));
+        }
     }
 
     @Test
@@ -94,6 +98,18 @@ class PerPacketAgentsTest {
         });
         assertInstanceOf(BadActionException.class, r.failure());
         assertTrue(r.failure().getMessage().contains("control packet of unknown kind 7"), r.failure().getMessage());
+    }
+
+    @Test
+    void aControlPacketOnAPathBeyondTheFlowsRoutesFails() {
+        FabricResult r = run((i, in, out) -> {
+            if (i == 0) {
+                out.sendControl(in.windowStartPs() + L, 1, 0, ControlArrivalEvent.ACK, 0, 0, 2, 0);
+            }
+        });
+        assertInstanceOf(BadActionException.class, r.failure());
+        assertTrue(r.failure().getMessage().contains("control packet of flow 0 on path 2, but it has paths 1..1"),
+                r.failure().getMessage());
     }
 
     @Test

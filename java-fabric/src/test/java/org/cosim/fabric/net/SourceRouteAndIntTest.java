@@ -1,6 +1,7 @@
 package org.cosim.fabric.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -86,6 +87,33 @@ class SourceRouteAndIntTest {
             int[] choices = {1, 2, 3};
             assertEquals(choices[IdentityHash.ecmp(99, 4, 0, 1, flow, 3)], s[1], "flow " + flow);
         }
+    }
+
+    @Test
+    void aHeaderReturnedToItsSenderIsRoutedByEcmpNotByItsForwardRoute() {
+        build(IntParams.OFF);
+        for (int flow = 0; flow < 4; flow++) {
+            int p = pool.alloc();
+            pool.type[p] = PacketType.DATA;
+            pool.trafficClass[p] = TrafficClass.CONTROL;
+            pool.flags[p] = PacketPool.FLAG_TRIMMED | PacketPool.FLAG_RETURNED;
+            pool.src[p] = 0;
+            pool.dst[p] = 1;
+            pool.flow[p] = flow;
+            pool.size[p] = 64;
+            pool.seq[p] = flow;
+            pool.path[p] = 9;          // its forward route's digits would say port 3 here
+            pool.routeCursor[p] = 8;
+            sim.schedule(0, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), p);
+        }
+        sim.runUntil(10_000_000);
+        assertEquals(4, seen.size());
+        int[] choices = {1, 2, 3};
+        for (long[] x : seen) {
+            assertEquals(choices[IdentityHash.ecmp(99, 4, 0, 1, (int) x[2], 3)], x[1], "flow " + x[2]);
+            assertEquals(8, x[4], "the route's digits are left alone");
+        }
+        assertTrue(seen.stream().anyMatch(x -> x[1] != 3), "some flow hashes away from the forward route's port");
     }
 
     @Test

@@ -15,12 +15,16 @@ import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.scenario.Units;
+import org.cosim.validation.bench.MemoryProbe;
 import org.cosim.validation.bench.WireBenchmark;
 
 /**
  * `cosim bench`: the speed of the Java fabric on a scenario. Runs it a few times
  * to warm the JIT up, then times the measured runs and reports kernel events per
- * second and wall seconds per simulated millisecond (median and range).
+ * second, wall seconds per simulated millisecond (median and range) and, per run,
+ * the peak Java heap and the garbage collections ({@link MemoryProbe}). A run is
+ * the simulation alone (setup and results files excluded), as {@code cosim run}'s
+ * wall time but without writing results.
  */
 public final class BenchCommand implements Command {
     private static final String USAGE = "cosim bench [SCENARIO] [--runs N] [--warmup-runs N] [--set field.path=value ...]"
@@ -79,22 +83,27 @@ public final class BenchCommand implements Command {
         double[] eventsPerS = new double[runs];
         double[] wallPerMs = new double[runs];
         long events = 0;
+        MemoryProbe memory = new MemoryProbe();
         for (int i = 0; i < runs; i++) {
+            System.gc();
+            memory.start();
             FabricResult r = once(sim);
             double wall = r.wallNanos() / 1e9;
             events = r.eventsProcessed();
             eventsPerS[i] = events / wall;
             wallPerMs[i] = wall / simMs;
-            out.printf(Locale.ROOT, "  run %d: %,d events in %.3f s = %.2f M events/s, %.3f ms wall per simulated ms%n",
-                    i + 1, events, wall, eventsPerS[i] / 1e6, wallPerMs[i] * 1e3);
+            out.printf(Locale.ROOT, "  run %d: %,d events in %.3f s = %.2f M events/s, %.3f ms wall per simulated ms; "
+                            + "peak heap %.0f MiB, %d GCs (%.2f s)%n",
+                    i + 1, events, wall, eventsPerS[i] / 1e6, wallPerMs[i] * 1e3, memory.peakHeapBytes() / 1048576.0,
+                    memory.collections(), memory.collectionMillis() / 1e3);
         }
         Arrays.sort(eventsPerS);
         Arrays.sort(wallPerMs);
         out.printf(Locale.ROOT, "median: %.2f M events/s (range %.2f..%.2f), %.3f ms wall per simulated ms "
-                        + "(range %.3f..%.3f); %d cores, Java %s%n",
+                        + "(range %.3f..%.3f); %d cores, Java %s, max heap %.0f MiB%n",
                 eventsPerS[runs / 2] / 1e6, eventsPerS[0] / 1e6, eventsPerS[runs - 1] / 1e6, wallPerMs[runs / 2] * 1e3,
                 wallPerMs[0] * 1e3, wallPerMs[runs - 1] * 1e3, Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.version"));
+                System.getProperty("java.version"), MemoryProbe.maxHeapBytes() / 1048576.0);
         return 0;
     }
 

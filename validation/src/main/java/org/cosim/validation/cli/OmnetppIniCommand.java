@@ -12,6 +12,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
+import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.validation.omnetpp.CosimHome;
 import org.cosim.validation.omnetpp.OmnetppIni;
@@ -57,7 +58,7 @@ public final class OmnetppIniCommand implements Command {
     }
 
     static List<Path> shippedScenarios(CosimHome home) {
-        try (Stream<Path> s = Files.list(home.scenarios())) {
+        try (Stream<Path> s = Files.walk(home.scenarios())) {
             return s.filter(p -> p.toString().endsWith(".textproto")).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + home.scenarios() + ": " + e.getMessage(), e);
@@ -69,11 +70,26 @@ public final class OmnetppIniCommand implements Command {
         List<OmnetppIni.Shipped> configs = new ArrayList<>();
         for (Path f : files) {
             Scenario s = ScenarioFiles.read(f);
-            String name = f.getFileName().toString().replaceFirst("\\.textproto$", "");
+            String name = configName(home, f);
             String rel = home.ned().toAbsolutePath().relativize(f.toAbsolutePath().normalize()).toString();
-            configs.add(new OmnetppIni.Shipped(name, s.getDescription(), rel,
-                    OmnetppNetworks.of(FabricSimulation.of(s))));
+            FabricSimulation sim;
+            try {
+                sim = FabricSimulation.of(s);
+            } catch (ScenarioException e) {
+                continue;  // a preset that other scenarios start from (base:), not runnable alone
+            }
+            try {
+                configs.add(new OmnetppIni.Shipped(name, s.getDescription(), rel, OmnetppNetworks.of(sim), null));
+            } catch (ScenarioException e) {
+                configs.add(new OmnetppIni.Shipped(name, s.getDescription(), rel, null, e.getMessage()));
+            }
         }
         return OmnetppIni.shipped(configs);
+    }
+
+    /** The file's path under scenarios/, without the extension, folders joined by '-'. */
+    private static String configName(CosimHome home, Path f) {
+        Path rel = home.scenarios().toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize());
+        return rel.toString().replace('/', '-').replaceFirst("\\.textproto$", "");
     }
 }

@@ -35,11 +35,20 @@ public final class SummaryPrinter {
         Counters c = r.counters();
         out.printf(Locale.ROOT, "  PFC/drops   %d pause frames after the warm-up (%d in all); %d packets (%d bytes) dropped%n",
                 c.pfcPauseFramesSentMeasured(), c.pfcPauseFramesSent(), c.dropPackets(), c.dropBytes());
+        if (c.trimmedPackets() > 0) {
+            out.printf(Locale.ROOT, "  trimming    %d packets trimmed, %d headers returned to sender (%.1f%%)%n",
+                    c.trimmedPackets(), c.returnedToSender(), 100 * c.returnedShare());
+        }
         if (s.flowsFinished() > 0) {
             out.printf(Locale.ROOT, "  flows       %d of %d finished; FCT mean %.1f us, p99 %.1f us; slowdown mean %.2f, p99 %.2f%n",
                     s.flowsFinished(), s.flowsTotal(), s.fctMeanUs(), s.fctP99Us(), s.slowdownMean(), s.slowdownP99());
         } else {
             out.printf(Locale.ROOT, "  flows       %d flows, none finished (long-lived or cut off)%n", s.flowsTotal());
+        }
+        if (!Double.isNaN(s.incastLastOverOptimum())) {
+            out.printf(Locale.ROOT, "  incast      last FCT %.1f us = %.2f%% over the optimum %.1f us; slowest/fastest %.3f%n",
+                    s.fctMaxUs(), 100 * (s.incastLastOverOptimum() - 1), s.incastOptimumUs(),
+                    s.incastSlowestOverFastest());
         }
         out.printf(Locale.ROOT, "  events      %,d (%.2f M/s), %,d agent windows%n", c.eventsProcessed(),
                 c.eventsProcessed() / Math.max(1e-9, r.wallNanos() / 1e9) / 1e6, c.agentWindows());

@@ -21,7 +21,9 @@ public final class OmnetppIni {
             """;
 
     /** A shipped scenario's configuration in ned/omnetpp.ini. */
-    public record Shipped(String name, String description, String scenarioPath, OmnetppNetworks.NetworkConfig net) {}
+    /** {@code net} is null (and {@code unavailable} says why) when the OMNeT++ back end cannot run it yet. */
+    public record Shipped(String name, String description, String scenarioPath, OmnetppNetworks.NetworkConfig net,
+                          String unavailable) {}
 
     /** The ini file of one run started by the runner; paths relative to the ini file's folder. */
     public static String forRun(OmnetppNetworks.NetworkConfig net, String scenarioFile, String agentsTarget) {
@@ -61,6 +63,11 @@ public final class OmnetppIni {
         b.append(COMMON);
         b.append("**.bridge.agents = \"127.0.0.1:50051\"\n");
         for (Shipped s : configs) {
+            if (s.net() == null) {
+                b.append("\n# ").append(s.name()).append(" (").append(s.scenarioPath()).append("): not available on ")
+                        .append("OMNeT++ yet: ").append(s.unavailable()).append('\n');
+                continue;
+            }
             b.append("\n[Config ").append(s.name()).append("]\n");
             if (!s.description().isEmpty()) {
                 b.append("description = \"").append(s.description().replace("\"", "'")).append("\"\n");

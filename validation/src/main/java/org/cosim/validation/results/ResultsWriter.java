@@ -129,9 +129,18 @@ public final class ResultsWriter {
         j.field("p50_us", s.fctP50Us());
         j.field("p99_us", s.fctP99Us());
         j.field("max_us", s.fctMaxUs());
+        j.field("min_us", s.fctMinUs());
         j.field("slowdown_mean", s.slowdownMean());
         j.field("slowdown_p99", s.slowdownP99());
         j.endObject();
+        if (!Double.isNaN(s.incastOptimumUs())) {
+            j.beginObject("incast");
+            j.field("optimum_last_fct_us", s.incastOptimumUs());
+            j.field("last_fct_us", s.fctMaxUs());
+            j.field("last_over_optimum", s.incastLastOverOptimum());
+            j.field("slowest_over_fastest", s.incastSlowestOverFastest());
+            j.endObject();
+        }
         j.beginObject("queues");
         for (QueueRecord q : r.queues()) {
             j.beginObject(q.name());
@@ -153,6 +162,9 @@ public final class ResultsWriter {
         j.field("drop_packets", c.dropPackets());
         j.field("drop_bytes", c.dropBytes());
         j.field("ecn_marks", c.ecnMarks());
+        j.field("trimmed_packets", c.trimmedPackets());
+        j.field("returned_to_sender", c.returnedToSender());
+        j.field("returned_share", c.returnedShare());
         j.field("packets_in_network_at_end", c.packetsInNetwork());
         j.field("events_processed", c.eventsProcessed());
         j.field("agent_windows", c.agentWindows());

@@ -10,11 +10,14 @@ import java.util.Map;
  * scenario and seed. {@code wallBreakdown}: where a back end's wall time went,
  * in seconds by name (e.g. the OMNeT++ back end's time in AgentLink::exchange);
  * it goes to run.json with the wall time.
+ * {@code incastOptimumPs}: for an incast (two or more finite flows, one
+ * destination, one start time), the earliest possible completion of the last
+ * flow, as a duration from the start (Routing.incastOptimumPs); -1 otherwise.
  */
 public record RunResults(String backend, String scenarioName, String scenarioDigest, String protocol,
                          long seed, long durationPs, long warmupPs, long reachedPs, List<FlowRecord> flows,
                          RttSamples rtts, List<QueueRecord> queues, Counters counters, TimeSeries series,
-                         String failure, long wallNanos, Map<String, Double> wallBreakdown) {
+                         long incastOptimumPs, String failure, long wallNanos, Map<String, Double> wallBreakdown) {
     public boolean complete() {
         return failure == null;
     }

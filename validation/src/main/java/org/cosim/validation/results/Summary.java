@@ -13,7 +13,8 @@ import org.cosim.scenario.Units;
 public record Summary(double totalThroughputGbps, double[] flowThroughputGbps, double jainIndex,
                       int rttSamples, double rttMeanUs, double rttP50Us, double rttP99Us, double rttP999Us,
                       int flowsFinished, int flowsTotal, double fctMeanUs, double fctP50Us, double fctP99Us,
-                      double fctMaxUs, double slowdownMean, double slowdownP99) {
+                      double fctMaxUs, double fctMinUs, double slowdownMean, double slowdownP99,
+                      double incastOptimumUs) {
 
     public static Summary of(RunResults r) {
         double measuredS = r.measuredPs() / (double) Units.PS_PER_S;
@@ -41,7 +42,8 @@ public record Summary(double totalThroughputGbps, double[] flowThroughputGbps, d
                 rtt.length, us(Stats.mean(rtt)), pctUs(rtt, 0.5), pctUs(rtt, 0.99), pctUs(rtt, 0.999),
                 done.size(), r.flows().size(),
                 us(Stats.mean(fct)), pctUs(fct, 0.5), pctUs(fct, 0.99), pctUs(fct, 1.0),
-                Stats.mean(slow), Stats.percentile(slow, 0.99));
+                fct.length == 0 ? Double.NaN : us(fct[0]), Stats.mean(slow), Stats.percentile(slow, 0.99),
+                r.incastOptimumPs() < 0 ? Double.NaN : us(r.incastOptimumPs()));
     }
 
     /** A percentile in microseconds; NaN (null in JSON) when there are no samples. */
@@ -51,6 +53,16 @@ public record Summary(double totalThroughputGbps, double[] flowThroughputGbps, d
 
     private static double us(double ps) {
         return ps / Units.PS_PER_US;
+    }
+
+    /** An incast's last FCT over its optimum (NaN unless every flow finished in an incast). */
+    public double incastLastOverOptimum() {
+        return flowsFinished == flowsTotal && flowsTotal > 0 ? fctMaxUs / incastOptimumUs : Double.NaN;
+    }
+
+    /** An incast's slowest FCT over its fastest (NaN unless every flow finished in an incast). */
+    public double incastSlowestOverFastest() {
+        return flowsFinished == flowsTotal && !Double.isNaN(incastOptimumUs) ? fctMaxUs / fctMinUs : Double.NaN;
     }
 
     public double flowThroughputMinGbps() {

@@ -42,7 +42,7 @@ public final class JavaBackend {
         Scenario s = sim.scenario();
         return new RunResults("java", s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
                 s.getSeed(), r.config().durationPs(), r.config().warmupPs(), r.reachedPs(), flows(sim, r),
-                rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()),
+                rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()), RunRecords.incastOptimum(sim),
                 r.failure() == null ? null : describe(r.failure()), r.wallNanos(), Map.of());
     }
 
@@ -83,6 +83,8 @@ public final class JavaBackend {
         long drops = 0;
         long dropBytes = 0;
         long ecn = 0;
+        long trimmed = 0;
+        long returned = 0;
         List<Counters.PortDrops> byPort = new ArrayList<>();
         for (Switch sw : r.switches()) {
             pauses += sw.pauseFramesSent();
@@ -91,6 +93,8 @@ public final class JavaBackend {
                 drops += sw.port(p).drops();
                 dropBytes += sw.port(p).dropBytes();
                 ecn += sw.port(p).ecnMarks();
+                trimmed += sw.port(p).trimmed();
+                returned += sw.port(p).returnedToSender();
                 if (sw.port(p).drops() > 0) {
                     byPort.add(new Counters.PortDrops(RunRecords.portName(sw.name(), p), sw.port(p).drops(),
                             sw.port(p).dropBytes()));
@@ -101,8 +105,8 @@ public final class JavaBackend {
         for (Nic n : r.nics()) {
             hostPauses += n.pauseFramesReceived();
         }
-        return new Counters(pauses, pausesMeasured, hostPauses, drops, dropBytes, ecn, r.eventsProcessed(), r.agentWindows(),
-                r.agentEvents(), r.packetsInNetwork(), byPort);
+        return new Counters(pauses, pausesMeasured, hostPauses, drops, dropBytes, ecn, trimmed, returned,
+                r.eventsProcessed(), r.agentWindows(), r.agentEvents(), r.packetsInNetwork(), byPort);
     }
 
     private static TimeSeries series(TimeSeriesSampler s) {

@@ -160,7 +160,8 @@ public final class OmnetppBackend {
         return new RunResults("omnetpp", s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
                 s.getSeed(), sim.config().durationPs(), sim.config().warmupPs(),
                 exact(files, bridge, "reachedPs"), flows(sim, files, bridge), rtts(files), queues(sim, files),
-                counters(sim, files, bridge), series(sim, files), failure, launch.wallNanos(), breakdown);
+                counters(sim, files, bridge), series(sim, files), RunRecords.incastOptimum(sim), failure,
+                launch.wallNanos(), breakdown);
     }
 
     private static String moduleWith(ResultFiles files, String scalar) {
@@ -298,7 +299,8 @@ public final class OmnetppBackend {
         byPort.sort(Comparator.comparingInt(PortDrops::sw).thenComparingInt(PortDrops::port));
         return new Counters(sum(files, "pfcPauseSent:count"), sum(files, "pfcPauseSentAfterWarmup:count"),
                 sum(files, "pfcPauseReceived:count"), sum(files, "dropped:count"), sum(files, "dropped:sum"),
-                sum(files, "ecnMarked:count"), exact(files, bridge, "eventsProcessed"),
+                sum(files, "ecnMarked:count"), sum(files, "trimmed:count"), sum(files, "returnedToSender:count"),
+                exact(files, bridge, "eventsProcessed"),
                 exact(files, bridge, "agentWindows"), exact(files, bridge, "agentEvents"),
                 exact(files, bridge, "packetsInNetwork"), byPort.stream().map(PortDrops::drops).toList());
     }

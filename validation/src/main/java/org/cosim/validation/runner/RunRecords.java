@@ -34,4 +34,25 @@ final class RunRecords {
     static String portName(String switchName, int port) {
         return switchName + ".port[" + port + "]";
     }
+
+    /** The incast optimum when the flows form one (same destination, finite sizes, one start), else -1. */
+    static long incastOptimum(FabricSimulation r) {
+        var flows = r.flows();
+        if (flows.size() < 2) {
+            return -1;
+        }
+        int dst = flows.dst(0);
+        long start = flows.startPs(0);
+        long total = 0;
+        int[] srcs = new int[flows.size()];
+        for (int f = 0; f < flows.size(); f++) {
+            if (flows.dst(f) != dst || flows.startPs(f) != start || flows.sizeBytes(f) == 0) {
+                return -1;
+            }
+            total += flows.sizeBytes(f);
+            srcs[f] = flows.src(f);
+        }
+        return r.routing().incastOptimumPs(srcs, dst, total, r.config().switches().latencyPs(),
+                r.config().nic().mtuBytes());
+    }
 }

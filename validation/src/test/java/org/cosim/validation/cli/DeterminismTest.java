@@ -13,28 +13,44 @@ import org.cosim.validation.ShippedScenarios;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Same scenario and seed, twice: every results file but run.json (wall time) is byte-identical. */
+/**
+ * Same scenario and seed, twice: every results file but run.json (wall time) is
+ * byte-identical. TIMELY's incast, and NDP's Fig 4 incast (trimming coins, path
+ * spraying and return-to-sender: every random choice keyed by identity).
+ */
 class DeterminismTest {
     @TempDir
     Path tmp;
 
     @Test
     void sameScenarioAndSeedGiveByteIdenticalResults() throws IOException {
-        Path a = tmp.resolve("a");
-        Path b = tmp.resolve("b");
-        run(a);
-        run(b);
+        assertSameTwice("timely-incast.textproto", "duration_us=150000", "output.warmup_us=50000");
+    }
+
+    @Test
+    void ndpRunsAreByteIdenticalToo() throws IOException {
+        assertSameTwice("ndp-fig4-incast.textproto", "duration_us=12000");
+    }
+
+    private void assertSameTwice(String scenario, String... overrides) throws IOException {
+        Path a = tmp.resolve(scenario + ".a");
+        Path b = tmp.resolve(scenario + ".b");
+        run(scenario, a, overrides);
+        run(scenario, b, overrides);
         for (String f : new String[] {"flows.csv", "summary.json", "rtt_samples.csv", "timeseries.csv",
                 "scenario.textproto"}) {
             assertArrayEquals(Files.readAllBytes(a.resolve(f)), Files.readAllBytes(b.resolve(f)), f + " differs");
         }
     }
 
-    private static void run(Path out) {
+    private static void run(String scenario, Path out, String... overrides) {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream());
-        int status = Main.run(new String[] {"run", ShippedScenarios.path("timely-incast.textproto").toString(),
-                "--set", "duration_us=150000", "--set", "output.warmup_us=50000", "--no-plots",
-                "--out", out.toString()}, sink, sink);
-        assertEquals(0, status);
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("run",
+                ShippedScenarios.path(scenario).toString(), "--no-plots", "--out", out.toString()));
+        for (String o : overrides) {
+            args.add("--set");
+            args.add(o);
+        }
+        assertEquals(0, Main.run(args.toArray(new String[0]), sink, sink));
     }
 }

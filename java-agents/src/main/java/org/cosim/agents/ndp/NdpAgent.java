@@ -1,0 +1,81 @@
+package org.cosim.agents.ndp;
+
+import org.cosim.agents.api.ActionSink;
+import org.cosim.agents.api.Agent;
+import org.cosim.agents.api.AgentContext;
+import org.cosim.agents.api.CompletionEvent;
+import org.cosim.agents.api.ControlArrivalEvent;
+import org.cosim.agents.api.FlowArrivalEvent;
+import org.cosim.agents.api.HostInfo;
+import org.cosim.agents.api.PacketArrivalEvent;
+import org.cosim.agents.api.TimerEvent;
+import org.cosim.scenario.Units;
+
+/**
+ * NDP (SIGCOMM'17) on one host: the {@link NdpSender} of the flows it sources and
+ * the {@link NdpReceiver} of the flows it sinks, sharing nothing but the host.
+ * Events are routed by kind: flow arrivals, ACK/NACK/PULL and returned headers to
+ * the sender; data packets and trimmed headers to the receiver. NDP uses no
+ * hardware ACKs (every packet is sent with ACK_NONE), so completions never come.
+ *
+ * <p>Timer ids: {@link #PACER_TIMER} for the pull pacer; RTO timers carry
+ * {@code RTO_KIND << 32 | flow}.
+ */
+public final class NdpAgent implements Agent {
+    static final long PACER_TIMER = 1L << 33;
+    private static final long RTO_KIND = 1L;
+
+    private final NdpSender sender;
+    private final NdpReceiver receiver;
+
+    public NdpAgent(HostInfo host, AgentContext ctx, NdpConfig cfg) {
+        this.sender = new NdpSender(host.id(), ctx.reactionDelayPs(), ctx.seed(), cfg);
+        long interval = Units.serializationPs(cfg.pullSpacingBytes(), host.nicRateBps());
+        this.receiver = new NdpReceiver(host.id(), ctx.reactionDelayPs(), interval, cfg);
+    }
+
+    static long rtoTimer(int flow) {
+        return RTO_KIND << 32 | (flow & 0xffffffffL);
+    }
+
+    NdpSender sender() {
+        return sender;
+    }
+
+    NdpReceiver receiver() {
+        return receiver;
+    }
+
+    @Override
+    public void onFlowArrival(FlowArrivalEvent e, ActionSink out) {
+        sender.start(e, out);
+    }
+
+    @Override
+    public void onCompletion(CompletionEvent e, ActionSink out) {
+        // NDP sends every packet with ACK_NONE: no segment completions.
+    }
+
+    @Override
+    public void onTimer(TimerEvent e, ActionSink out) {
+        if (e.timerId() == PACER_TIMER) {
+            receiver.onPacerTimer(e.timePs(), out);
+        } else if (e.timerId() >>> 32 == RTO_KIND) {
+            sender.onRtoTimer((int) e.timerId(), e.timePs(), out);
+        }
+    }
+
+    @Override
+    public void onPacketArrival(PacketArrivalEvent e, ActionSink out) {
+        if (e.returned()) {
+            sender.onReturned(e, out);
+        } else {
+            receiver.onPacket(e, out);
+        }
+    }
+
+    @Override
+    public void onControlArrival(ControlArrivalEvent e, ActionSink out) {
+        sender.onControl(e, out);
+    }
+}

@@ -1,0 +1,98 @@
+package org.cosim.agents.ndp;
+
+import org.cosim.agents.api.ActionSink;
+import org.cosim.agents.api.ControlArrivalEvent;
+import org.cosim.agents.api.PacketArrivalEvent;
+import org.cosim.agents.util.IntMap;
+
+/**
+ * NDP's receiver side on one host (SIGCOMM'17 §3.2). For each arriving data
+ * packet an ACK, for each trimmed header a NACK, both at once (event time + L),
+ * echoing the packet's path and send time; and one pull per arrival into the
+ * host's {@link PullQueue}, paced by the {@link PullPacer} (or riding on that
+ * ACK/NACK when the pacer is idle and pull_on_ack is on).
+ *
+ * <p>Control packets are sprayed like the data (htsim's receivers spray them over
+ * their own path permutation; ours reuse the sender's): an ACK or NACK goes back
+ * on the path of the packet it answers, a PULL on the path of the flow's latest
+ * arrival (cosim.proto SendControl.path is also the control packet's route). So
+ * a flow's feedback is never pinned to one path, and the sender's path penalties
+ * steer it away from bad paths too.
+ *
+ * <p>The paper removes a sender's queued pulls when its marked last packet
+ * arrives; taken literally that strands NACKed packets whose resends were never
+ * pulled (DIGEST.md 2.D.2). We cap instead: once the last packet has been seen, a
+ * flow's queued pulls never exceed its packets still missing (a new arrival adds
+ * a pull only below that cap). When every packet has arrived the receiver
+ * declares the flow finished (its FCT ends with the last data byte in) and keeps
+ * ACKing late duplicates without pulling.
+ */
+final class NdpReceiver {
+    private final int host;
+    private final long reactionDelayPs;
+    private final NdpConfig cfg;
+    private final IntMap<RecvFlow> flows = new IntMap<>();
+    private final PullQueue queue = new PullQueue();
+    private final PullPacer pacer;
+
+    NdpReceiver(int host, long reactionDelayPs, long pullIntervalPs, NdpConfig cfg) {
+        this.host = host;
+        this.reactionDelayPs = reactionDelayPs;
+        this.cfg = cfg;
+        this.pacer = new PullPacer(host, reactionDelayPs, pullIntervalPs);
+    }
+
+    RecvFlow flow(int id) {
+        return flows.get(id);
+    }
+
+    PullQueue queue() {
+        return queue;
+    }
+
+    PullPacer pacer() {
+        return pacer;
+    }
+
+    void onPacket(PacketArrivalEvent e, ActionSink out) {
+        RecvFlow f = flows.get(e.flow());
+        if (f == null) {
+            f = new RecvFlow(e.flow(), cfg.prioritized(e.flow()));
+            flows.put(e.flow(), f);
+        }
+        long now = e.timePs();
+        long packet = e.seq() / cfg.packetBytes();
+        f.lastPath = e.path();
+        if (e.lastOfFlow()) {
+            f.total = packet + 1;
+        }
+        if (!e.trimmed() && f.got.add(packet)) {
+            f.received++;
+        }
+        int kind = e.trimmed() ? ControlArrivalEvent.NACK : ControlArrivalEvent.ACK;
+        boolean wantsPull = !f.finished && (!capped(f) || f.pending < f.missing());
+        long at = now + reactionDelayPs;
+        boolean ride = wantsPull && cfg.pullOnAck() && pacer.rideAt(at, queue);
+        out.sendControl(at, host, f.flow, kind, e.seq(), ride ? ++f.pullNumber : 0, e.path(), e.sendTimePs());
+        if (wantsPull && !ride) {
+            queue.add(f);
+        }
+        if (capped(f)) {
+            queue.cap(f, f.missing());
+        }
+        if (!f.finished && f.lastSeen() && f.missing() == 0) {
+            f.finished = true;
+            queue.cap(f, 0);
+            out.flowFinished(now, host, f.flow);
+        }
+        pacer.pump(now, queue, out);
+    }
+
+    private boolean capped(RecvFlow f) {
+        return f.lastSeen() && (cfg.capPullsAfterLast() || f.missing() == 0);
+    }
+
+    void onPacerTimer(long now, ActionSink out) {
+        pacer.wake(now, queue, out);
+    }
+}

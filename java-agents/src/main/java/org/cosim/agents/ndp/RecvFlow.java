@@ -1,0 +1,33 @@
+package org.cosim.agents.ndp;
+
+/**
+ * One flow at its receiver: what has arrived, how many packets the flow has
+ * (known once its marked last packet, or that packet's header, arrived), its
+ * queued pulls and pull counter, and its place in the host's pull queue.
+ */
+final class RecvFlow {
+    final int flow;
+    final boolean prioritized;
+    final ReceivedSet got = new ReceivedSet();
+    long received;        // distinct data packets
+    long total = -1;      // packets in the flow, -1 until the last packet is seen
+    int pending;          // pulls waiting in the pull queue
+    long pullNumber;      // the last pull number sent (on a PULL or riding on an ACK/NACK)
+    int lastPath = 0;     // the path of the latest arrival: PULLs go back on it
+    boolean finished;
+    boolean queued;       // linked into the pull queue
+    RecvFlow next;        // pull queue link
+
+    RecvFlow(int flow, boolean prioritized) {
+        this.flow = flow;
+        this.prioritized = prioritized;
+    }
+
+    boolean lastSeen() {
+        return total >= 0;
+    }
+
+    long missing() {
+        return total - received;
+    }
+}

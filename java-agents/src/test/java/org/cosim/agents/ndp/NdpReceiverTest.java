@@ -1,0 +1,99 @@
+package org.cosim.agents.ndp;
+
+import static org.cosim.agents.api.TestEvents.packet;
+import static org.cosim.agents.api.TestEvents.timer;
+import static org.cosim.agents.ndp.NdpTesting.L;
+import static org.cosim.agents.ndp.NdpTesting.MTU;
+import static org.cosim.agents.ndp.NdpTesting.PACKET_PS;
+import static org.cosim.agents.ndp.NdpTesting.batch;
+import static org.cosim.agents.ndp.NdpTesting.controls;
+import static org.cosim.agents.ndp.NdpTesting.finished;
+import static org.cosim.agents.ndp.NdpTesting.timers;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.ControlArrivalEvent;
+import org.cosim.agents.api.EventBatch;
+import org.cosim.proto.Ndp;
+import org.junit.jupiter.api.Test;
+
+/** NDP's receiver (host 0): ACK/NACK per arrival, one paced pull per arrival, the cap after the last packet. */
+class NdpReceiverTest {
+    private static final int HOST = 0;
+    private NdpAgent agent = NdpTesting.agent(HOST, Ndp.newBuilder());
+
+    private ActionBatch arrive(long t, int flow, long packet, int path, int flags) {
+        ActionBatch out = batch();
+        agent.onPacketArrival(packet(t, HOST, flow, packet * MTU, MTU, path, flags, 1000 + packet), out);
+        return out;
+    }
+
+    @Test
+    void eachDataPacketIsAckedAtOnceEchoingItsPathAndSendTime() {
+        ActionBatch out = arrive(0, 3, 5, 7, 0);
+        assertEquals(List.of(new NdpTesting.Ctl(L, 3, ControlArrivalEvent.ACK, 5L * MTU, 1, 7, 1005)), controls(out),
+                "the pacer is idle: a pull rides on the ACK");
+        ActionBatch header = arrive(PACKET_PS / 2, 3, 6, 2, EventBatch.TRIMMED);
+        NdpTesting.Ctl nack = controls(header).get(0);
+        assertEquals(ControlArrivalEvent.NACK, nack.kind());
+        assertEquals(0, nack.pull(), "the pacer sent a pull half a packet ago: this one is queued");
+        assertEquals(PACKET_PS / 2 + L, nack.time());
+        assertEquals(2, nack.path(), "back on the path it answers");
+        // The queued pull goes one packet time after the first, chosen L before.
+        assertEquals(List.of(PACKET_PS), timers(header).stream().map(t -> t[0]).toList());
+        ActionBatch later = batch();
+        agent.onTimer(timer(PACKET_PS, HOST, NdpAgent.PACER_TIMER), later);
+        assertEquals(List.of(new NdpTesting.Ctl(L + PACKET_PS, 3, ControlArrivalEvent.PULL, 0, 2, 2, 0)),
+                controls(later), "pull number 2, on the latest arrival's path");
+    }
+
+    @Test
+    void afterTheLastPacketPullsAreCappedAtWhatIsMissingAndTheFlowFinishesOnce() {
+        arrive(0, 1, 0, 1, EventBatch.TRIMMED);            // NACK + riding pull
+        arrive(L, 1, 1, 1, EventBatch.TRIMMED);            // pull queued (1)
+        arrive(2 * L, 1, 2, 1, EventBatch.LAST_OF_FLOW);   // last: 3 packets, 2 missing: pull queued (2)
+        RecvFlow f = agent.receiver().flow(1);
+        assertEquals(3, f.total);
+        assertEquals(2, f.pending);
+        arrive(3 * L, 1, 0, 1, 0);                         // 1 missing: no new pull, queue capped to 1
+        assertEquals(1, f.pending);
+        ActionBatch done = arrive(4 * L, 1, 1, 1, 0);      // all in
+        assertEquals(0, f.pending);
+        assertEquals(List.of(List.of(4 * L, 1L)), finished(done).stream().map(x -> List.of(x[0], x[1])).toList(),
+                "finished at the time of the event that completed it");
+        ActionBatch dup = arrive(5 * L, 1, 2, 1, 0);
+        assertEquals(0, controls(dup).get(0).pull(), "a late duplicate is ACKed without a pull");
+        assertTrue(finished(dup).isEmpty());
+        assertTrue(agent.receiver().queue().isEmpty());
+    }
+
+    @Test
+    void withoutTheCapQueuedPullsStayUntilEverythingArrived() {
+        agent = NdpTesting.agent(HOST, Ndp.newBuilder().setCapPullsAfterLast(false));
+        arrive(0, 1, 0, 1, EventBatch.TRIMMED);
+        arrive(L, 1, 1, 1, 0);
+        arrive(2 * L, 1, 2, 1, EventBatch.LAST_OF_FLOW);
+        arrive(3 * L, 1, 0, 1, EventBatch.TRIMMED);        // packet 0 trimmed again: 1 missing, 3 pulls queued
+        assertEquals(3, agent.receiver().flow(1).pending, "one per arrival after the first, no cap");
+    }
+
+    @Test
+    void aPrioritizedFlowsPullsGoFirst() {
+        agent = NdpTesting.agent(HOST, Ndp.newBuilder().addPrioritizedFlows(5));
+        arrive(0, 1, 0, 1, 0);        // rides
+        arrive(0, 1, 1, 1, 0);        // queued; the pacer wakes at 7.2 us
+        arrive(L, 5, 0, 2, 0);        // queued, prioritized
+        arrive(2 * L, 5, 1, 2, 0);    // queued, prioritized
+        long t = PACKET_PS;
+        List<Integer> order = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            ActionBatch out = batch();
+            agent.onTimer(timer(t, HOST, NdpAgent.PACER_TIMER), out);
+            order.add(controls(out).get(0).flow());
+            t += PACKET_PS;
+        }
+        assertEquals(List.of(5, 5, 1), order);
+    }
+}

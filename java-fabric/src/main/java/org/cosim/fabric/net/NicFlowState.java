@@ -1,0 +1,26 @@
+package org.cosim.fabric.net;
+
+import java.util.Arrays;
+
+/**
+ * What NICs keep per flow, indexed by flow id and shared by every NIC of a run:
+ * only a flow's source NIC touches its sending counters and only its destination
+ * NIC its receiving ones, so one table serves all hosts (8192 NICs x 1000 flows
+ * would otherwise hold 8 million entries).
+ */
+public final class NicFlowState {
+    final int[] packetsMade;         // sender: packets made so far (packet identities)
+    final long[] segmentInProgress;  // receiver: segmentSeq of the segment being received, -1 none
+    final long[] segmentBytesSeen;   // receiver: its bytes received so far
+    final boolean[] ecnSinceAck;
+    final long[] intSinceAck;
+
+    public NicFlowState(int flows) {
+        packetsMade = new int[flows];
+        segmentInProgress = new long[flows];
+        segmentBytesSeen = new long[flows];
+        Arrays.fill(segmentInProgress, -1);
+        ecnSinceAck = new boolean[flows];
+        intSinceAck = new long[flows];
+    }
+}

