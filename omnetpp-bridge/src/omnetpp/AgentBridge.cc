@@ -55,6 +55,7 @@ void AgentBridge::initialize(int stage) {
         progress_ = par("printProgress").boolValue();
         AgentLinkOptions options;
         options.deadline = std::chrono::milliseconds(static_cast<int64_t>(par("deadline").doubleValue() * 1000));
+        options.spin = std::chrono::microseconds(static_cast<int64_t>(par("spin").doubleValue() * 1e6));
         link_ = std::make_unique<AgentLink>(par("agents").stdstringValue(), options);
         resolveScenario();
         NetworkCheck::Found found = NetworkCheck::verify(spec_, getSimulation()->getSystemModule());

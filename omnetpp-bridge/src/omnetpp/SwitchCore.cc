@@ -42,6 +42,7 @@ void SwitchCore::initialize(int stage) {
     ctx.seed = seed_;
     ctx.intOn = sw.int_enabled();
     const int n = gateSize("in");
+    inGateBaseId_ = gateBaseId("in");
     ports_.clear();
     for (int i = 0; i < n; ++i) {
         auto* p = dynamic_cast<SwitchPort*>(box->getSubmodule("port", i));
@@ -64,7 +65,8 @@ void SwitchCore::handleMessage(cMessage* msg) {
     if (msg->isSelfMessage()) {
         forward(pkt);  // the forwarding latency has passed (Java FORWARD)
     } else {
-        arrive(msg->getArrivalGate()->getIndex(), pkt);
+        // The port from the gate id alone: getArrivalGate() looks the gate up by id on every packet.
+        arrive(msg->getArrivalGateId() - inGateBaseId_, pkt);
     }
 }
 

@@ -51,6 +51,7 @@ private:
 
     int id_ = 0;
     std::string name_;
+    int inGateBaseId_ = 0;  // in[k] has gate id inGateBaseId_ + k (OMNeT++ numbers vector gates contiguously)
     std::vector<SwitchPort*> ports_;
     RouteTable routes_;
     SharedBuffer buffer_;
