@@ -81,6 +81,24 @@ void goldenVectors(const std::string& path) {
             int32_t sw, src, dst, flow, n, want;
             s >> seed >> sw >> src >> dst >> flow >> n >> want;
             checkEq(cosim::IdentityHash::ecmp(seed, sw, src, dst, flow, n), want, line);
+        } else if (kind == "hash4") {
+            int64_t seed, want;
+            s >> seed >> want;
+            const uint64_t got = cosim::KeyedHash::hash4(seed, cosim::IdentityHash::kTrimTag, 5, -3, int64_t{1} << 40);
+            checkEq(static_cast<int64_t>(got), want, line);
+            checkEq(static_cast<int64_t>(cosim::KeyedHash::hash(seed, {cosim::IdentityHash::kTrimTag, 5, -3,
+                                                                       int64_t{1} << 40})),
+                    want, line + " (as hash)");
+        } else if (kind == "below") {
+            int64_t seed;
+            int32_t n, want;
+            s >> seed >> n >> want;
+            checkEq(cosim::KeyedHash::below(cosim::KeyedHash::hash(seed, {n}), n), want, line);
+        } else if (kind == "trimtail") {
+            int64_t seed, uid;
+            int32_t sw, port, want;
+            s >> seed >> sw >> port >> uid >> want;
+            checkEq(cosim::IdentityHash::trimTail(seed, sw, port, uid) ? 1 : 0, want, line);
         } else if (kind == "serialization") {
             int64_t bytes, bps;
             std::string want;

@@ -232,11 +232,15 @@ void AgentLink::post(Op op) {
 // their own await. The deadline is per operation, so a long simulation is fine
 // but a silent server is not.
 bool AgentLink::await(Op op, const std::string& what) {
-    const auto deadline = std::chrono::system_clock::now() + options_.deadline;
+    const auto start = std::chrono::system_clock::now();
+    const auto deadline = start + options_.deadline;
+    const auto spinUntil = start + options_.spin;
     while (!completed_[op]) {
         void* tag = nullptr;
         bool ok = false;
-        switch (cq_.AsyncNext(&tag, &ok, deadline)) {
+        // While spinning, ask with a deadline already past (AsyncNext then only polls).
+        const bool spinning = options_.spin.count() > 0 && std::chrono::system_clock::now() < spinUntil;
+        switch (cq_.AsyncNext(&tag, &ok, spinning ? start : deadline)) {
             case grpc::CompletionQueue::GOT_EVENT: {
                 const auto i = reinterpret_cast<intptr_t>(tag);
                 in_flight_[i] = false;
@@ -245,6 +249,7 @@ bool AgentLink::await(Op op, const std::string& what) {
                 break;
             }
             case grpc::CompletionQueue::TIMEOUT:
+                if (spinning) break;
                 fail(grpc::StatusCode::DEADLINE_EXCEEDED,
                      "no answer from the agent server within " + std::to_string(options_.deadline.count()) +
                          " ms (waiting for " + what + ")");

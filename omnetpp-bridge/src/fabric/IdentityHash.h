@@ -1,34 +1,25 @@
 // IdentityHash: randomness keyed by identity, not by call order (ARCHITECTURE.md,
 // Determinism). The C++ twin of Java's org.cosim.fabric.kernel.IdentityHash, bit
-// for bit: both back ends must pick the same ECMP port (and, in phase 2, flip the
-// same trimming coin) whatever order they process events in. Checked against
-// golden vectors computed by the Java code (test/golden/java_vectors.txt).
+// for bit: both back ends must pick the same ECMP port and flip the same NDP
+// trimming coin whatever order they process events in. The mixer and the folding
+// are KeyedHash's (shared with the agents). Checked against golden vectors
+// computed by the Java code (test/golden/java_vectors.txt).
 #pragma once
 
 #include <cstdint>
 #include <initializer_list>
 
+#include "KeyedHash.h"
+
 namespace cosim {
 
 struct IdentityHash {
-    static constexpr uint64_t kGolden = 0x9e3779b97f4a7c15ULL;
+    // Tag folded into the trimming coin's key (ASCII "trim"; Java IdentityHash.TRIM_TAG).
+    static constexpr int64_t kTrimTag = 0x7472696d;
 
-    // SplitMix64 finalizer (Steele, Lea, Flood 2014). Java's long arithmetic wraps
-    // and >>> is a logical shift: the same as uint64_t here.
-    static constexpr uint64_t mix(uint64_t z) {
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
+    static constexpr uint64_t mix(uint64_t z) { return KeyedHash::mix(z); }
 
-    // h = mix(seed); then h = mix(h + golden + v) for each value.
-    static uint64_t hash(int64_t seed, std::initializer_list<int64_t> values) {
-        uint64_t h = mix(static_cast<uint64_t>(seed));
-        for (int64_t v : values) {
-            h = mix(h + kGolden + static_cast<uint64_t>(v));
-        }
-        return h;
-    }
+    static uint64_t hash(int64_t seed, std::initializer_list<int64_t> values) { return KeyedHash::hash(seed, values); }
 
     // The ECMP choice of switch `switchId` among n equal-cost ports for the flow key
     // (src, dst, flow): Java's mix(mix(mix(mix(seed) + switchId) + (src << 32 | dst)) + flow),
@@ -40,6 +31,14 @@ struct IdentityHash {
         h = mix(h + key);
         h = mix(h + static_cast<uint64_t>(static_cast<int64_t>(flow)));
         return static_cast<int>(h % static_cast<uint64_t>(n));
+    }
+
+    // NDP's trimming coin at a full data queue: true = trim the packet at the queue's
+    // tail, false = trim the arriving packet. The top bit (Java: the hash is < 0) of
+    // hash4(seed, "trim", switchId, port, uid), uid being the arriving packet's
+    // identity (Packet::uid). Ints are sign-extended as Java widens them.
+    static constexpr bool trimTail(int64_t seed, int32_t switchId, int32_t port, int64_t uid) {
+        return (KeyedHash::hash4(seed, kTrimTag, switchId, port, uid) >> 63) != 0;
     }
 };
 

@@ -55,6 +55,7 @@ void AgentBridge::initialize(int stage) {
         progress_ = par("printProgress").boolValue();
         AgentLinkOptions options;
         options.deadline = std::chrono::milliseconds(static_cast<int64_t>(par("deadline").doubleValue() * 1000));
+        options.spin = std::chrono::microseconds(static_cast<int64_t>(par("spin").doubleValue() * 1e6));
         link_ = std::make_unique<AgentLink>(par("agents").stdstringValue(), options);
         resolveScenario();
         NetworkCheck::Found found = NetworkCheck::verify(spec_, getSimulation()->getSystemModule());
@@ -172,7 +173,7 @@ Event* AgentBridge::addEvent(int host) {
     return e;
 }
 
-void AgentBridge::completion(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs,
+void AgentBridge::completion(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs, int64_t txTimePs,
                              int64_t intMaxHopDelayPs, int64_t intReverseMaxHopDelayPs, bool ecnEcho) {
     Enter_Method_Silent();
     Event* e = addEvent(host);
@@ -185,6 +186,7 @@ void AgentBridge::completion(int host, int flow, int64_t seq, int32_t bytes, int
     c->set_int_max_hop_delay_ps(intMaxHopDelayPs);
     c->set_int_reverse_max_hop_delay_ps(intReverseMaxHopDelayPs);
     c->set_ecn_echo(ecnEcho);
+    c->set_tx_time_ps(txTimePs);
 }
 
 void AgentBridge::pfcChange(int host, int trafficClass, bool paused) {

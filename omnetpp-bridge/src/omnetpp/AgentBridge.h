@@ -46,8 +46,8 @@ public:
     int64_t reachedPs() const;
 
     // HostEventSink: the NICs' events for the agents, batched into the current window.
-    void completion(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs, int64_t intMaxHopDelayPs,
-                    int64_t intReverseMaxHopDelayPs, bool ecnEcho) override;
+    void completion(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs, int64_t txTimePs,
+                    int64_t intMaxHopDelayPs, int64_t intReverseMaxHopDelayPs, bool ecnEcho) override;
     void pfcChange(int host, int trafficClass, bool paused) override;
     void packetArrival(int host, int flow, int64_t seq, int32_t bytes, uint32_t path, int arrivalFlags,
                        int64_t intMaxHopDelayPs, int64_t sendTimePs) override;

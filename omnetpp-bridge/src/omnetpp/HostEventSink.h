@@ -15,7 +15,8 @@ public:
     static constexpr int kEcn = 8;
 
     virtual ~HostEventSink() = default;
-    virtual void completion(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs,
+    // txTimePs: the hardware TX timestamp of the segment's last packet (SegmentCompletion.tx_time_ps).
+    virtual void completion(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs, int64_t txTimePs,
                             int64_t intMaxHopDelayPs, int64_t intReverseMaxHopDelayPs, bool ecnEcho) = 0;
     virtual void pfcChange(int host, int trafficClass, bool paused) = 0;
     virtual void packetArrival(int host, int flow, int64_t seq, int32_t bytes, uint32_t path, int arrivalFlags,

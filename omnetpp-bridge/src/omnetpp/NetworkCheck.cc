@@ -84,9 +84,10 @@ NetworkCheck::Found NetworkCheck::verify(const RunSpec& spec, cModule* network) 
         } else {
             found.switches[s] = c;
             const SwitchSpec& sw = t.switches(s);
-            if (sw.name() != box->getFullName()) {
-                problems.add() << box->getFullPath() << " (id " << s << ") is named '" << sw.name()
-                               << "' in the scenario: NED switch names must be the scenario's";
+            const std::string nedName = box->par("scenarioName").stdstringValue();
+            if (sw.name() != nedName) {
+                problems.add() << box->getFullPath() << " (id " << s << ", scenarioName '" << nedName
+                               << "') is named '" << sw.name() << "' in the scenario";
             }
             if (box->gateSize("line") != static_cast<int>(sw.ports())) {
                 problems.add() << box->getFullPath() << " has " << box->gateSize("line")

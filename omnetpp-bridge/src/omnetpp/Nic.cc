@@ -31,6 +31,7 @@ void Nic::initialize(int stage) {
     const RunSpec& spec = bridge->spec();
     mtuBytes_ = static_cast<int32_t>(spec.hardware().mtu_bytes());
     ackBytes_ = static_cast<int32_t>(spec.hardware().ack_bytes());
+    ackClass_ = spec.hardware().acks_share_data_queue() ? kDataClass : kControlClass;
     rttFromPs_ = spec.warmup_ps();
     flowStats_ = &bridge->flowStats();
     agents_ = bridge;
@@ -46,12 +47,13 @@ void Nic::initialize(int stage) {
     segmentBytesSeen_.assign(n, 0);
     ecnSinceAck_.assign(n, false);
     intSinceAck_.assign(n, 0);
-    // One vector of exact RTT samples per flow this host sends ("flow<f>:rtt"): the
+    // One vector of exact RTT samples per flow with an end at this host ("flow<f>:rtt";
+    // segment completions come to the source, agents' ACKs to either end): the
     // runner merges them by event number into the global completion order.
     flowRttSignal_.assign(n, 0);
     cProperty* tmpl = getProperties()->get("statisticTemplate", "flowRtt");
     for (int f = 0; f < n; ++f) {
-        if (flowSrc_[f] != host_) continue;
+        if (flowSrc_[f] != host_ && flowDst_[f] != host_) continue;
         const std::string signal = "flow" + std::to_string(f) + "Rtt";
         flowRttSignal_[f] = registerSignal(signal.c_str());
         getEnvir()->addResultRecorders(this, flowRttSignal_[f], ("flow" + std::to_string(f) + ":rtt").c_str(), tmpl);
@@ -78,6 +80,8 @@ void Nic::sendControl(int flow, int kind, int64_t seq, uint64_t pullNumber, uint
     c->pullNumber = pullNumber;
     c->echoTime = echoTimePs;
     c->answeredPath = path;
+    c->path = path;
+    c->routeCursor = path == 0 ? 0 : static_cast<int32_t>(path - 1);
     control_.push_back(c);
     trySend();
 }
@@ -119,6 +123,7 @@ Packet* Nic::nextDataPacket() {
     p->segmentSendTime = s.postTime;
     p->path = s.path;
     p->routeCursor = s.path == 0 ? 0 : static_cast<int32_t>(s.path - 1);
+    p->txTime = simTime().raw();  // the caller puts it on the wire now
     p->uid = static_cast<int64_t>((static_cast<uint64_t>(static_cast<uint32_t>(s.flow)) << 32) |
                                   packetsMade_[s.flow]++);
     if ((s.options & kNoAck) != 0) p->flags |= Packet::kNoAck;
@@ -136,7 +141,7 @@ Packet* Nic::nextDataPacket() {
 void Nic::receive(Packet* pkt) {
     switch (pkt->type) {
         case PacketType::kData:
-            if (pkt->has(Packet::kNoAck)) {
+            if ((pkt->flags & (Packet::kNoAck | Packet::kTrimmed | Packet::kReturned)) != 0) {
                 reportPacket(pkt);
             } else {
                 receiveData(pkt);
@@ -191,7 +196,7 @@ Packet* Nic::makeAck(const Packet* data) {
     const int flow = data->flow;
     auto* a = new Packet();
     a->type = PacketType::kSegmentAck;
-    a->trafficClass = kControlClass;
+    a->trafficClass = ackClass_;
     a->flow = flow;
     a->src = host_;
     a->dst = data->src;
@@ -199,6 +204,7 @@ Packet* Nic::makeAck(const Packet* data) {
     a->segmentSeq = data->segmentSeq;
     a->segmentBytes = data->segmentBytes;
     a->segmentSendTime = data->segmentSendTime;
+    a->txTime = data->txTime;
     a->intEcho = intSinceAck_[flow];
     a->flags = ecnSinceAck_[flow] ? Packet::kEcnEcho : 0;
     a->uid = static_cast<int64_t>(static_cast<uint64_t>(data->uid) | (uint64_t{1} << 63));
@@ -210,17 +216,23 @@ void Nic::receiveAck(Packet* ack) {
     const int32_t bytes = ack->segmentBytes;
     const int64_t sendTime = ack->segmentSendTime;
     const int64_t now = simTime().raw();
-    if (now >= rttFromPs_) {
-        const int64_t rtt = Units::segmentRttPs(sendTime, now, bytes, tx_.rateBps());
-        emit(flowRttSignal_[flow], static_cast<intval_t>(rtt));
-        emit(rttSignal_, static_cast<intval_t>(rtt));
-    }
-    agents_->completion(host_, flow, ack->segmentSeq, bytes, sendTime, ack->intEcho, ack->intMaxHopDelay,
+    if (now >= rttFromPs_) recordRtt(flow, Units::segmentRttPs(sendTime, now, bytes, tx_.rateBps()));
+    agents_->completion(host_, flow, ack->segmentSeq, bytes, sendTime, ack->txTime, ack->intEcho, ack->intMaxHopDelay,
                         ack->has(Packet::kEcnEcho));
     delete ack;
 }
 
+// Java RttRecorder.record: samples count from the end of the warm-up.
+void Nic::recordRtt(int flow, int64_t rttPs) {
+    emit(flowRttSignal_[flow], static_cast<intval_t>(rttPs));
+    emit(rttSignal_, static_cast<intval_t>(rttPs));
+}
+
+// An agent's control packet: its agent hears of it. An ACK echoing a send time
+// (NDP echoes the data's) is also an RTT sample: data sent to ACK received.
 void Nic::receiveControl(Packet* c) {
+    const int64_t now = simTime().raw();
+    if (c->controlKind == CONTROL_ACK && c->echoTime > 0 && now >= rttFromPs_) recordRtt(c->flow, now - c->echoTime);
     agents_->controlArrival(host_, c->flow, c->controlKind, c->seq, c->pullNumber, c->answeredPath, c->echoTime);
     delete c;
 }

@@ -70,10 +70,12 @@ private:
     void receiveAck(Packet* ack);
     void receiveControl(Packet* c);
     void receivePfc(Packet* frame);
+    void recordRtt(int flow, int64_t rttPs);
 
     int host_ = -1;
     int32_t mtuBytes_ = 0;
     int32_t ackBytes_ = 0;
+    int ackClass_ = kControlClass;  // the traffic class of the hardware ACKs this NIC makes
     int64_t rttFromPs_ = 0;  // RTT samples count from the end of the warm-up (Java RttRecorder)
     FlowStats* flowStats_ = nullptr;
     HostEventSink* agents_ = nullptr;
@@ -89,7 +91,7 @@ private:
     std::vector<int64_t> segmentBytesSeen_;
     std::vector<bool> ecnSinceAck_;
     std::vector<int64_t> intSinceAck_;
-    std::vector<omnetpp::simsignal_t> flowRttSignal_;  // per flow sourced here: the exact RTT samples
+    std::vector<omnetpp::simsignal_t> flowRttSignal_;  // per flow with an end here: the exact RTT samples
     omnetpp::simsignal_t rttSignal_ = 0;
     omnetpp::simsignal_t pfcPauseReceivedSignal_ = 0;
 };

@@ -29,8 +29,8 @@ public:
     static constexpr uint32_t kPause = 8;
     static constexpr uint32_t kNoAck = 16;       // sent without hardware ACK: the receiving NIC reports each packet
     static constexpr uint32_t kLastOfFlow = 32;
-    static constexpr uint32_t kTrimmed = 64;     // a switch cut the payload (phase 2: NDP ports)
-    static constexpr uint32_t kReturned = 128;   // a header sent back to its source (phase 2)
+    static constexpr uint32_t kTrimmed = 64;     // a switch cut the payload (NDP ports)
+    static constexpr uint32_t kReturned = 128;   // a header sent back to its source (NDP return-to-sender)
 
     Packet() : omnetpp::cPacket(nullptr) { ++live_; }
     Packet(const Packet& other) : omnetpp::cPacket(other) {
@@ -66,12 +66,13 @@ public:
     int64_t segmentSeq = 0;
     int32_t segmentBytes = 0;
     int64_t segmentSendTime = 0;  // when its segment was handed to the sender NIC
+    int64_t txTime = 0;           // when it started onto the wire at its sender NIC (a hardware ACK: its data's)
     uint32_t path = 0;            // 0: ECMP; k >= 1: source route k
     int32_t routeCursor = 0;      // what is left of the source route's mixed-radix digits
     int64_t enqueueTime = 0;      // when it joined its current egress queue (INT)
     int64_t intEcho = 0;          // a hardware ACK's copy of the INT delay its data saw
     int controlKind = 0;          // CONTROL: ControlKind
-    uint32_t answeredPath = 0;    // CONTROL: the data path it answers
+    uint32_t answeredPath = 0;    // CONTROL: the data path it answers (also its own route back)
     uint64_t pullNumber = 0;
     int64_t echoTime = 0;
     int ingressPort = -1;         // the port it entered the current switch through (PFC)
@@ -82,7 +83,7 @@ private:
     void copyFields(const Packet& o) {
         type = o.type; trafficClass = o.trafficClass; flags = o.flags; flow = o.flow; src = o.src; dst = o.dst;
         payload = o.payload; seq = o.seq; segmentSeq = o.segmentSeq; segmentBytes = o.segmentBytes;
-        segmentSendTime = o.segmentSendTime; path = o.path; routeCursor = o.routeCursor; enqueueTime = o.enqueueTime;
+        segmentSendTime = o.segmentSendTime; txTime = o.txTime; path = o.path; routeCursor = o.routeCursor; enqueueTime = o.enqueueTime;
         intEcho = o.intEcho; controlKind = o.controlKind; answeredPath = o.answeredPath; pullNumber = o.pullNumber;
         echoTime = o.echoTime; ingressPort = o.ingressPort; intMaxHopDelay = o.intMaxHopDelay; uid = o.uid;
     }

@@ -42,6 +42,7 @@ void SwitchCore::initialize(int stage) {
     ctx.seed = seed_;
     ctx.intOn = sw.int_enabled();
     const int n = gateSize("in");
+    inGateBaseId_ = gateBaseId("in");
     ports_.clear();
     for (int i = 0; i < n; ++i) {
         auto* p = dynamic_cast<SwitchPort*>(box->getSubmodule("port", i));
@@ -64,7 +65,8 @@ void SwitchCore::handleMessage(cMessage* msg) {
     if (msg->isSelfMessage()) {
         forward(pkt);  // the forwarding latency has passed (Java FORWARD)
     } else {
-        arrive(msg->getArrivalGate()->getIndex(), pkt);
+        // The port from the gate id alone: getArrivalGate() looks the gate up by id on every packet.
+        arrive(msg->getArrivalGateId() - inGateBaseId_, pkt);
     }
 }
 
@@ -83,7 +85,12 @@ void SwitchCore::arrive(int port, Packet* pkt) {
 }
 
 void SwitchCore::forward(Packet* pkt) {
-    const int egress = routes_.egress(pkt->dst, pkt->path, pkt->routeCursor, seed_, id_, pkt->src, pkt->flow);
+    Enter_Method_Silent();
+    if (pkt->getOwner() != this) take(pkt);
+    // A returned header's source route leads the other way: it goes back by ECMP
+    // (Java Switch.route), as a path-0 packet would.
+    const uint32_t path = pkt->has(Packet::kReturned) ? 0 : pkt->path;
+    const int egress = routes_.egress(pkt->dst, path, pkt->routeCursor, seed_, id_, pkt->src, pkt->flow);
     // Read before handing over: the port may put the packet on the wire at once.
     const PacketType type = pkt->type;
     const int cls = pkt->trafficClass;
@@ -107,6 +114,10 @@ void SwitchCore::departed(const Transmitter::Sent& sent) {
         sendPfc(in, false);
     }
 }
+
+// The scenario's switch id, so that the runner can name this switch's ports as the
+// Java back end does (NED vectors cannot spell every scenario name, e.g. tor[0][1]).
+void SwitchCore::finish() { recordScalar("switchId", id_); }
 
 void SwitchCore::sendPfc(int port, bool pause) {
     auto* f = new Packet();

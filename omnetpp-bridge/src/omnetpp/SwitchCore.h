@@ -32,15 +32,18 @@ public:
 
     // A port finished sending a packet (Java Switch.departed): PFC accounting.
     void departed(const Transmitter::Sent& sent);
+    // Sends a packet (owned by the caller, taken over here) to its egress port; also
+    // used by ports that send a header back (Java Switch.forward).
+    void forward(Packet* pkt);
 
 protected:
     int numInitStages() const override { return 2; }
     void initialize(int stage) override;
     void handleMessage(omnetpp::cMessage* msg) override;
+    void finish() override;
 
 private:
     void arrive(int port, Packet* pkt);
-    void forward(Packet* pkt);
     bool pfcAccounted(PacketType type, int trafficClass) const {
         return pfcOn_ && trafficClass == kDataClass && type != PacketType::kPfc;
     }
@@ -48,6 +51,7 @@ private:
 
     int id_ = 0;
     std::string name_;
+    int inGateBaseId_ = 0;  // in[k] has gate id inGateBaseId_ + k (OMNeT++ numbers vector gates contiguously)
     std::vector<SwitchPort*> ports_;
     RouteTable routes_;
     SharedBuffer buffer_;

@@ -1,6 +1,7 @@
 #include "SwitchPort.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "FlowStats.h"
 #include "QueueMonitor.h"
@@ -22,6 +23,8 @@ void SwitchPort::initialize(int stage) {
     ecnMarkedSignal_ = registerSignal("ecnMarked");
     queueLengthSignal_ = registerSignal("queueLength");
     pauseReceivedSignal_ = registerSignal("pauseReceived");
+    trimmedSignal_ = registerSignal("trimmed");
+    returnedToSenderSignal_ = registerSignal("returnedToSender");
 }
 
 void SwitchPort::configure(const PortContext& ctx, const HardwareSpec& hw) {
@@ -72,6 +75,20 @@ void SwitchPort::drop(Packet* pkt) {
     emit(droppedSignal_, static_cast<intval_t>(pkt->size()));
     if (pkt->type == PacketType::kData) ctx_.flowStats->dropped(pkt->flow, pkt->payload);
     delete pkt;
+}
+
+void SwitchPort::trim(Packet* pkt, int32_t headerBytes) {
+    pkt->setSize(headerBytes);
+    pkt->flags |= Packet::kTrimmed;
+    pkt->trafficClass = kControlClass;
+    emit(trimmedSignal_, 1);
+}
+
+void SwitchPort::returnToSender(Packet* pkt) {
+    std::swap(pkt->src, pkt->dst);
+    pkt->flags |= Packet::kReturned;
+    emit(returnedToSenderSignal_, 1);
+    ctx_.core->forward(pkt);
 }
 
 void SwitchPort::ecnMarked() { emit(ecnMarkedSignal_, 1); }

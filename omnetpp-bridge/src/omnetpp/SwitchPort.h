@@ -5,7 +5,8 @@
 // discipline shares: the wire (Transmitter), PFC (a paused class is not started
 // again until resumed; the packet on the wire finishes; PFC frames jump every
 // queue), INT stamping at dequeue, drop and ECN counts, the queue monitor.
-// Subclasses decide admission and order (PriorityPort).
+// Subclasses decide admission and order (PriorityPort, NdpPort); the base gives
+// them the shared moves: drop, trim to a header, return a header to its sender.
 //
 // The Switch's SwitchCore hands packets over by direct method calls within the
 // same event, as Java's Switch calls its ports: OMNeT++ messages between the two
@@ -93,6 +94,13 @@ protected:
     virtual void departed(const Transmitter::Sent& sent) = 0;
 
     void drop(Packet* pkt);
+    // Cuts a data packet down to a header of headerBytes (the payload size stays in
+    // Packet::payload): flagged trimmed, control class (Java SwitchPort.trim).
+    void trim(Packet* pkt, int32_t headerBytes);
+    // Sends a header back to its sender: source and destination swapped, flagged
+    // returned, routed afresh from this switch by ECMP (SwitchCore::forward), all
+    // within the current event (Java SwitchPort.returnToSender).
+    void returnToSender(Packet* pkt);
     void enqueued(Packet* pkt);
     void ecnMarked();
     bool isPaused(int trafficClass) const { return paused_[trafficClass]; }
@@ -111,6 +119,8 @@ private:
     omnetpp::simsignal_t ecnMarkedSignal_ = 0;
     omnetpp::simsignal_t queueLengthSignal_ = 0;
     omnetpp::simsignal_t pauseReceivedSignal_ = 0;
+    omnetpp::simsignal_t trimmedSignal_ = 0;
+    omnetpp::simsignal_t returnedToSenderSignal_ = 0;
 };
 
 }  // namespace cosim

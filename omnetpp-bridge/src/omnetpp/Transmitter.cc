@@ -29,7 +29,7 @@ void Transmitter::start(Packet* pkt) {
     if (busy_) throw cRuntimeError(owner_, "transmitter busy: a packet was started on a busy link");
     busy_ = true;
     const int32_t bytes = pkt->size();
-    inFlight_ = Sent{pkt->type, pkt->trafficClass, bytes, pkt->ingressPort};
+    inFlight_ = Sent{pkt->type, pkt->trafficClass, bytes, pkt->ingressPort, pkt->flags};
     const simtime_t end = simTime() + SimTime::fromRaw(Units::serializationPs(bytes, rateBps_));
     owner_->scheduleAt(end, txDone_);
     owner_->send(pkt, out_);

@@ -25,6 +25,7 @@ public:
         int trafficClass;
         int32_t bytes;
         int ingressPort;
+        uint32_t flags;  // Packet flags (NDP ports tell a trimmed header from data by them)
     };
 
     // `out` is the owner's output gate whose path leads through a LinkChannel.

@@ -2,12 +2,15 @@ package org.cosim.fabric;
 
 import java.nio.file.Path;
 import org.cosim.agents.wire.WireFormat;
+import org.cosim.fabric.net.NdpPort;
+import org.cosim.fabric.net.NdpQueueParams;
 import org.cosim.fabric.net.PriorityPort;
 import org.cosim.fabric.net.QueueDiscipline;
 import org.cosim.fabric.net.SwitchParams;
 import org.cosim.fabric.topology.TopologyGraph;
 import org.cosim.proto.HardwareSpec;
 import org.cosim.proto.LinkSpec;
+import org.cosim.proto.NdpQueueSpec;
 import org.cosim.proto.NodeRef;
 import org.cosim.proto.PortRef;
 import org.cosim.proto.ResolveRequest;
@@ -54,7 +57,7 @@ public final class RunSpecs {
 
     private static HardwareSpec hardware(FabricConfig c) {
         SwitchParams s = c.switches();
-        return HardwareSpec.newBuilder()
+        HardwareSpec.Builder b = HardwareSpec.newBuilder()
                 .setMtuBytes(c.nic().mtuBytes())
                 .setAckBytes(c.nic().ackBytes())
                 .setBufferBytes(s.bufferBytes())
@@ -66,13 +69,28 @@ public final class RunSpecs {
                 .setPfcXonBytes(s.pfc().xonBytes())
                 .setQueueDiscipline(disciplineName(s.queue()))
                 .setIntQuantize(s.intTelemetry().quantize())
-                .build();
+                .setAcksShareDataQueue(c.nic().acksShareDataQueue());
+        if (s.queue() instanceof NdpPort.Discipline ndp) {
+            NdpQueueParams q = ndp.params();
+            b.setNdp(NdpQueueSpec.newBuilder()
+                    .setDataQueueBytes(q.dataQueueBytes())
+                    .setHeaderQueueBytes(q.headerQueueBytes())
+                    .setHeaderWeight(q.headerWeight())
+                    .setDataWeight(q.dataWeight())
+                    .setStrictPriority(q.strictPriority())
+                    .setReturnToSender(q.returnToSender())
+                    .setTrimmedBytes(q.trimmedBytes()));
+        }
+        return b.build();
     }
 
     /** The name external fabrics know a port discipline by: the SwitchConfig.queue field that selects it. */
     static String disciplineName(QueueDiscipline q) {
         if (q == PriorityPort.DISCIPLINE) {
             return "priority";
+        }
+        if (q instanceof NdpPort.Discipline) {
+            return "ndp";
         }
         throw new IllegalStateException("the queue discipline " + q + " has no name for external fabrics");
     }

@@ -137,4 +137,36 @@ class RunSpecsTest {
                 .newBuilder().setScenarioText("base: \"x.textproto\"").build()));
         assertTrue(base.getMessage().contains("without its file path"), base.getMessage());
     }
+
+    /** NDP ports travel by name with their resolved settings; ACKs in the data queue as a flag. */
+    @Test
+    void ndpDisciplineAndAckClass() {
+        RunSpec ndp = RunSpecs.of(FabricSimulation.of(org.cosim.scenario.ScenarioFiles.parse("""
+                name: "ndp" duration_us: 100
+                topology {
+                  dumbbell { hosts_per_side: 2 host_rate_gbps: 10 bottleneck_rate_gbps: 10 link_delay_us: 1 }
+                  switches { ndp { data_queue_packets: 4 header_weight: 7 return_to_sender: false } }
+                  nic { mtu_bytes: 2000 }
+                }
+                protocol { ndp {} }
+                workload { incast { connections_per_client: 1 } }
+                """, "ndp")));
+        assertEquals("ndp", ndp.getHardware().getQueueDiscipline());
+        var q = ndp.getHardware().getNdp();
+        assertEquals(8000, q.getDataQueueBytes());
+        assertEquals(8000, q.getHeaderQueueBytes());
+        assertEquals(7, q.getHeaderWeight());
+        assertEquals(1, q.getDataWeight());
+        assertFalse(q.getStrictPriority());
+        assertFalse(q.getReturnToSender());
+        assertEquals(64, q.getTrimmedBytes());
+        assertFalse(ndp.getHardware().getAcksShareDataQueue());
+
+        RunSpec poseidon = RunSpecs.of(FabricSimulation.of(org.cosim.scenario.ScenarioFiles.parse(DUMBBELL
+                .replace("nic { mtu_bytes: 1000 ack_bytes: 80 }",
+                        "nic { mtu_bytes: 1000 ack_bytes: 80 acks_share_data_queue: true }"), "acks")));
+        assertEquals("priority", poseidon.getHardware().getQueueDiscipline());
+        assertTrue(poseidon.getHardware().getAcksShareDataQueue());
+        assertFalse(poseidon.getHardware().hasNdp());
+    }
 }

@@ -65,17 +65,20 @@ public final class NdpPort extends SwitchPort {
 
     /** The discipline that makes NDP ports with these settings (no PFC over them). */
     public static QueueDiscipline discipline(NdpQueueParams params) {
-        return new QueueDiscipline() {
-            @Override
-            public SwitchPort create(PortContext ctx, int portIndex, LinkTransmitter tx, SwitchParams p) {
-                return new NdpPort(ctx, portIndex, tx, p, params);
-            }
+        return new Discipline(params);
+    }
 
-            @Override
-            public boolean supportsPfc() {
-                return false;
-            }
-        };
+    /** NDP ports with these settings; RunSpecs reads the settings back for external fabrics. */
+    public record Discipline(NdpQueueParams params) implements QueueDiscipline {
+        @Override
+        public SwitchPort create(PortContext ctx, int portIndex, LinkTransmitter tx, SwitchParams p) {
+            return new NdpPort(ctx, portIndex, tx, p, params);
+        }
+
+        @Override
+        public boolean supportsPfc() {
+            return false;
+        }
     }
 
     /** True when the packet is queued here; false when it was trimmed and returned elsewhere, or dropped. */

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.cosim.agents.api.SegmentRtt;
 import org.cosim.fabric.kernel.IdentityHash;
+import org.cosim.scenario.KeyedHash;
 import org.cosim.scenario.Units;
 import org.junit.jupiter.api.Test;
 
@@ -57,6 +58,28 @@ class CppGoldenVectorsTest {
                     out.add("ecmp " + seed + " " + (sw * 97) + " " + src + " " + dst + " " + flow + " " + n + " "
                             + IdentityHash.ecmp(seed, sw * 97, src, dst, flow, n));
                     k++;
+                }
+            }
+        }
+        // KeyedHash (shared with the agents) and NDP's trimming coin: uids as NICs make
+        // them (flow << 32 | n) and as hardware ACKs carry them (top bit set).
+        for (long seed : seeds) {
+            out.add("hash4 " + seed + " " + KeyedHash.hash4(seed, IdentityHash.TRIM_TAG, 5, -3, 1L << 40));
+            for (int n : ns) {
+                out.add("below " + seed + " " + n + " " + KeyedHash.below(KeyedHash.hash(seed, n), n));
+            }
+        }
+        int trims = 0;
+        for (long seed : seeds) {
+            for (int sw = 0; sw < 80; sw += 13) {
+                for (int port = 0; port < 8; port += 3) {
+                    long uid = ((long) (trims * 31) << 32) | (trims * 7919L & 0xffffffffL);
+                    if (trims % 5 == 4) {
+                        uid |= Long.MIN_VALUE;
+                    }
+                    out.add("trimtail " + seed + " " + sw + " " + port + " " + uid + " "
+                            + (IdentityHash.trimTail(seed, sw, port, uid) ? 1 : 0));
+                    trims++;
                 }
             }
         }

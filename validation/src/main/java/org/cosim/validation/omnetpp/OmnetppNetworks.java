@@ -16,9 +16,8 @@ import org.cosim.scenario.ScenarioException;
  * scenario's doubles again; the bridge checks the network it ends up in against
  * the same topology (RunSpec), link by link.
  *
- * <p>One {@link Family} per topology family with a NED network; a new family (fat
- * tree, leaf-spine, Clos, parking lot: phase 2) is a new entry here and a new NED
- * file in ned/networks.
+ * <p>One {@link Family} per topology family, each with its NED file in
+ * ned/networks; a new family is a new entry here and a new NED file.
  */
 public final class OmnetppNetworks {
     private OmnetppNetworks() {}
@@ -29,59 +28,138 @@ public final class OmnetppNetworks {
     interface Family {
         String network();
 
-        Map<String, String> params(TopologyGraph g);
+        Map<String, String> params(FabricSimulation sim);
     }
 
     private static final Map<Topology.ShapeCase, Family> FAMILIES = Map.of(
-            Topology.ShapeCase.INCAST_STAR, new Family() {
-                @Override
-                public String network() {
-                    return "cosim.networks.IncastStar";
-                }
+            Topology.ShapeCase.INCAST_STAR, family("cosim.networks.IncastStar", sim -> {
+                // Host 0 is the server, hosts 1..N the clients, every link the same delay.
+                TopologyGraph g = sim.graph();
+                Map<String, String> p = new LinkedHashMap<>();
+                p.put("*.clients", Integer.toString(g.hostCount() - 1));
+                p.put("*.clientRate", bps(g.hostLink(1).rateBps()));
+                p.put("*.serverRate", bps(g.hostLink(0).rateBps()));
+                p.put("*.linkDelay", ps(g.hostLink(0).delayPs()));
+                return p;
+            }),
+            Topology.ShapeCase.DUMBBELL, family("cosim.networks.Dumbbell", sim -> {
+                TopologyGraph g = sim.graph();
+                TopologyGraph.Link bottleneck = firstSwitchLink(g);
+                Map<String, String> p = new LinkedHashMap<>();
+                p.put("*.hostsPerSide", Integer.toString(g.hostCount() / 2));
+                p.put("*.hostRate", bps(g.hostLink(0).rateBps()));
+                p.put("*.bottleneckRate", bps(bottleneck.rateBps()));
+                p.put("*.linkDelay", ps(g.hostLink(0).delayPs()));
+                p.put("*.bottleneckDelay", ps(bottleneck.delayPs()));
+                return p;
+            }),
+            Topology.ShapeCase.FAT_TREE, family("cosim.networks.FatTree", OmnetppNetworks::fatTree),
+            Topology.ShapeCase.LEAF_SPINE, family("cosim.networks.LeafSpine", sim -> {
+                TopologyGraph g = sim.graph();
+                var t = sim.scenario().getTopology().getLeafSpine();
+                Map<String, String> p = new LinkedHashMap<>();
+                p.put("*.leaves", Integer.toString(t.getLeaves()));
+                p.put("*.spines", Integer.toString(t.getSpines()));
+                p.put("*.hostsPerLeaf", Integer.toString(t.getHostsPerLeaf()));
+                p.put("*.hostRate", bps(g.hostLink(0).rateBps()));
+                p.put("*.spineRate", bps(firstSwitchLink(g).rateBps()));
+                p.put("*.linkDelay", ps(g.hostLink(0).delayPs()));
+                return p;
+            }),
+            Topology.ShapeCase.CLOS, family("cosim.networks.Clos", sim -> {
+                TopologyGraph g = sim.graph();
+                var t = sim.scenario().getTopology().getClos();
+                Map<String, String> p = new LinkedHashMap<>();
+                p.put("*.racks", Integer.toString(t.getRacks()));
+                p.put("*.hostsPerRack", Integer.toString(t.getHostsPerRack()));
+                p.put("*.spines", Integer.toString(g.switchCount() - t.getRacks()));
+                p.put("*.hostRate", bps(g.hostLink(0).rateBps()));
+                p.put("*.uplinkRate", bps(firstSwitchLink(g).rateBps()));
+                p.put("*.linkDelay", ps(g.hostLink(0).delayPs()));
+                return p;
+            }),
+            Topology.ShapeCase.PARKING_LOT, family("cosim.networks.ParkingLot", sim -> {
+                TopologyGraph g = sim.graph();
+                var t = sim.scenario().getTopology().getParkingLot();
+                Map<String, String> p = new LinkedHashMap<>();
+                p.put("*.switches", Integer.toString(t.getSwitches()));
+                p.put("*.hostsPerSwitch", Integer.toString(t.getHostsPerSwitch()));
+                p.put("*.hostRate", bps(g.hostLink(0).rateBps()));
+                // With one switch there is no chain link: the NED parameter is then unused.
+                p.put("*.linkRate", bps(g.switchCount() > 1 ? firstSwitchLink(g).rateBps() : 0));
+                p.put("*.linkDelay", ps(g.hostLink(0).delayPs()));
+                return p;
+            }));
 
-                @Override
-                public Map<String, String> params(TopologyGraph g) {
-                    // Host 0 is the server, hosts 1..N the clients, every link the same delay.
-                    Map<String, String> p = new LinkedHashMap<>();
-                    p.put("*.clients", Integer.toString(g.hostCount() - 1));
-                    p.put("*.clientRate", bps(g.hostLink(1).rateBps()));
-                    p.put("*.serverRate", bps(g.hostLink(0).rateBps()));
-                    p.put("*.linkDelay", ps(g.hostLink(0).delayPs()));
-                    return p;
-                }
-            },
-            Topology.ShapeCase.DUMBBELL, new Family() {
-                @Override
-                public String network() {
-                    return "cosim.networks.Dumbbell";
-                }
+    private static Family family(String network, java.util.function.Function<FabricSimulation, Map<String, String>> f) {
+        return new Family() {
+            @Override
+            public String network() {
+                return network;
+            }
 
-                @Override
-                public Map<String, String> params(TopologyGraph g) {
-                    TopologyGraph.Link bottleneck = g.links().stream()
-                            .filter(l -> TopologyGraph.isSwitch(l.a()) && TopologyGraph.isSwitch(l.b()))
-                            .findFirst().orElseThrow();
-                    Map<String, String> p = new LinkedHashMap<>();
-                    p.put("*.hostsPerSide", Integer.toString(g.hostCount() / 2));
-                    p.put("*.hostRate", bps(g.hostLink(0).rateBps()));
-                    p.put("*.bottleneckRate", bps(bottleneck.rateBps()));
-                    p.put("*.linkDelay", ps(g.hostLink(0).delayPs()));
-                    p.put("*.bottleneckDelay", ps(bottleneck.delayPs()));
-                    return p;
-                }
-            });
+            @Override
+            public Map<String, String> params(FabricSimulation sim) {
+                return f.apply(sim);
+            }
+        };
+    }
+
+    private static TopologyGraph.Link firstSwitchLink(TopologyGraph g) {
+        return g.links().stream().filter(l -> TopologyGraph.isSwitch(l.a()) && TopologyGraph.isSwitch(l.b()))
+                .findFirst().orElseThrow();
+    }
+
+    /**
+     * The fat tree: k, the links' rate and delay, and each link the scenario overrides
+     * (link_overrides) as its two channels' own datarate and delay: the channel of a
+     * switch's port q is {@code <switch module>.line$o[q].channel}, a host's
+     * {@code host[h].port$o.channel} (NED module names of FatTree.ned).
+     */
+    private static Map<String, String> fatTree(FabricSimulation sim) {
+        TopologyGraph g = sim.graph();
+        int k = sim.scenario().getTopology().getFatTree().getK();
+        long rate = g.hostLink(0).rateBps();
+        long delay = g.hostLink(0).delayPs();
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("*.k", Integer.toString(k));
+        p.put("*.linkRate", bps(rate));
+        p.put("*.linkDelay", ps(delay));
+        for (TopologyGraph.Link l : g.links()) {
+            if (l.rateBps() == rate && l.delayPs() == delay) {
+                continue;
+            }
+            for (String channel : List.of(fatTreeChannel(k, l.a(), l.portA()), fatTreeChannel(k, l.b(), l.portB()))) {
+                p.put(channel + ".datarate", bps(l.rateBps()));
+                p.put(channel + ".delay", ps(l.delayPs()));
+            }
+        }
+        return p;
+    }
+
+    private static String fatTreeChannel(int k, int node, int port) {
+        if (!TopologyGraph.isSwitch(node)) {
+            return "*.host[" + node + "].port$o.channel";
+        }
+        int s = TopologyGraph.switchId(node);
+        int tier = k * (k / 2);
+        String module = s < tier ? "tor[" + s + "]" : s < 2 * tier ? "agg[" + (s - tier) + "]"
+                : "core[" + (s - 2 * tier) + "]";
+        return "*." + module + ".line$o[" + port + "].channel";
+    }
 
     /** The NED module implementing each switch-port discipline (RunSpec HardwareSpec.queue_discipline). */
-    private static final Map<String, String> PORT_TYPES = Map.of("priority", "cosim.fabric.PriorityPort");
+    private static final Map<String, String> PORT_TYPES = Map.of("priority", "cosim.fabric.PriorityPort",
+            "ndp", "cosim.fabric.NdpPort");
 
     public static NetworkConfig of(FabricSimulation sim) {
         Topology.ShapeCase shape = sim.scenario().getTopology().getShapeCase();
         Family family = FAMILIES.get(shape);
         if (family == null) {
             throw new ScenarioException("topology." + shape.name().toLowerCase(), "the OMNeT++ back end has no "
-                    + "network for this topology family yet (available: incast_star, dumbbell)");
+                    + "network for this topology family yet");
         }
-        Map<String, String> params = new LinkedHashMap<>(family.params(sim.graph()));
+        Map<String, String> params = new LinkedHashMap<>(family.params(sim));
         String discipline = RunSpecs.of(sim).getHardware().getQueueDiscipline();
         String portType = PORT_TYPES.get(discipline);
         if (portType == null) {

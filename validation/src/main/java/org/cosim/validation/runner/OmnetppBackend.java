@@ -276,10 +276,16 @@ public final class OmnetppBackend {
     }
 
     private static Counters counters(FabricSimulation sim, ResultFiles files, String bridge) {
-        // Drops per port, in the Java back end's order (switch id, then port).
-        List<String> switchNames = new ArrayList<>();
-        for (int s = 0; s < sim.graph().switchCount(); s++) {
-            switchNames.add(sim.graph().switchName(s));
+        // Drops per port, in the Java back end's order (switch id, then port). Each
+        // switch's core records its scenario id ("switchId"): NED module names cannot
+        // spell every scenario name (the fat tree's tor[p][i] is tor[p*k/2+i] in NED).
+        Map<String, Integer> switchIds = new LinkedHashMap<>();
+        for (var module : files.scalars().entrySet()) {
+            String id = module.getValue().get("switchId");
+            if (id != null && module.getKey().endsWith(".core")) {
+                String box = module.getKey().substring(0, module.getKey().length() - ".core".length());
+                switchIds.put(box, (int) ResultFiles.exact(id, module.getKey() + " switchId"));
+            }
         }
         record PortDrops(int sw, int port, Counters.PortDrops drops) {}
         List<PortDrops> byPort = new ArrayList<>();
@@ -288,11 +294,17 @@ public final class OmnetppBackend {
             if (count == null || ResultFiles.exact(count, "dropped:count") == 0) {
                 continue;
             }
-            String[] path = module.getKey().split("\\.");
-            String sw = path[path.length - 2];
-            String port = path[path.length - 1];
+            String path = module.getKey();
+            int dot = path.lastIndexOf('.');
+            Integer sw = switchIds.get(path.substring(0, dot));
+            if (sw == null) {
+                throw new OmnetppException("the result files have drops at " + path + " but no switchId for "
+                        + path.substring(0, dot));
+            }
+            String port = path.substring(dot + 1);
             int p = Integer.parseInt(port.substring(port.indexOf('[') + 1, port.indexOf(']')));
-            byPort.add(new PortDrops(switchNames.indexOf(sw), p, new Counters.PortDrops(RunRecords.portName(sw, p),
+            String name = sim.graph().switchName(sw);
+            byPort.add(new PortDrops(sw, p, new Counters.PortDrops(RunRecords.portName(name, p),
                     ResultFiles.exact(count, "dropped:count"),
                     ResultFiles.exact(module.getValue().get("dropped:sum"), "dropped:sum"))));
         }

@@ -41,4 +41,68 @@ class OmnetppNetworksTest {
         assertEquals("700000ps", net.params().get("*.linkDelay"));
         assertEquals("3250000ps", net.params().get("*.bottleneckDelay"));
     }
+
+    /** Fig 22: k, one rate and delay, and the slow core link as its two channels (agg[1][0] is NED agg[4]). */
+    @Test
+    void fatTreeWithALinkOverrideAndNdpPorts() {
+        var net = OmnetppNetworks.of(FabricSimulation.of(ShippedScenarios.read("ndp-fig22-asymmetry.textproto")));
+        assertEquals("cosim.networks.FatTree", net.network());
+        Map<String, String> want = new LinkedHashMap<>();
+        want.put("*.k", "8");
+        want.put("*.linkRate", "10000000000bps");
+        want.put("*.linkDelay", "1000000ps");
+        want.put("*.agg[4].line$o[4].channel.datarate", "1000000000bps");
+        want.put("*.agg[4].line$o[4].channel.delay", "1000000ps");
+        want.put("*.core[0].line$o[1].channel.datarate", "1000000000bps");
+        want.put("*.core[0].line$o[1].channel.delay", "1000000ps");
+        want.put("**.portType", "\"cosim.fabric.NdpPort\"");
+        assertEquals(want, net.params());
+    }
+
+    @Test
+    void closOfThePoseidonFabric() {
+        var net = OmnetppNetworks.of(FabricSimulation.of(ShippedScenarios.read("poseidon/fig14-m2-n2.textproto",
+                "topology.clos.spines=2", "topology.clos.uplink_rate_gbps=100")));
+        assertEquals("cosim.networks.Clos", net.network());
+        Map<String, String> want = new LinkedHashMap<>();
+        want.put("*.racks", "11");
+        want.put("*.hostsPerRack", "10");
+        want.put("*.spines", "2");
+        want.put("*.hostRate", "200000000000bps");
+        want.put("*.uplinkRate", "100000000000bps");
+        want.put("*.linkDelay", "245000ps");
+        want.put("**.portType", "\"cosim.fabric.PriorityPort\"");
+        assertEquals(want, net.params());
+    }
+
+    @Test
+    void leafSpineAndParkingLot() {
+        var ls = OmnetppNetworks.of(FabricSimulation.of(ShippedScenarios.read("ndp-fig10-priority.textproto")));
+        assertEquals("cosim.networks.LeafSpine", ls.network());
+        assertEquals("4", ls.params().get("*.leaves"));
+        assertEquals("2", ls.params().get("*.spines"));
+        assertEquals("2", ls.params().get("*.hostsPerLeaf"));
+        assertEquals("10000000000bps", ls.params().get("*.spineRate"));
+        var pl = OmnetppNetworks.of(FabricSimulation.of(ShippedScenarios.read("poseidon/parking-lot.textproto",
+                "topology.parking_lot.link_rate_gbps=100")));
+        assertEquals("cosim.networks.ParkingLot", pl.network());
+        assertEquals("3", pl.params().get("*.switches"));
+        assertEquals("3", pl.params().get("*.hostsPerSwitch"));
+        assertEquals("200000000000bps", pl.params().get("*.hostRate"));
+        assertEquals("100000000000bps", pl.params().get("*.linkRate"));
+    }
+
+    /** Every shipped scenario that the Java fabric runs has a NED network and a port module. */
+    @Test
+    void everyShippedScenarioHasANetwork() throws java.io.IOException {
+        try (var files = java.nio.file.Files.walk(ShippedScenarios.path("."))) {
+            for (var f : files.filter(p -> p.toString().endsWith(".textproto")).toList()) {
+                org.cosim.proto.Scenario sc = ScenarioFiles.read(f);
+                if (!sc.hasWorkload()) {
+                    continue;  // a base for other scenarios (poseidon/fabric.textproto)
+                }
+                OmnetppNetworks.of(FabricSimulation.of(sc));
+            }
+        }
+    }
 }
