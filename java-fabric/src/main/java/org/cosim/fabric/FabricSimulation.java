@@ -51,7 +51,7 @@ public final class FabricSimulation {
         this.graph = TopologyBuilders.build(scenario.getTopology());
         checkIntSwitchNames(scenario, graph);
         this.routing = new Routing(graph);
-        this.flows = Workloads.build(scenario.getWorkload(), graph, scenario.getSeed());
+        this.flows = Workloads.build(scenario.getWorkload(), graph, scenario.getSeed(), config.durationPs());
         long baseRtt = routing.maxPropagationRttPs(config.switches().latencyPs());
         ProtocolCatalog.validate(scenario, baseRtt, config.nic().mtuBytes());
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
