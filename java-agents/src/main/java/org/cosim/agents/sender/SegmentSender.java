@@ -26,9 +26,14 @@ public class SegmentSender implements Agent {
 
     public SegmentSender(HostInfo host, AgentContext ctx, int segmentBytes, int maxOutstanding,
                          RateControlFactory rates) {
+        this(host, ctx, segmentBytes, maxOutstanding, rates, NicPacing.OFF);
+    }
+
+    public SegmentSender(HostInfo host, AgentContext ctx, int segmentBytes, int maxOutstanding,
+                         RateControlFactory rates, NicPacing nicPacing) {
         this.host = host;
         this.rates = rates;
-        this.pacer = new PacingEngine(host.id(), ctx.reactionDelayPs(), segmentBytes, maxOutstanding);
+        this.pacer = new PacingEngine(host.id(), ctx.reactionDelayPs(), segmentBytes, maxOutstanding, nicPacing);
     }
 
     public HostInfo host() {
@@ -58,9 +63,13 @@ public class SegmentSender implements Agent {
         if (f == null) {
             return;  // a completion after the flow finished cannot happen; ignore rather than guess
         }
-        f.outstanding--;
         f.ackedBytes += e.bytes();
-        f.rate.onRttSample(SegmentRtt.rttPs(e.sendTimePs(), e.completionTimePs(), e.bytes(), host.nicRateBps()));
+        if (pacer.completesSegment(f, e.seq(), e.bytes())) {
+            // With NIC pacing only a segment's last piece counts: its RTT leaves the pacer's spacing out.
+            f.outstanding--;
+            f.rate.onRttSample(SegmentRtt.rttPs(e.sendTimePs(), e.completionTimePs(), e.bytes(),
+                    host.nicRateBps()));
+        }
         if (f.allAcked()) {
             active.remove(e.flow());
             out.flowFinished(e.timePs(), host.id(), e.flow());

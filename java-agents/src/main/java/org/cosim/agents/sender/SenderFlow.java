@@ -13,6 +13,7 @@ final class SenderFlow {
     long lastSendPs = NEVER;
     int lastBytes;
     boolean wakeupPending;
+    long nicFreePs = NEVER;  // with NIC pacing: when the flow's next piece may go
 
     SenderFlow(int flow, long sizeBytes, RateControl rate) {
         this.flow = flow;

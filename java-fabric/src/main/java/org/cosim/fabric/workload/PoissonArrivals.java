@@ -17,13 +17,16 @@ import org.cosim.scenario.Units;
  * Its k-th flow (k = 0, 1, ...) takes three keyed draws, u(purpose) =
  * hash(seed, TAG, h, k, purpose) as a uniform in [0, 1): the gap since its
  * previous arrival, -ln(1 - u(0)) / lambda_h (the first gap counts from the
- * start); the receiver, the u(1)-th of the receivers other than h; the size,
+ * start); the receiver, the u(1)-th of the receivers other than h (or of h's
+ * peers, with peers_per_sender: a keyed sample of them); the size,
  * {@link FlowSizeDistribution#sizeAt} u(2). So a flow's draws depend on who it
  * is, not on the order anything is computed in.
  */
 final class PoissonArrivals {
     /** ASCII "pois". */
     static final long TAG = 0x706f6973L;
+    /** ASCII "peer": a sender's fixed receivers (peers_per_sender). */
+    static final long PEERS_TAG = 0x70656572L;
     /** A generous bound: beyond it a scenario is surely a mistake (and would not fit in memory). */
     static final long MAX_FLOWS = 20_000_000L;
 
@@ -56,12 +59,22 @@ final class PoissonArrivals {
                     "%s would start about %.0f flows (at most %d): lower the load or the duration", p.getLoad(),
                     expected, MAX_FLOWS));
         }
+        int peers = p.getPeersPerSender();
+        if (peers < 0) {
+            throw new ScenarioException(at + ".peers_per_sender", Integer.toUnsignedString(peers)
+                    + ": must be 0 (every flow draws) or at most the number of receivers (" + receivers.length + ")");
+        }
         List<Arrival> all = new ArrayList<>();
         for (int h : senders) {
             double lambdaPerPs = flowsPerSecond * (g.hostLink(h).rateBps() / senderRateSum) / Units.PS_PER_S;
-            // The sender is skipped among the receivers: the d-th of the others.
-            int self = java.util.Arrays.binarySearch(receivers, h);
-            int choices = receivers.length - (self >= 0 ? 1 : 0);
+            int[] choices = others(receivers, h);
+            if (peers > choices.length) {
+                throw new ScenarioException(at + ".peers_per_sender", peers + ": sender " + h + " has only "
+                        + choices.length + " receivers other than itself");
+            }
+            if (peers > 0) {
+                choices = Permutations.sample(KeyedHash.hash(seed, h), PEERS_TAG, choices, peers);
+            }
             double t = start;
             for (int k = 0; ; k++) {
                 t += -Math.log1p(-uniform(seed, h, k, 0)) / lambdaPerPs;
@@ -69,8 +82,7 @@ final class PoissonArrivals {
                 if (startPs >= end) {
                     break;
                 }
-                int d = KeyedHash.below(KeyedHash.hash(seed, TAG, h, k, 1), choices);
-                int dst = receivers[self >= 0 && d >= self ? d + 1 : d];
+                int dst = choices[KeyedHash.below(KeyedHash.hash(seed, TAG, h, k, 1), choices.length)];
                 all.add(new Arrival(h, dst, sizes.sizeAt(uniform(seed, h, k, 2)), startPs, k));
             }
         }
@@ -81,6 +93,18 @@ final class PoissonArrivals {
             t.add(a.src(), a.dst(), a.bytes(), a.startPs());
         }
         return t;
+    }
+
+    /** The receivers other than {@code sender}, in ascending order. */
+    private static int[] others(int[] receivers, int sender) {
+        int self = java.util.Arrays.binarySearch(receivers, sender);
+        if (self < 0) {
+            return receivers;
+        }
+        int[] o = new int[receivers.length - 1];
+        System.arraycopy(receivers, 0, o, 0, self);
+        System.arraycopy(receivers, self + 1, o, self, o.length - self);
+        return o;
     }
 
     /** A uniform in [0, 1) from the top 53 bits of hash(seed, TAG, host, k, purpose). */
