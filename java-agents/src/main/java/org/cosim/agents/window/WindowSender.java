@@ -115,7 +115,7 @@ public class WindowSender implements Agent {
     }
 
     private CongestionWindow newWindow(long baseRttPs) {
-        return new CongestionWindow(cfg, law, cfg.initialCwnd(baseRttPs, host.nicRateBps()), baseRttPs);
+        return new CongestionWindow(cfg, law.forNewFlow(), cfg.initialCwnd(baseRttPs, host.nicRateBps()), baseRttPs);
     }
 
     /** The connection's next message goes out with the window, RTO estimate and pacing clock the last one left. */
@@ -159,7 +159,7 @@ public class WindowSender implements Agent {
             f.rto.sample(rtt);
             f.rto.progress(now);
             f.window.onAck(sample.set(now, rtt, 1, e.intMaxHopDelayPs(), e.intReverseMaxHopDelayPs(), f.baseRttPs,
-                    f.hops));
+                    f.hops).withEcn(e.ecnEcho()));
             long tx = f.ledger.matchedTransmission();
             if (tx > 0 && f.ledger.detectLosses(tx) > 0) {
                 f.window.onFastRecovery(now);

@@ -32,6 +32,8 @@ final class NdpExperiments {
             "ndp-fig14-permutation.textproto", "topology.fat_tree.k=32", "duration_us=8000",
             "output.warmup_us=2000").notInQuick();
     static final PaperRun FIG4 = PaperRun.of("ndp/fig4-incast", "100 -> 1 x 135 KB", "ndp-fig4-incast.textproto");
+    static final PaperRun DCTCP_PERMUTATION = PaperRun.of("ndp/dctcp-permutation-432", "DCTCP permutation, 432 hosts",
+            "ndp-dctcp-permutation.textproto").quick("duration_us=12000", "output.warmup_us=4000");
 
     static List<Experiment> all() {
         return List.of(permutation(), fig4(), fig16(), fig20(), fig15(), scaling());
@@ -45,26 +47,33 @@ final class NdpExperiments {
         return new Experiment("ndp-fig14", "ndp", "Fig 14", "permutation on the 432-host fat tree",
                 "k = 12 fat tree, 10 Gb/s and 1 us links, 9000 B packets, NDP ports (8-packet data queues, 10:1 WRR, "
                         + "return-to-sender), IW 30; every host one long-lived flow to another (a keyed derangement); "
-                        + "100 ms, the first 10 ms warm-up (--quick: 12 ms, 4 ms).",
-                List.of(PERMUTATION),
+                        + "100 ms, the first 10 ms warm-up (--quick: 12 ms, 4 ms). DCTCP: the same hosts and traffic "
+                        + "on 200-packet priority queues marking ECN at 30 packets, one ECMP path per flow.",
+                List.of(PERMUTATION, DCTCP_PERMUTATION),
                 List.of(
                         Check.of("NDP mean utilization", "92-95%", atLeast(88, "%"), "%",
                                 r -> utilization(r.of(PERMUTATION))),
                         Check.of("NDP slowest flow", ">= 9 Gb/s", atLeast(8, " Gb/s"), " Gb/s",
                                 r -> Summary.of(r.of(PERMUTATION)).flowThroughputMinGbps()),
-                        Check.notRun("DCTCP (single-path ECMP) mean utilization", "about 40% (+-10 points)",
-                                "no DCTCP agent"),
+                        Check.of("DCTCP (single-path ECMP) mean utilization", "about 40%", between(30, 50, "%")
+                                .described("40 +- 10 points"), "%", r -> utilization(r.of(DCTCP_PERMUTATION))),
+                        Check.of("DCTCP slowest flow", "below 1 Gb/s (some flows)", atMost(1, " Gb/s"), " Gb/s",
+                                r -> Summary.of(r.of(DCTCP_PERMUTATION)).flowThroughputMinGbps()),
                         Check.notRun("MPTCP mean utilization", "89%, worst flow 6 Gb/s", "no MPTCP agent"),
                         Check.notRun("DCQCN mean utilization", "about 40%", "no DCQCN agent")),
-                r -> {
-                    double[] g = Stats.sorted(Summary.of(r.of(PERMUTATION)).flowThroughputGbps());
-                    double[] rank = new double[g.length];
-                    for (int i = 0; i < g.length; i++) {
-                        rank[i] = i + 1;
-                    }
-                    return FigureData.lines(FigureData.Kind.SWEEP, "Permutation: flows by throughput (Fig 14)",
-                            "flow rank (slowest first)", "throughput (Gb/s)", List.of(new Series("NDP", rank, g)));
-                });
+                r -> FigureData.lines(FigureData.Kind.SWEEP, "Permutation: flows by throughput (Fig 14)",
+                        "flow rank (slowest first)", "throughput (Gb/s)", List.of(ranked("NDP", r.of(PERMUTATION)),
+                                ranked("DCTCP", r.of(DCTCP_PERMUTATION)))));
+    }
+
+    /** A run's flows by throughput, slowest first. */
+    private static Series ranked(String name, RunResults r) {
+        double[] g = Stats.sorted(Summary.of(r).flowThroughputGbps());
+        double[] rank = new double[g.length];
+        for (int i = 0; i < g.length; i++) {
+            rank[i] = i + 1;
+        }
+        return new Series(name, rank, g);
     }
 
     static Experiment fig4() {
@@ -101,15 +110,30 @@ final class NdpExperiments {
 
     static final int[] FIG16_N = {8, 32, 64, 100, 200, 431};
 
-    private static PaperRun fig16Run(int n, boolean strict) {
-        return PaperRun.of("ndp/fig16-" + (strict ? "strict" : "wrr") + "-n" + n, n + " -> 1 x 450 KB, "
-                        + (strict ? "strict priority" : "10:1 WRR"),
-                strict ? "ndp-fig16-incast-strict.textproto" : "ndp-fig16-incast.textproto",
-                "workload.incast.senders=" + n, "duration_us=200000");
+    /** The Fig 16 incasts under NDP with 10:1 WRR, with strict-priority headers, and under DCTCP. */
+    private enum Incast16 {
+        WRR("wrr", "10:1 WRR", "ndp-fig16-incast.textproto"),
+        STRICT("strict", "strict priority", "ndp-fig16-incast-strict.textproto"),
+        DCTCP("dctcp", "DCTCP", "ndp-dctcp-fig16-incast.textproto");
+
+        final String id;
+        final String label;
+        final String file;
+
+        Incast16(String id, String label, String file) {
+            this.id = id;
+            this.label = label;
+            this.file = file;
+        }
     }
 
-    private static List<PaperRun> fig16Runs(boolean strict) {
-        return Arrays.stream(FIG16_N).mapToObj(n -> fig16Run(n, strict)).toList();
+    private static PaperRun fig16Run(int n, Incast16 kind) {
+        return PaperRun.of("ndp/fig16-" + kind.id + "-n" + n, n + " -> 1 x 450 KB, " + kind.label, kind.file,
+                "workload.incast.senders=" + n, "duration_us=" + (kind == Incast16.DCTCP ? 300000 : 200000));
+    }
+
+    private static List<PaperRun> fig16Runs(Incast16 kind) {
+        return Arrays.stream(FIG16_N).mapToObj(n -> fig16Run(n, kind)).toList();
     }
 
     private static double worst(Runs r, List<PaperRun> runs, java.util.function.ToDoubleFunction<Summary> m) {
@@ -125,37 +149,43 @@ final class NdpExperiments {
     }
 
     static Experiment fig16() {
-        List<PaperRun> runs = new ArrayList<>(fig16Runs(false));
-        runs.addAll(fig16Runs(true));
+        List<PaperRun> runs = new ArrayList<>();
+        for (Incast16 k : Incast16.values()) {
+            runs.addAll(fig16Runs(k));
+        }
         String ns = Arrays.toString(FIG16_N);
         return new Experiment("ndp-fig16", "ndp", "Fig 16", "N -> 1 incasts of 450 KB",
                 "N backends of the 432-host fat tree answer one frontend with 450 KB each, all at once, N = " + ns
                         + "; under the paper's 10:1 WRR between header and data queues, and under strict-priority "
-                        + "headers (htsim's NDP queue, README NDP). Values: the worst over N.",
+                        + "headers (htsim's NDP queue, README NDP); DCTCP on 200-packet queues marking at 30 "
+                        + "packets. Values: the worst over N.",
                 runs,
                 List.of(
                         Check.of("10:1 WRR: last FCT over the optimum (worst N)", "about 1.01", atMost(1.03, "")
-                                .described("<= 1.03"), "", r -> worst(r, fig16Runs(false),
+                                .described("<= 1.03"), "", r -> worst(r, fig16Runs(Incast16.WRR),
                                 Summary::incastLastOverOptimum)),
                         Check.of("10:1 WRR: slowest FCT over fastest (worst N)", "<= 1.2", atMost(1.3, "").described(
-                                "<= 1.3"), "", r -> worst(r, fig16Runs(false), Summary::incastSlowestOverFastest))
+                                "<= 1.3"), "", r -> worst(r, fig16Runs(Incast16.WRR), Summary::incastSlowestOverFastest))
                                 .deviation("from N = 64 on, the receiver's rack-mates finish 25-35% early: their "
                                         + "first windows reach its ToR port one hop from home, while the remote "
                                         + "windows arrive trimmed into a header queue that 10:1 WRR drains slowly and "
                                         + "go back to their senders; htsim itself serves headers strictly first "
                                         + "(README, NDP)", between(1.3, 1.7, "")),
                         Check.of("strict priority: last FCT over the optimum (worst N)", "about 1.01", atMost(1.03, "")
-                                .described("<= 1.03"), "", r -> worst(r, fig16Runs(true),
+                                .described("<= 1.03"), "", r -> worst(r, fig16Runs(Incast16.STRICT),
                                 Summary::incastLastOverOptimum)),
                         Check.of("strict priority: slowest FCT over fastest (worst N)", "<= 1.2", atMost(1.3, "")
-                                .described("<= 1.3"), "", r -> worst(r, fig16Runs(true),
+                                .described("<= 1.3"), "", r -> worst(r, fig16Runs(Incast16.STRICT),
                                 Summary::incastSlowestOverFastest)),
-                        Check.notRun("DCTCP: mean over the optimum, spread", "5% above, up to 7x", "no DCTCP agent"),
+                        Check.of("DCTCP's worst last FCT over the optimum, over NDP's (strict)",
+                                "DCTCP 5% above on average, NDP 1%", atLeast(1, "").described(">= 1 (ordering)"), "",
+                                r -> worst(r, fig16Runs(Incast16.DCTCP), Summary::incastLastOverOptimum)
+                                        / worst(r, fig16Runs(Incast16.STRICT), Summary::incastLastOverOptimum)),
                         Check.notRun("DCQCN, MPTCP", "1% above; crippled", "no DCQCN or MPTCP agent")),
                 r -> {
                     List<Series> series = new ArrayList<>();
-                    for (boolean strict : new boolean[] {false, true}) {
-                        List<PaperRun> sweep = fig16Runs(strict);
+                    for (Incast16 k : Incast16.values()) {
+                        List<PaperRun> sweep = fig16Runs(k);
                         double[] x = new double[sweep.size()];
                         double[] over = new double[x.length];
                         double[] spread = new double[x.length];
@@ -165,7 +195,7 @@ final class NdpExperiments {
                             over[i] = 100 * (s.incastLastOverOptimum() - 1);
                             spread[i] = 100 * (s.incastSlowestOverFastest() - 1);
                         }
-                        String d = strict ? "strict" : "10:1 WRR";
+                        String d = k.label;
                         series.add(new Series(d + ": last FCT over optimum (%)", x, over));
                         series.add(new Series(d + ": slowest over fastest - 1 (%)", x, spread));
                     }
@@ -240,11 +270,18 @@ final class NdpExperiments {
 
     // ------------------------------------------------------------ Fig 15
 
-    static final PaperRun FIG15 = PaperRun.of("ndp/fig15-short-flows", "90 KB transfers under load, 432 hosts",
-            "ndp-fig15-short-flows.textproto").quick("topology.fat_tree.k=8",
-            "workload.mix.parts[1].poisson.senders.ranges[0].first=127",
-            "workload.mix.parts[0].poisson.receivers.ranges[0].first=127",
-            "workload.mix.parts[2].random.hosts.ranges[0].count=126", "duration_us=30000", "output.warmup_us=5000");
+    private static final String[] FIG15_QUICK = {"topology.fat_tree.k=8",
+        "workload.mix.parts[1].poisson.senders.ranges[0].first=127",
+        "workload.mix.parts[0].poisson.receivers.ranges[0].first=127",
+        "workload.mix.parts[2].random.hosts.ranges[0].count=126", "duration_us=30000", "output.warmup_us=5000"};
+    static final PaperRun FIG15 = PaperRun.of("ndp/fig15-short-flows", "NDP, 90 KB transfers under load",
+            "ndp-fig15-short-flows.textproto").quick(FIG15_QUICK);
+    static final PaperRun FIG15_DCTCP = PaperRun.of("ndp/dctcp-fig15-short-flows", "DCTCP, 90 KB transfers under "
+            + "load", "ndp-dctcp-fig15-short-flows.textproto").quick(FIG15_QUICK);
+
+    private static double transferPercentile(Runs r, PaperRun run, double q) {
+        return PaperMetrics.fctPercentileUs(r.of(run), NdpExperiments::transfer, q);
+    }
 
     /** The pair's 90 KB transfers: flows from host 0 or to host 0 (the pair's two directions). */
     private static boolean transfer(FlowRecord f) {
@@ -256,8 +293,9 @@ final class NdpExperiments {
                 "Two hosts in different pods of the 432-host fat tree exchange 90 KB transfers (Poisson, 10% of their "
                         + "link each way) while the other 430 hosts run four long flows each to random hosts among "
                         + "themselves; 100 ms, 10 ms warm-up (--quick: 128 hosts, 30 ms). Slowdown: FCT over the ideal "
-                        + "FCT on an idle network.",
-                List.of(FIG15),
+                        + "FCT on an idle network. DCTCP: the same traffic on its baseline switches (200-packet "
+                        + "queues, ECN at 30 packets, one path per flow).",
+                List.of(FIG15, FIG15_DCTCP),
                 List.of(
                         Check.of("NDP's slowest transfer over the ideal", "2x", atMost(2, "x"), "x",
                                 r -> max(PaperMetrics.slowdowns(r.of(FIG15), NdpExperiments::transfer)))
@@ -268,11 +306,16 @@ final class NdpExperiments {
                                 "<= 2x (the worst case of the paper)"), "x",
                                 r -> Stats.percentile(PaperMetrics.slowdowns(r.of(FIG15), NdpExperiments::transfer),
                                         0.5)),
-                        Check.notRun("DCTCP's median / p99 over NDP's", "3x / 4x (accept >= 2x)", "no DCTCP agent"),
+                        Check.of("DCTCP's median transfer time over NDP's", "3x", atLeast(2, "x"), "x",
+                                r -> transferPercentile(r, FIG15_DCTCP, 0.5) / transferPercentile(r, FIG15, 0.5)),
+                        Check.of("DCTCP's p99 transfer time over NDP's", "4x", atLeast(2, "x"), "x",
+                                r -> transferPercentile(r, FIG15_DCTCP, 0.99) / transferPercentile(r, FIG15, 0.99)),
                         Check.notRun("MPTCP's median and tail over NDP's", "10x", "no MPTCP agent")),
                 r -> FigureData.lines(FigureData.Kind.CDF, "90 KB transfers under load (Fig 15)",
-                        "FCT (us)", "fraction of transfers", List.of(TimelyExperiments.cdf("NDP",
-                                PaperMetrics.fctsUs(r.of(FIG15), NdpExperiments::transfer)))));
+                        "FCT (us)", "fraction of transfers", List.of(
+                                TimelyExperiments.cdf("NDP", PaperMetrics.fctsUs(r.of(FIG15), NdpExperiments::transfer)),
+                                TimelyExperiments.cdf("DCTCP", PaperMetrics.fctsUs(r.of(FIG15_DCTCP),
+                                        NdpExperiments::transfer)))).withLogX());
     }
 
     private static double max(double[] sorted) {

@@ -92,8 +92,7 @@ public final class PoseidonExperiments {
                                     }
                                     return 100 * b;
                                 }),
-                        Check.notRun("HPCC and DCTCP victims at M = N", "miss the fair share", "no HPCC or DCTCP "
-                                + "agent")),
+                        Check.notRun("HPCC victim at M = N", "misses the fair share", "no HPCC agent")),
                 r -> {
                     List<String> cats = new ArrayList<>();
                     double[] p = new double[FIG14.length];
