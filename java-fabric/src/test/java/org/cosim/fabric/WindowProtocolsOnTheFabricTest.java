@@ -146,4 +146,13 @@ class WindowProtocolsOnTheFabricTest {
         }
         assertTrue(marks > 0, "the switch marked");
     }
+
+    @Test
+    void onlyProtocolsThatCloseFlowsAcceptStopTimes() {
+        Scenario s = star("swift {}", "flows { src: 1 dst: 0 stop_us: 1000 }", "");
+        org.cosim.scenario.ScenarioException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.cosim.scenario.ScenarioException.class, () -> FabricSimulation.of(s));
+        assertEquals("workload", e.field());
+        assertTrue(e.getMessage().contains("timely and pfc_only"), e.getMessage());
+    }
 }

@@ -84,6 +84,11 @@ public final class ProtocolCatalog {
         }
     }
 
+    /** Whether the protocol's agents close long-lived flows at their stop time (workload stop_us). */
+    public static boolean closesFlows(Protocol protocol) {
+        return protocol.hasTimely() || protocol.hasPfcOnly();
+    }
+
     /** Checks every parameter of the scenario's protocol, naming the first bad field (MTU unknown). */
     public static void validate(Protocol protocol, long baseRttPs) {
         validate(protocol, baseRttPs, 0);

@@ -54,6 +54,10 @@ public final class PacingEngine {
             long due = f.lastSendPs == SenderFlow.NEVER
                     ? earliest
                     : Math.max(f.lastSendPs + gapPs(f.lastBytes, f.rate.rateBps()), earliest);
+            if (f.closedAt(due)) {
+                f.close();  // the next segment would go after the flow's close time: nothing more to send
+                return;
+            }
             if (!Lookahead.commitNow(due, now, reactionDelayPs)) {
                 out.setTimer(Lookahead.wakeAt(due, reactionDelayPs), host, f.flow);
                 f.wakeupPending = true;

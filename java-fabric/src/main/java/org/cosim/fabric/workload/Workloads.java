@@ -73,7 +73,7 @@ public final class Workloads {
             }
             FlowTable p = build(part, g, KeyedHash.hash(seed, MIX_TAG, i), endOfRunPs, field);
             for (int f = 0; f < p.size(); f++) {
-                t.add(p.src(f), p.dst(f), p.sizeBytes(f), p.startPs(f));
+                t.add(p.src(f), p.dst(f), p.sizeBytes(f), p.startPs(f), p.stopPs(f));
             }
         }
         return t;
@@ -114,10 +114,16 @@ public final class Workloads {
         int receiver = p.hasReceiver() ? p.getReceiver() : roles ? g.incastServer() : 0;
         checkHost(receiver, g, at + "receiver");
         int[] senders = senders(p, g, seed, receiver, roles && receiver == g.incastServer(), at);
+        long stop = p.hasStopUs() ? stopTime(p.getStopUs(), p.getFlowBytes(), start, at + "stop_us") : -1;
         FlowTable t = new FlowTable();
         for (int c : senders) {
             for (int k = 0; k < p.getConnectionsPerClient(); k++) {
-                t.add(c, receiver, p.getFlowBytes(), start + t.size() * spacing);
+                long begin = start + t.size() * spacing;
+                if (stop >= 0 && stop <= begin) {
+                    throw new ScenarioException(at + "stop_us", p.getStopUs() + ": flow " + t.size()
+                            + " would stop before it starts (" + begin + " ps)");
+                }
+                t.add(c, receiver, p.getFlowBytes(), begin, stop);
             }
         }
         if (!roles || p.hasReceiver() || p.hasSenders()) {
@@ -213,7 +219,9 @@ public final class Workloads {
             if (f.getSrc() == f.getDst()) {
                 throw new ScenarioException(at + "dst", "a flow cannot go from host " + f.getSrc() + " to itself");
             }
-            t.add(f.getSrc(), f.getDst(), f.getSizeBytes(), nonNegativeTime(f.getStartUs(), at + "start_us"));
+            long start = nonNegativeTime(f.getStartUs(), at + "start_us");
+            long stop = f.hasStopUs() ? stopTime(f.getStopUs(), f.getSizeBytes(), start, at + "stop_us") : -1;
+            t.add(f.getSrc(), f.getDst(), f.getSizeBytes(), start, stop);
         }
         return t;
     }
@@ -223,6 +231,19 @@ public final class Workloads {
             throw new ScenarioException(field, "host " + Integer.toUnsignedString(h) + " does not exist (hosts are 0.."
                     + (g.hostCount() - 1) + ")");
         }
+    }
+
+    /** A long-lived flow's close time, after its start. */
+    private static long stopTime(double us, long flowBytes, long startPs, String field) {
+        if (flowBytes != 0) {
+            throw new ScenarioException(field, "only long-lived flows (size 0) close; this one has "
+                    + Long.toUnsignedString(flowBytes) + " bytes");
+        }
+        long stop = nonNegativeTime(us, field);
+        if (stop <= startPs) {
+            throw new ScenarioException(field, us + ": a flow must start before it stops (start " + startPs + " ps)");
+        }
+        return stop;
     }
 
     static long nonNegativeTime(double us, String field) {

@@ -247,4 +247,25 @@ class StandardWorkloadsTest {
                 .setRandom(RandomDestinations.newBuilder().setFlowsPerHost(2).setHosts(all)).build(), clos(), 3)
                 .destinations());
     }
+
+    @Test
+    void longLivedFlowsCanCloseAtAStopTime() {
+        FlowTable t = Workloads.build(Workload.newBuilder().setIncast(org.cosim.proto.Incast.newBuilder()
+                .setConnectionsPerClient(2).setStopUs(500)).build(), clos(), 1);
+        assertTrue(t.hasStops());
+        for (int f = 0; f < t.size(); f++) {
+            assertEquals(500_000_000L, t.stopPs(f));
+        }
+        assertEquals(-1, Workloads.build(Workload.newBuilder().setIncast(org.cosim.proto.Incast.newBuilder()
+                .setConnectionsPerClient(1)).build(), clos(), 1).stopPs(0), "no stop: never");
+        ScenarioException e = assertThrows(ScenarioException.class, () -> Workloads.build(Workload.newBuilder()
+                .setIncast(org.cosim.proto.Incast.newBuilder().setConnectionsPerClient(1).setFlowBytes(1000)
+                        .setStopUs(500)).build(), clos()));
+        assertEquals("workload.incast.stop_us", e.field());
+        assertTrue(e.getMessage().contains("only long-lived flows"), e.getMessage());
+        e = assertThrows(ScenarioException.class, () -> Workloads.build(Workload.newBuilder().setFlowList(
+                org.cosim.proto.FlowList.newBuilder().addFlows(org.cosim.proto.Flow.newBuilder().setSrc(1).setDst(2)
+                        .setStartUs(10).setStopUs(5))).build(), clos()));
+        assertEquals("workload.flow_list.flows[0].stop_us", e.field());
+    }
 }

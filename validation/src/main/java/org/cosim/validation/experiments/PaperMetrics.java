@@ -82,6 +82,32 @@ public final class PaperMetrics {
                 .filter(FlowRecord::finished).mapToDouble(FlowRecord::slowdown).toArray());
     }
 
+    /**
+     * TIMELY Fig 18: how long after {@code fromPs} the mean rate of {@code flows},
+     * averaged over the last {@code windowPs}, first reaches {@code gbps}; -1 if it
+     * never does within the run.
+     */
+    public static long recoveryPs(RunResults r, int[] flows, long fromPs, double gbps, long windowPs) {
+        var ts = r.series();
+        int k = (int) Math.max(1, windowPs / ts.intervalPs());
+        double seconds = k * ts.intervalPs() / (double) Units.PS_PER_S;
+        long sum = 0;
+        for (int i = 0; i < ts.samples(); i++) {
+            for (int f : flows) {
+                sum += ts.flowBytes()[i][f] - (i >= k ? ts.flowBytes()[i - k][f] : 0);
+            }
+            if (i >= k - 1 && ts.times()[i] > fromPs && sum * 8 / seconds / 1e9 / flows.length >= gbps) {
+                return ts.times()[i] - fromPs;
+            }
+        }
+        return -1;
+    }
+
+    /** When the last of the finished flows finished (-1 if none did). */
+    public static long lastFinishPs(RunResults r) {
+        return r.flows().stream().filter(FlowRecord::finished).mapToLong(FlowRecord::endPs).max().orElse(-1);
+    }
+
     /** Data resent per byte of the flows (sent on the wire beyond the flow sizes, over the sizes). */
     public static double resendsPerPacket(RunResults r) {
         long size = 0;
