@@ -161,8 +161,12 @@ public final class Plots {
             if (f.logY()) {
                 plot.setRangeAxis(logAxis(f.yLabel()));
             }
-            ((org.jfree.chart.renderer.category.BarRenderer) plot.getRenderer()).setBarPainter(
-                    new org.jfree.chart.renderer.category.StandardBarPainter());
+            org.jfree.chart.renderer.category.BarRenderer bars =
+                    (org.jfree.chart.renderer.category.BarRenderer) plot.getRenderer();
+            bars.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
+            for (int i = 0; i < f.series().size(); i++) {
+                bars.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            }
             return save(file, chart);
         }
         XYSeriesCollection data = new XYSeriesCollection();
@@ -179,8 +183,12 @@ public final class Plots {
         JFreeChart chart = style(ChartFactory.createXYLineChart(f.title(), f.xLabel(), f.yLabel(), data,
                 PlotOrientation.VERTICAL, true, false, false));
         XYPlot plot = chart.getXYPlot();
+        XYLineAndShapeRenderer lines = (XYLineAndShapeRenderer) plot.getRenderer();
+        for (int i = 0; i < f.series().size(); i++) {
+            lines.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+        }
         if (f.kind() == FigureData.Kind.SWEEP) {
-            ((XYLineAndShapeRenderer) plot.getRenderer()).setDefaultShapesVisible(true);
+            lines.setDefaultShapesVisible(true);
         }
         if (f.logX()) {
             plot.setDomainAxis(logAxis(f.xLabel()));
@@ -191,12 +199,20 @@ public final class Plots {
         return save(file, chart);
     }
 
+    /** A log axis with ticks at powers of two (readable values: 16, 32, 64, ...). */
     private static org.jfree.chart.axis.LogAxis logAxis(String label) {
         org.jfree.chart.axis.LogAxis a = new org.jfree.chart.axis.LogAxis(label);
+        a.setBase(2);
         a.setSmallestValue(1e-9);
+        a.setStandardTickUnits(org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
         a.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));
         return a;
     }
+
+    /** Distinct colours that read on white (JFreeChart's defaults include yellow). */
+    private static final Color[] PALETTE = {new Color(0xd62728), new Color(0x1f77b4), new Color(0x2ca02c),
+        new Color(0x9467bd), new Color(0xff7f0e), new Color(0x17becf), new Color(0x8c564b), new Color(0x7f7f7f),
+        new Color(0xe377c2), new Color(0xbcbd22)};
 
     private static JFreeChart style(JFreeChart chart) {
         XYPlot plot = chart.getXYPlot();

@@ -218,8 +218,10 @@ public final class ValidationRunner {
                 values.add(new CheckOutcome.Value(b, v, Verdict.DEVIATION, "outside the paper's tolerance, within "
                         + "the documented range " + c.knownRange().text() + ": " + c.deviation()));
             } else {
-                values.add(new CheckOutcome.Value(b, v, Verdict.FAIL, Double.isNaN(v) ? "no value (no samples)"
-                        : "outside the tolerance" + (c.deviation() == null ? "" : ": " + c.deviation())));
+                String why = c.deviation() == null ? "" : ": " + c.deviation();
+                values.add(new CheckOutcome.Value(b, v, Verdict.FAIL, Double.isNaN(v)
+                        ? "no value (nothing to measure: no samples, or not every flow finished)" + why
+                        : "outside the tolerance" + why));
             }
         }
         return new CheckOutcome(c, tol, values, CheckOutcome.combine(values), CheckOutcome.agreement(values));
