@@ -295,7 +295,7 @@ final class NdpExperiments {
         return new Experiment("ndp-fig15", "ndp", "Fig 15", "90 KB transfers under load",
                 "Two hosts in different pods of the 432-host fat tree exchange 90 KB transfers (Poisson, 10% of their "
                         + "link each way) while the other 430 hosts run four long flows each to random hosts among "
-                        + "themselves; 100 ms, 10 ms warm-up (--quick: 128 hosts, 30 ms). Slowdown: FCT over the ideal "
+                        + "themselves; 300 ms, 10 ms warm-up (--quick: 128 hosts, 30 ms). Slowdown: FCT over the ideal "
                         + "FCT on an idle network. DCTCP: the same traffic on its baseline switches (200-packet "
                         + "queues, ECN at 30 packets, one path per flow).",
                 List.of(FIG15, FIG15_DCTCP),

@@ -311,7 +311,7 @@ public final class PoseidonExperiments {
                         + "Poisson 128 KB messages between random hosts, A -> B at 60% of A's uplinks (960 Gb/s), "
                         + "B -> A at 30%; UR+RI adds a rotating incast into rack A from 100 hosts of racks 2-6, "
                         + "0.5 Gb/s each, one target per round. Every message a flow starting at one packet; op "
-                        + "latency = its FCT; the A <-> B messages after a 2 ms warm-up; 20 ms (--quick: 10 ms). "
+                        + "latency = its FCT; the A <-> B messages after a 2 ms warm-up; 100 ms (--quick: 10 ms). "
                         + "Swift without PLB (not modelled).",
                 List.of(UR_P, UR_S, RI_P, RI_S),
                 List.of(

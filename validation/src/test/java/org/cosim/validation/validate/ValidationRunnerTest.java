@@ -118,8 +118,7 @@ class ValidationRunnerTest {
 
     @Test
     void manyFlowsGetACoarserTimeSeries() {
-        // The Poseidon UR scenario starts ~28,000 flows in 20 ms: at 1 ms samples that is 560,000 cells, within the
-        // budget; at 10 us it would be 56 million.
+        // The Poseidon UR scenario starts ~137,000 flows in 100 ms: at 10 us samples that would be 1.4 billion cells.
         FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("poseidon/fig19-ur.textproto",
                 "output.sample_interval_us=10"));
         long interval = ValidationRunner.seriesInterval(sim);
