@@ -268,4 +268,22 @@ class StandardWorkloadsTest {
                         .setStartUs(10).setStopUs(5))).build(), clos()));
         assertEquals("workload.flow_list.flows[0].stop_us", e.field());
     }
+
+    @Test
+    void withPeersEachSenderTalksToAFixedKeyedSetOfReceivers() {
+        Workload w = poisson(Poisson.newBuilder().setSizes(fixed(10_000)).setLoad(0.2).setDurationUs(2000)
+                .setPeersPerSender(2));
+        FlowTable t = Workloads.build(w, clos(), 8);
+        java.util.Map<Integer, Set<Integer>> peers = new java.util.HashMap<>();
+        for (int f = 0; f < t.size(); f++) {
+            peers.computeIfAbsent(t.src(f), k -> new HashSet<>()).add(t.dst(f));
+            assertNotEquals(t.src(f), t.dst(f));
+        }
+        assertEquals(16, peers.size());
+        peers.forEach((h, p) -> assertEquals(2, p.size(), "host " + h + " talks to " + p));
+        assertTrue(peers.values().stream().distinct().count() > 4, "the peers differ from sender to sender");
+        ScenarioException e = assertThrows(ScenarioException.class, () -> Workloads.build(poisson(Poisson
+                .newBuilder().setSizes(fixed(10_000)).setLoad(0.2).setDurationUs(10).setPeersPerSender(16)), clos()));
+        assertEquals("workload.poisson.peers_per_sender", e.field());
+    }
 }
