@@ -51,7 +51,11 @@ public final class FabricSimulation {
         this.graph = TopologyBuilders.build(scenario.getTopology());
         checkIntSwitchNames(scenario, graph);
         this.routing = new Routing(graph);
-        this.flows = Workloads.build(scenario.getWorkload(), graph, scenario.getSeed());
+        this.flows = Workloads.build(scenario.getWorkload(), graph, scenario.getSeed(), config.durationPs());
+        if (flows.hasStops() && !ProtocolCatalog.closesFlows(scenario.getProtocol())) {
+            throw new ScenarioException("workload", "flows with stop_us close only under timely and pfc_only, not "
+                    + ProtocolCatalog.nameOf(scenario.getProtocol()));
+        }
         long baseRtt = routing.maxPropagationRttPs(config.switches().latencyPs());
         ProtocolCatalog.validate(scenario, baseRtt, config.nic().mtuBytes());
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),

@@ -114,4 +114,45 @@ class WindowProtocolsOnTheFabricTest {
             assertTrue(dropped > 0, protocol + ": the small buffer must drop for this test to mean anything");
         }
     }
+
+    @Test
+    void dctcpHoldsTheQueueNearItsMarkingThresholdAtFullThroughput() {
+        // Four long flows into one 200 Gb/s port marking above K = 200 KB (about 50 packets).
+        String flows = """
+                flows { src: 1 dst: 0 }
+                flows { src: 2 dst: 0 }
+                flows { src: 3 dst: 0 }
+                flows { src: 4 dst: 0 }
+                """;
+        Scenario s = star("dctcp {}", flows, "output { warmup_us: 1000 }").toBuilder().mergeFrom(TestScenarios.parse(
+                "topology { switches { ecn_threshold_bytes: 200000 } }")).build();
+        FabricSimulation sim = FabricSimulation.of(s);
+        FabricResult r = sim.run(new DirectTransport(sim.session()));
+        assertNull(r.failure());
+        long delivered = 0;
+        for (int f = 0; f < 4; f++) {
+            delivered += r.flowStats().deliveredMeasuredBytes(f);
+        }
+        double gbps = delivered * 8 / 2e-3 / 1e9;
+        assertTrue(gbps >= 190, "throughput " + gbps + " Gb/s");
+        var q = r.monitors().get(r.monitors().size() - 1);
+        assertTrue(q.percentileBytes(0.5) >= 100_000 && q.percentileBytes(0.5) <= 300_000,
+                "median queue " + q.percentileBytes(0.5) + " B, K = 200000");
+        long marks = 0;
+        for (var sw : r.switches()) {
+            for (int p = 0; p < sw.portCount(); p++) {
+                marks += sw.port(p).ecnMarks();
+            }
+        }
+        assertTrue(marks > 0, "the switch marked");
+    }
+
+    @Test
+    void onlyProtocolsThatCloseFlowsAcceptStopTimes() {
+        Scenario s = star("swift {}", "flows { src: 1 dst: 0 stop_us: 1000 }", "");
+        org.cosim.scenario.ScenarioException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.cosim.scenario.ScenarioException.class, () -> FabricSimulation.of(s));
+        assertEquals("workload", e.field());
+        assertTrue(e.getMessage().contains("timely and pfc_only"), e.getMessage());
+    }
 }

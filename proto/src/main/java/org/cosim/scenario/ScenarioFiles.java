@@ -31,7 +31,7 @@ public final class ScenarioFiles {
      */
     public static Scenario read(String text, Path source) {
         if (source == null) {
-            Scenario own = parse(text, "scenario text");
+            Scenario own = withCdfPoints(parse(text, "scenario text"), null);
             if (!own.getBase().isEmpty()) {
                 throw new ScenarioException("base", "'" + own.getBase()
                         + "': a scenario given as text without its file path cannot name a base");
@@ -52,7 +52,9 @@ public final class ScenarioFiles {
         return withBase(parse(readText(file), file.toString()), file, chain);
     }
 
-    private static Scenario withBase(Scenario own, Path file, List<Path> chain) {
+    private static Scenario withBase(Scenario parsed, Path file, List<Path> chain) {
+        // A CDF file is relative to the file that names it, before a base or an override can move it.
+        Scenario own = withCdfPoints(parsed, file.toAbsolutePath().normalize().getParent());
         if (own.getBase().isEmpty()) {
             return own;
         }
@@ -98,7 +100,16 @@ public final class ScenarioFiles {
         for (String o : overrides) {
             Overrides.apply(builder, o);
         }
+        // A CDF file named in an override is relative to the working directory.
+        CdfFiles.resolve(builder, Path.of("").toAbsolutePath());
         return builder.build();
+    }
+
+    /** The scenario with every FlowSizes.cdf replaced by its points (CdfFiles); names relative to {@code dir}. */
+    private static Scenario withCdfPoints(Scenario s, Path dir) {
+        Scenario.Builder b = s.toBuilder();
+        CdfFiles.resolve(b, dir);
+        return b.build();
     }
 
     /** The canonical text of a scenario: what the runner records and what the digest covers. */

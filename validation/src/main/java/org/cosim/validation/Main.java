@@ -12,6 +12,7 @@ import org.cosim.validation.cli.CompareCommand;
 import org.cosim.validation.cli.OmnetppIniCommand;
 import org.cosim.validation.cli.RunCommand;
 import org.cosim.validation.cli.UsageException;
+import org.cosim.validation.cli.ValidateCommand;
 
 /**
  * The `cosim` command. Exit status: 0 success, 1 a run failed (partial results
@@ -22,7 +23,7 @@ public final class Main {
 
     static {
         for (Command c : new Command[] {new RunCommand(), new CompareCommand(), new AgentsCommand(), new BenchCommand(),
-                new OmnetppIniCommand()}) {
+                new OmnetppIniCommand(), new ValidateCommand()}) {
             COMMANDS.put(c.name(), c);
         }
     }
@@ -59,8 +60,8 @@ public final class Main {
     private static void usage(PrintStream s) {
         s.println("usage: cosim COMMAND [options]   (cosim COMMAND --help for a command's options)");
         s.println();
-        s.println("A datacenter congestion-control co-simulator: TIMELY and its baselines on a");
-        s.println("simulated fabric (Java, or OMNeT++ 6.x). Commands:");
+        s.println("A datacenter congestion-control co-simulator: TIMELY, NDP, Poseidon and their");
+        s.println("baselines on a simulated fabric (Java, or OMNeT++ 6.x). Commands:");
         for (Command c : COMMANDS.values()) {
             s.printf("  %-12s %s%n", c.name(), c.summary());
         }

@@ -120,6 +120,7 @@ public final class EventBatch {
         v.dst = (int) a[i];
         v.sizeBytes = b[i];
         v.describePath(1, 0, 0);
+        v.closeAt(0);
     }
 
     public void read(int i, CompletionEvent v) {

@@ -15,6 +15,7 @@ public final class FlowArrivalEvent {
     int pathCount = 1;
     int hops;
     long baseRttPs;
+    long stopPs;
 
     public long timePs() { return timePs; }
     public int host() { return host; }
@@ -28,6 +29,14 @@ public final class FlowArrivalEvent {
     public int hops() { return hops; }
     /** The unloaded RTT of the flow's path: one MTU packet and its hardware ACK, no queues (0 when not declared). */
     public long baseRttPs() { return baseRttPs; }
+
+    /** When the long-lived flow's application closes it (the handshake's stop time); 0: never. */
+    public long stopPs() { return stopPs; }
+
+    /** Adds the handshake's close time (AgentHost does this before the agent sees the event). */
+    public void closeAt(long stop) {
+        this.stopPs = stop;
+    }
 
     /** Adds the handshake's facts about the flow's path (AgentHost does this before the agent sees the event). */
     public void describePath(int paths, int hopCount, long unloadedRttPs) {

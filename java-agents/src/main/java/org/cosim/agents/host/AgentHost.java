@@ -175,6 +175,7 @@ public final class AgentHost {
                 in.read(i, arrival);
                 FlowInfo f = flows.get(arrival.flow());
                 arrival.describePath(f.pathCount(), f.hops(), f.baseRttPs());
+                arrival.closeAt(f.stopPs());
                 agent.onFlowArrival(arrival, out);
             }
             case EventBatch.COMPLETION -> {

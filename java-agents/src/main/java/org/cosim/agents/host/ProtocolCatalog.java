@@ -2,6 +2,8 @@ package org.cosim.agents.host;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.cosim.agents.dctcp.DctcpAgent;
+import org.cosim.agents.dctcp.DctcpConfig;
 import org.cosim.agents.ndp.NdpAgent;
 import org.cosim.agents.ndp.NdpConfig;
 import org.cosim.agents.pfconly.PfcOnlyAgent;
@@ -34,6 +36,8 @@ public final class ProtocolCatalog {
                 new PoseidonAgent(host, ctx, PoseidonConfig.from(ctx.protocol().getPoseidon())));
         FACTORIES.put("swift", (host, ctx) ->
                 new SwiftAgent(host, ctx, SwiftConfig.from(ctx.protocol().getSwift())));
+        FACTORIES.put("dctcp", (host, ctx) ->
+                new DctcpAgent(host, ctx, DctcpConfig.from(ctx.protocol().getDctcp())));
     }
 
     private ProtocolCatalog() {}
@@ -59,7 +63,8 @@ public final class ProtocolCatalog {
      * the scenario, given the NICs' MTU (0: unknown): Poseidon reacts to the INT
      * max-hop delay, so without INT on the switches it would see no congestion at
      * all (unless it runs in brownfield mode, where end-to-end delay stands in for
-     * the missing switches); NDP cuts flows into MTU packets.
+     * the missing switches); DCTCP needs switches that mark ECN; NDP cuts flows
+     * into MTU packets.
      */
     public static void validate(Scenario s, long baseRttPs) {
         validate(s, baseRttPs, 0);
@@ -73,6 +78,15 @@ public final class ProtocolCatalog {
             throw new ScenarioException("topology.switches.int_telemetry.enabled", "Poseidon reacts to the INT "
                     + "max-hop delay: enable INT on the switches, or set protocol.poseidon.brownfield for partial INT");
         }
+        if (s.getProtocol().hasDctcp() && !s.getTopology().getSwitches().hasEcnThresholdBytes()) {
+            throw new ScenarioException("topology.switches.ecn_threshold_bytes", "DCTCP reacts to ECN marks: set "
+                    + "the marking threshold K (e.g. 80000 for TIMELY's comparison, 30 packets for NDP's)");
+        }
+    }
+
+    /** Whether the protocol's agents close long-lived flows at their stop time (workload stop_us). */
+    public static boolean closesFlows(Protocol protocol) {
+        return protocol.hasTimely() || protocol.hasPfcOnly();
     }
 
     /** Checks every parameter of the scenario's protocol, naming the first bad field (MTU unknown). */
@@ -88,6 +102,7 @@ public final class ProtocolCatalog {
             case NDP -> NdpConfig.from(protocol.getNdp(), mtuBytes);
             case POSEIDON -> PoseidonConfig.from(protocol.getPoseidon());
             case SWIFT -> SwiftConfig.from(protocol.getSwift());
+            case DCTCP -> DctcpConfig.from(protocol.getDctcp());
             default -> nameOf(protocol);
         }
     }

@@ -14,18 +14,32 @@ import org.cosim.agents.api.ActionSink;
  * send time. A rate drop that lands in the last L before the send time misses that
  * segment: that is the host's reaction delay. Segments already due go out at once
  * (at now + L). The NIC serves committed segments of all flows in hand-over order.
+ * With {@link NicPacing} (TIMELY's Fig 16), a segment's packets are spaced at the
+ * NIC pacing rate instead of going back to back.
  */
 public final class PacingEngine {
     private final int host;
     private final long reactionDelayPs;
     private final int segmentBytes;
     private final int maxOutstanding;
+    private final NicPacing nicPacing;
 
     public PacingEngine(int host, long reactionDelayPs, int segmentBytes, int maxOutstanding) {
+        this(host, reactionDelayPs, segmentBytes, maxOutstanding, NicPacing.OFF);
+    }
+
+    public PacingEngine(int host, long reactionDelayPs, int segmentBytes, int maxOutstanding, NicPacing nicPacing) {
         this.host = host;
         this.reactionDelayPs = reactionDelayPs;
         this.segmentBytes = segmentBytes;
         this.maxOutstanding = maxOutstanding;
+        this.nicPacing = nicPacing;
+    }
+
+    /** Whether the completion of bytes [seq, seq + bytes) of {@code f} completes one of its segments. */
+    boolean completesSegment(SenderFlow f, long seq, int bytes) {
+        long end = seq + bytes;
+        return !nicPacing.on() || end % segmentBytes == 0 || end >= f.sizeBytes;
     }
 
     /** Spacing after a segment of {@code bytes} at {@code rateBps}, rounded up to a picosecond. */
@@ -40,18 +54,43 @@ public final class PacingEngine {
             long due = f.lastSendPs == SenderFlow.NEVER
                     ? earliest
                     : Math.max(f.lastSendPs + gapPs(f.lastBytes, f.rate.rateBps()), earliest);
+            if (f.closedAt(due)) {
+                f.close();  // the next segment would go after the flow's close time: nothing more to send
+                return;
+            }
             if (!Lookahead.commitNow(due, now, reactionDelayPs)) {
                 out.setTimer(Lookahead.wakeAt(due, reactionDelayPs), host, f.flow);
                 f.wakeupPending = true;
                 return;
             }
             int bytes = (int) Math.min(segmentBytes, f.sizeBytes - f.nextSeq);
-            out.sendSegment(due, host, f.flow, f.nextSeq, bytes, 0);
+            hand(f, due, bytes, out);
             f.lastSendPs = due;
             f.lastBytes = bytes;
             f.nextSeq += bytes;
             f.outstanding++;
         }
+    }
+
+    /**
+     * Hands the segment at f.nextSeq to the NIC at {@code due}: whole, or with NIC
+     * pacing as pieces of at most one MTU, each {@code piece / pacing rate} after
+     * the previous one of the flow (a segment due while the last one's pieces are
+     * still going continues after them).
+     */
+    private void hand(SenderFlow f, long due, int bytes, ActionSink out) {
+        if (!nicPacing.on()) {
+            out.sendSegment(due, host, f.flow, f.nextSeq, bytes, 0);
+            return;
+        }
+        long t = Math.max(due, f.nicFreePs);
+        for (int off = 0; off < bytes; ) {
+            int piece = Math.min(nicPacing.pieceBytes(), bytes - off);
+            out.sendSegment(t, host, f.flow, f.nextSeq + off, piece, 0);
+            t += gapPs(piece, nicPacing.rateBps());
+            off += piece;
+        }
+        f.nicFreePs = t;
     }
 
     /** The wake-up of {@code f} fired: re-check its rate and commit or wait again. */

@@ -16,7 +16,9 @@ import org.cosim.agents.api.TimerEvent;
  * PFC-only baseline share. It cuts each flow into segments, paces them with the
  * {@link PacingEngine}, caps the segments outstanding per flow, measures one RTT
  * per completion and feeds it to the flow's {@link RateControl}; it declares a
- * flow finished when its last segment completes. The protocol is the rate control.
+ * flow finished when its last segment completes. A long-lived flow with a close
+ * time (FlowArrivalEvent.stopPs) hands over nothing due at or after it and
+ * finishes when what it sent is acknowledged. The protocol is the rate control.
  */
 public class SegmentSender implements Agent {
     private final HostInfo host;
@@ -26,9 +28,14 @@ public class SegmentSender implements Agent {
 
     public SegmentSender(HostInfo host, AgentContext ctx, int segmentBytes, int maxOutstanding,
                          RateControlFactory rates) {
+        this(host, ctx, segmentBytes, maxOutstanding, rates, NicPacing.OFF);
+    }
+
+    public SegmentSender(HostInfo host, AgentContext ctx, int segmentBytes, int maxOutstanding,
+                         RateControlFactory rates, NicPacing nicPacing) {
         this.host = host;
         this.rates = rates;
-        this.pacer = new PacingEngine(host.id(), ctx.reactionDelayPs(), segmentBytes, maxOutstanding);
+        this.pacer = new PacingEngine(host.id(), ctx.reactionDelayPs(), segmentBytes, maxOutstanding, nicPacing);
     }
 
     public HostInfo host() {
@@ -47,7 +54,7 @@ public class SegmentSender implements Agent {
 
     @Override
     public void onFlowArrival(FlowArrivalEvent e, ActionSink out) {
-        SenderFlow f = new SenderFlow(e.flow(), e.sizeBytes(), rates.newFlow(active.size()));
+        SenderFlow f = new SenderFlow(e.flow(), e.sizeBytes(), e.stopPs(), rates.newFlow(active.size()));
         active.put(e.flow(), f);
         pacer.pump(f, e.timePs(), out);
     }
@@ -58,15 +65,28 @@ public class SegmentSender implements Agent {
         if (f == null) {
             return;  // a completion after the flow finished cannot happen; ignore rather than guess
         }
-        f.outstanding--;
         f.ackedBytes += e.bytes();
-        f.rate.onRttSample(SegmentRtt.rttPs(e.sendTimePs(), e.completionTimePs(), e.bytes(), host.nicRateBps()));
+        if (pacer.completesSegment(f, e.seq(), e.bytes())) {
+            // With NIC pacing only a segment's last piece counts: its RTT leaves the pacer's spacing out.
+            f.outstanding--;
+            f.rate.onRttSample(SegmentRtt.rttPs(e.sendTimePs(), e.completionTimePs(), e.bytes(),
+                    host.nicRateBps()));
+        }
         if (f.allAcked()) {
             active.remove(e.flow());
             out.flowFinished(e.timePs(), host.id(), e.flow());
             return;
         }
         pacer.pump(f, e.timePs(), out);
+        finishIfClosed(f, e.timePs(), out);
+    }
+
+    /** A flow its application closed while nothing was outstanding is done at once. */
+    private void finishIfClosed(SenderFlow f, long now, ActionSink out) {
+        if (f.allAcked()) {
+            active.remove(f.flow);
+            out.flowFinished(now, host.id(), f.flow);
+        }
     }
 
     @Override
@@ -74,6 +94,7 @@ public class SegmentSender implements Agent {
         SenderFlow f = active.get((int) e.timerId());
         if (f != null) {
             pacer.wake(f, e.timePs(), out);
+            finishIfClosed(f, e.timePs(), out);
         }
     }
 }

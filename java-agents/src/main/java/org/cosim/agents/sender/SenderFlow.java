@@ -5,7 +5,8 @@ final class SenderFlow {
     static final long NEVER = Long.MIN_VALUE;
 
     final int flow;
-    final long sizeBytes;  // Long.MAX_VALUE for long-lived flows
+    long sizeBytes;  // Long.MAX_VALUE for long-lived flows, until they close
+    final long stopPs;  // when a long-lived flow closes; 0: never
     final RateControl rate;
     long nextSeq;
     long ackedBytes;
@@ -13,11 +14,27 @@ final class SenderFlow {
     long lastSendPs = NEVER;
     int lastBytes;
     boolean wakeupPending;
+    long nicFreePs = NEVER;  // with NIC pacing: when the flow's next piece may go
 
     SenderFlow(int flow, long sizeBytes, RateControl rate) {
+        this(flow, sizeBytes, 0, rate);
+    }
+
+    SenderFlow(int flow, long sizeBytes, long stopPs, RateControl rate) {
         this.flow = flow;
         this.sizeBytes = sizeBytes == 0 ? Long.MAX_VALUE : sizeBytes;
+        this.stopPs = stopPs;
         this.rate = rate;
+    }
+
+    /** Whether data due at {@code timePs} comes after the flow's close time. */
+    boolean closedAt(long timePs) {
+        return stopPs > 0 && timePs >= stopPs;
+    }
+
+    /** The application closed the flow: what was handed over is all it will send. */
+    void close() {
+        sizeBytes = nextSeq;
     }
 
     boolean hasUnsentData() {

@@ -2,6 +2,7 @@ package org.cosim.agents.timely;
 
 import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.HostInfo;
+import org.cosim.agents.sender.NicPacing;
 import org.cosim.agents.sender.SegmentSender;
 
 /**
@@ -14,6 +15,6 @@ public final class TimelyAgent extends SegmentSender {
     public TimelyAgent(HostInfo host, AgentContext ctx, TimelyConfig cfg) {
         super(host, ctx, cfg.segmentBytes(), cfg.maxOutstandingSegments(),
                 active -> new TimelyRateEngine(cfg, host.nicRateBps(),
-                        host.nicRateBps() / (double) (active + 1)));
+                        host.nicRateBps() / (double) (active + 1)), NicPacing.of(cfg.nicPacingBps(), ctx.mtuBytes()));
     }
 }

@@ -10,7 +10,8 @@ import org.cosim.scenario.Units;
  * T_low = 50 us, T_high = 500 us, HAI after 5 negative gradients with N = 5.
  * Our choices where the paper is silent (DIGEST.md 1.D): minRTT = the network's
  * unloaded propagation RTT; rate floor 10 Mb/s; each multiplicative factor
- * floored at 0.5; at most 4 segments outstanding per flow; alpha = 0.1.
+ * floored at 0.5; at most 4 segments outstanding per flow; alpha = 0.1. No NIC
+ * pacing unless nic_pacing_mbps (Fig 16) is given (nicPacingBps 0: off).
  *
  * <p>alpha (the EWMA weight of RTT differences) is not in the paper. With 16 KB
  * segments, four flows per NIC and NIC queueing inside the RTT (as the paper
@@ -24,7 +25,7 @@ import org.cosim.scenario.Units;
 public record TimelyConfig(int segmentBytes, double deltaBps, double beta, double alpha,
                            long tLowPs, long tHighPs, long minRttPs, boolean hai, int haiThreshold,
                            int haiMultiplier, double minRateBps, double minDecreaseFactor,
-                           int maxOutstandingSegments) {
+                           int maxOutstandingSegments, double nicPacingBps) {
 
     private static final String P = "protocol.timely.";
 
@@ -41,6 +42,7 @@ public record TimelyConfig(int segmentBytes, double deltaBps, double beta, doubl
         double minRate = t.hasMinRateMbps() ? t.getMinRateMbps() : 10;
         double minFactor = t.hasMinDecreaseFactor() ? t.getMinDecreaseFactor() : 0.5;
         int outstanding = t.hasMaxOutstandingSegments() ? t.getMaxOutstandingSegments() : 4;
+        double nicPacing = t.hasNicPacingMbps() ? t.getNicPacingMbps() : 0;
 
         require(seg > 0 && seg <= (1 << 20), "segment_bytes", seg, "must be in 1..1048576");
         require(delta > 0, "delta_mbps", delta, "must be > 0");
@@ -58,10 +60,12 @@ public record TimelyConfig(int segmentBytes, double deltaBps, double beta, doubl
         require(minRate > 0, "min_rate_mbps", minRate, "must be > 0");
         require(minFactor > 0 && minFactor < 1, "min_decrease_factor", minFactor, "must be in (0, 1)");
         require(outstanding >= 1, "max_outstanding_segments", outstanding, "must be >= 1");
+        require(!t.hasNicPacingMbps() || (nicPacing > 0 && Double.isFinite(nicPacing)), "nic_pacing_mbps", nicPacing,
+                "must be > 0 (leave it out for no NIC pacing)");
 
         return new TimelyConfig(seg, Units.mbpsToBps(delta), beta, alpha, Units.usToPs(tLow),
                 Units.usToPs(tHigh), minRtt, !t.hasHai() || t.getHai(), haiThreshold, haiMultiplier,
-                Units.mbpsToBps(minRate), minFactor, outstanding);
+                Units.mbpsToBps(minRate), minFactor, outstanding, Units.mbpsToBps(nicPacing));
     }
 
     private static void require(boolean ok, String field, Object value, String rule) {

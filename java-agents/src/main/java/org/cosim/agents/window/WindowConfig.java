@@ -17,12 +17,15 @@ import org.cosim.scenario.Units;
  * fractional part of a window above one packet paced (pace_fraction), so that
  * the sending rate is cwnd * MTU / RTT at every window size, as Poseidon's target
  * assumes; the paper paces below one packet and leaves larger fractional windows
- * open. Measured both ways in README (Fig 17(b)).
+ * open. Measured both ways in README (Fig 17(b)). Every flow is its own
+ * connection unless connection_per_destination makes a host's flows to one
+ * destination messages of one connection ({@link Connection}).
  *
  * @param initialCwndPackets NaN: one BDP of the flow's unloaded RTT
  */
 public record WindowConfig(int segmentBytes, double initialCwndPackets, double minCwndPackets,
-                           double maxCwndPackets, int retxResetThreshold, long minRtoPs, boolean paceFraction) {
+                           double maxCwndPackets, int retxResetThreshold, long minRtoPs, boolean paceFraction,
+                           boolean connectionPerDestination) {
 
     /** Reads {@code w}; {@code at} names it in errors, e.g. "protocol.poseidon.window". */
     public static WindowConfig from(Window w, String at) {
@@ -44,7 +47,8 @@ public record WindowConfig(int segmentBytes, double initialCwndPackets, double m
         require(reset >= 1, p + "retx_reset_threshold", Integer.toUnsignedString(reset), "must be >= 1");
         require(minRtoUs > 0 && Double.isFinite(minRtoUs), p + "min_rto_us", minRtoUs, "must be > 0");
         boolean paceFraction = !w.hasPaceFraction() || w.getPaceFraction();
-        return new WindowConfig(seg, init, min, max, reset, Units.usToPs(minRtoUs), paceFraction);
+        return new WindowConfig(seg, init, min, max, reset, Units.usToPs(minRtoUs), paceFraction,
+                w.getConnectionPerDestination());
     }
 
     /** The window a new flow starts with: the configured one, or one BDP of {@code rttPs} at {@code rateBps}. */

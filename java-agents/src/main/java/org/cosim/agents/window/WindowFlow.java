@@ -15,9 +15,12 @@ final class WindowFlow {
     long lastPacedPs = NEVER;  // the last segment sent by the pacer (pace_fraction spaces these)
     long paceWakeupPs = NONE;  // the earliest pacing timer still to fire
     boolean rtoTimerPending;
+    final Connection connection;  // null: the flow is its own connection
 
-    WindowFlow(int id, long baseRttPs, int hops, CongestionWindow window, SegmentLedger ledger, RetransmitTimer rto) {
+    WindowFlow(int id, long baseRttPs, int hops, CongestionWindow window, SegmentLedger ledger, RetransmitTimer rto,
+               Connection connection) {
         this.id = id;
+        this.connection = connection;
         this.baseRttPs = baseRttPs;
         this.hops = hops;
         this.window = window;

@@ -15,4 +15,13 @@ public interface WindowLaw {
 
     /** The ratio a retransmit timeout or fast recovery multiplies the window by (Poseidon's min_md, Swift's 1 - max_mdf). */
     double lossDecrease();
+
+    /**
+     * The law for a new flow's window. Laws without state of their own (Poseidon,
+     * Swift) serve every flow; a law that keeps per-flow state (DCTCP's alpha)
+     * returns a fresh instance.
+     */
+    default WindowLaw forNewFlow() {
+        return this;
+    }
 }

@@ -8,6 +8,8 @@ import org.cosim.agents.api.FlowArrivalEvent;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.agents.api.SegmentRtt;
 import org.cosim.agents.api.TimerEvent;
+import org.cosim.agents.util.IntMap;
+import org.cosim.scenario.KeyedHash;
 
 /**
  * A window-based sender, the host side that Poseidon and Swift share; the
@@ -29,10 +31,16 @@ import org.cosim.agents.api.TimerEvent;
  * by the {@link RetransmitTimer} (timeout, go-back-N); either tells the window
  * (Appendix A) and the lost segments are resent first. The flow is finished when
  * every byte is ACKed.
+ *
+ * <p>With connection_per_destination, a host's flows to one destination are
+ * messages of one {@link Connection}: one at a time, in order of arrival, each
+ * starting with the window the previous one left, all on the connection's path.
  */
 public class WindowSender implements Agent {
     private static final int RTO_TIMER = 0;
     private static final int PACE_TIMER = 1;
+    /** ASCII "conn": keys a connection's path. */
+    static final long CONNECTION_TAG = 0x636f6e6eL;
 
     private final HostInfo host;
     private final AgentContext ctx;
@@ -40,6 +48,7 @@ public class WindowSender implements Agent {
     private final WindowConfig cfg;
     private final WindowLaw law;
     private final FlowMap<WindowFlow> flows = new FlowMap<>();
+    private final IntMap<Connection> connections = new IntMap<>();  // by destination (connection_per_destination)
     private final AckSample sample = new AckSample();
 
     protected WindowSender(HostInfo host, AgentContext ctx, WindowConfig cfg, WindowLaw law) {
@@ -73,12 +82,69 @@ public class WindowSender implements Agent {
     @Override
     public void onFlowArrival(FlowArrivalEvent e, ActionSink out) {
         long baseRtt = e.baseRttPs() > 0 ? e.baseRttPs() : ctx.baseRttPs();
-        CongestionWindow w = new CongestionWindow(cfg, law, cfg.initialCwnd(baseRtt, host.nicRateBps()), baseRtt);
-        WindowFlow f = new WindowFlow(e.flow(), baseRtt, e.hops(), w, new SegmentLedger(cfg.segmentBytes(),
-                e.sizeBytes()), new RetransmitTimer(cfg.minRtoPs()));
-        f.lastPacedPs = e.timePs() + reactionDelayPs;  // the fractional packet's clock starts with the flow
-        flows.put(e.flow(), f);
-        pump(f, e.timePs(), out);
+        if (!cfg.connectionPerDestination()) {
+            WindowFlow f = new WindowFlow(e.flow(), baseRtt, e.hops(), newWindow(baseRtt), new SegmentLedger(
+                    cfg.segmentBytes(), e.sizeBytes()), new RetransmitTimer(cfg.minRtoPs()), null);
+            f.lastPacedPs = e.timePs() + reactionDelayPs;  // the fractional packet's clock starts with the flow
+            flows.put(e.flow(), f);
+            pump(f, e.timePs(), out);
+            return;
+        }
+        Connection c = connections.get(e.dst());
+        if (c == null) {
+            c = new Connection(newWindow(baseRtt), new RetransmitTimer(cfg.minRtoPs()), connectionPath(e));
+            connections.put(e.dst(), c);
+        }
+        if (c.busy) {
+            c.waiting.add(new Connection.Waiting(e.flow(), e.sizeBytes(), e.hops(), baseRtt));
+        } else {
+            startMessage(c, e.flow(), e.sizeBytes(), e.hops(), baseRtt, e.timePs(), out);
+        }
+    }
+
+    /**
+     * The one path a connection's messages take: real ECMP hashes the
+     * connection's 5-tuple, not the message, so a connection keeps its path
+     * (source route 1 + hash(seed, host, destination) mod paths; 0, ECMP, when
+     * there is one path). No PLB: a connection never moves.
+     */
+    private int connectionPath(FlowArrivalEvent e) {
+        return e.pathCount() > 1
+                ? 1 + KeyedHash.below(KeyedHash.hash(ctx.seed(), CONNECTION_TAG, host.id(), e.dst()), e.pathCount())
+                : 0;
+    }
+
+    private CongestionWindow newWindow(long baseRttPs) {
+        return new CongestionWindow(cfg, law.forNewFlow(), cfg.initialCwnd(baseRttPs, host.nicRateBps()), baseRttPs);
+    }
+
+    /** The connection's next message goes out with the window, RTO estimate and pacing clock the last one left. */
+    private void startMessage(Connection c, int flow, long sizeBytes, int hops, long baseRttPs, long now,
+                              ActionSink out) {
+        WindowFlow f = new WindowFlow(flow, baseRttPs, hops, c.window, new SegmentLedger(cfg.segmentBytes(),
+                sizeBytes), c.rto, c);
+        f.lastSendPs = c.lastSendPs;
+        f.lastPacedPs = c.lastPacedPs != WindowFlow.NEVER ? c.lastPacedPs : now + reactionDelayPs;
+        c.busy = true;
+        flows.put(flow, f);
+        pump(f, now, out);
+    }
+
+    /** The flow is done: its connection (if any) hands the next waiting message the window. */
+    private void finish(WindowFlow f, long now, ActionSink out) {
+        flows.remove(f.id);
+        out.flowFinished(now, host.id(), f.id);
+        Connection c = f.connection;
+        if (c == null) {
+            return;
+        }
+        c.busy = false;
+        c.lastSendPs = f.lastSendPs;
+        c.lastPacedPs = f.lastPacedPs;
+        Connection.Waiting next = c.waiting.poll();
+        if (next != null) {
+            startMessage(c, next.flow(), next.sizeBytes(), next.hops(), next.baseRttPs(), now, out);
+        }
     }
 
     @Override
@@ -93,15 +159,14 @@ public class WindowSender implements Agent {
             f.rto.sample(rtt);
             f.rto.progress(now);
             f.window.onAck(sample.set(now, rtt, 1, e.intMaxHopDelayPs(), e.intReverseMaxHopDelayPs(), f.baseRttPs,
-                    f.hops));
+                    f.hops).withEcn(e.ecnEcho()));
             long tx = f.ledger.matchedTransmission();
             if (tx > 0 && f.ledger.detectLosses(tx) > 0) {
                 f.window.onFastRecovery(now);
             }
         }
         if (f.ledger.allAcked()) {
-            flows.remove(f.id);
-            out.flowFinished(now, host.id(), f.id);
+            finish(f, now, out);
             return;
         }
         pump(f, now, out);
@@ -176,7 +241,8 @@ public class WindowSender implements Agent {
         if (f.ledger.inflight() == 0) {
             f.rto.restart(at);
         }
-        out.sendSegment(at, host.id(), f.id, f.ledger.seqOf(s), f.ledger.bytesOf(s), 0);
+        out.sendSegment(at, host.id(), f.id, f.ledger.seqOf(s), f.ledger.bytesOf(s),
+                f.connection == null ? 0 : f.connection.path);
         f.ledger.sent(s, at);
         f.lastSendPs = at;
     }

@@ -210,7 +210,7 @@ public final class WireFormat {
         for (FlowInfo f : spec.flows()) {
             h.addFlows(FlowSpec.newBuilder().setFlow(f.flow()).setSrc(f.src()).setDst(f.dst())
                     .setSizeBytes(f.sizeBytes()).setPathCount(f.pathCount()).setHops(f.hops())
-                    .setBaseRttPs(f.baseRttPs()));
+                    .setBaseRttPs(f.baseRttPs()).setStopPs(f.stopPs()));
         }
         return h.build();
     }
@@ -267,8 +267,12 @@ public final class WireFormat {
             if (f.getBaseRttPs() < 0) {
                 throw new ContractViolation("flow " + i + " has a negative base RTT " + f.getBaseRttPs() + " ps");
             }
+            if (f.getStopPs() < 0 || (f.getStopPs() > 0 && f.getSizeBytes() != 0)) {
+                throw new ContractViolation("flow " + i + " has stop time " + f.getStopPs()
+                        + " ps: only long-lived flows close, at a time > 0");
+            }
             flows.add(new FlowInfo(i, f.getSrc(), f.getDst(), f.getSizeBytes(), Math.max(1, f.getPathCount()),
-                    f.getHops(), f.getBaseRttPs()));
+                    f.getHops(), f.getBaseRttPs(), f.getStopPs()));
         }
         if (h.getMtuBytes() < 0) {
             throw new ContractViolation("MTU " + Integer.toUnsignedString(h.getMtuBytes()) + " bytes is out of range");

@@ -271,9 +271,9 @@ class AgentHostTest {
 
     @Test
     void unknownProtocolNameIsRejected() {
-        SessionSpec spec = new SessionSpec(HOSTS, List.of("timely", "dctcp"), FLOWS, CTX);
-        assertViolation(() -> new AgentHost(spec), "unknown protocol 'dctcp'",
-                "(known: [ndp, pfc_only, poseidon, swift, timely])");
+        SessionSpec spec = new SessionSpec(HOSTS, List.of("timely", "hpcc"), FLOWS, CTX);
+        assertViolation(() -> new AgentHost(spec), "unknown protocol 'hpcc'",
+                "(known: [dctcp, ndp, pfc_only, poseidon, swift, timely])");
     }
 
     @Test

@@ -35,7 +35,7 @@ class ProtocolCatalogTest {
                 () -> ProtocolCatalog.nameOf(Protocol.getDefaultInstance()));
         assertEquals("protocol", e.field());
         assertTrue(e.getMessage().contains("no protocol chosen"), e.getMessage());
-        assertTrue(e.getMessage().contains("[ndp, pfc_only, poseidon, swift, timely]"), e.getMessage());
+        assertTrue(e.getMessage().contains("[dctcp, ndp, pfc_only, poseidon, swift, timely]"), e.getMessage());
     }
 
     @Test
@@ -76,8 +76,8 @@ class ProtocolCatalogTest {
 
     @Test
     void unknownProtocolNameIsAContractViolation() {
-        ContractViolation e = assertThrows(ContractViolation.class, () -> ProtocolCatalog.factory("dctcp"));
-        assertTrue(e.getMessage().contains("unknown protocol 'dctcp'"), e.getMessage());
+        ContractViolation e = assertThrows(ContractViolation.class, () -> ProtocolCatalog.factory("hpcc"));
+        assertTrue(e.getMessage().contains("unknown protocol 'hpcc'"), e.getMessage());
     }
 
     @Test

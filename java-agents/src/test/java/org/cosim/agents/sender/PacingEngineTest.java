@@ -215,4 +215,39 @@ class PacingEngineTest {
         assertEquals(Long.MAX_VALUE, f.sizeBytes);
         assertTrue(f.hasUnsentData());
     }
+
+    // ------------------------------------------------------------ NIC pacing (Fig 16)
+
+    @Test
+    void nicPacingHandsASegmentOverInMtuPiecesAtThePacingRate() {
+        // 4000-byte segments, 1500-byte pieces at 1 Gb/s: 12 us per full piece, 8 us for the last 1000 bytes.
+        PacingEngine pe = new PacingEngine(HOST, L, 4000, 4, NicPacing.of(1e9, 1500));
+        SenderFlow f = new SenderFlow(FLOW, 8000, new TestRate(10e9));
+        pe.pump(f, 0, out);
+        assertSend(0, L, 0, 1500);
+        assertSend(1, L + 12_000_000L, 1500, 1500);
+        assertSend(2, L + 24_000_000L, 3000, 1000);
+        // Segment 1 is due 3.2 us (4000 B at 10 Gb/s) after segment 0: woken L before.
+        assertTimer(3, 3_200_000L);
+        out.reset(0);
+        pe.wake(f, 3_200_000L, out);
+        // The pacer is busy with segment 0 until L + 32 us: segment 1's pieces follow on.
+        assertSend(0, L + 32_000_000L, 4000, 1500);
+        assertSend(1, L + 44_000_000L, 5500, 1500);
+        assertSend(2, L + 56_000_000L, 7000, 1000);
+        assertEquals(2, f.outstanding, "segments, not pieces");
+        assertFalse(pe.completesSegment(f, 0, 1500));
+        assertFalse(pe.completesSegment(f, 1500, 1500));
+        assertTrue(pe.completesSegment(f, 3000, 1000), "the last piece of segment 0");
+        assertTrue(pe.completesSegment(f, 7000, 1000), "the flow's last piece");
+    }
+
+    @Test
+    void withoutNicPacingEveryCompletionIsASegment() {
+        PacingEngine pe = new PacingEngine(HOST, L, 4000, 4);
+        SenderFlow f = new SenderFlow(FLOW, 8000, new TestRate(10e9));
+        pe.pump(f, 0, out);
+        assertSend(0, L, 0, 4000);
+        assertTrue(pe.completesSegment(f, 0, 4000));
+    }
 }

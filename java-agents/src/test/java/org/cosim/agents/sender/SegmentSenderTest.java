@@ -192,4 +192,26 @@ class SegmentSenderTest {
         assertSend(2, 1_000_000L, 1, 0, 16384);
         assertTimer(3, 131_072_000L, 1);
     }
+
+    @Test
+    void aClosedFlowSendsNothingDueAfterItsStopAndFinishesOnceAcked() {
+        SegmentSender s = sender(16384, 4, 500e6);
+        var e = arrival(5_000_000L, HOST, 9, DST, 0);
+        e.closeAt(300_000_000L);  // closes at 300 us
+        s.onFlowArrival(e, out);
+        assertSend(0, 6_000_000L, 9, 0, 16384);
+        assertTimer(1, 267_144_000L, 9);
+        out.reset(267_000_000L);
+        s.onTimer(timer(267_144_000L, HOST, 9), out);
+        // Segment 1 is due at 268.144 us, before the close: it goes; segment 2 would be due at 530 us: it will not.
+        assertSend(0, 268_144_000L, 9, 16384, 16384);
+        out.reset(300_000_000L);
+        s.onCompletion(completion(300_000_000L, HOST, 9, 0, 16384, 6_000_000L), out);
+        assertEquals(0, out.size(), "closed with segment 1 still out: nothing to send, not finished yet");
+        s.onCompletion(completion(310_000_000L, HOST, 9, 16384, 16384, 268_144_000L), out);
+        assertEquals(1, out.size());
+        assertEquals(ActionBatch.FLOW_FINISHED, out.kind(0));
+        assertEquals(310_000_000L, out.time(0));
+        assertEquals(0, s.activeFlows());
+    }
 }

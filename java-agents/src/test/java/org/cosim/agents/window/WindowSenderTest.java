@@ -213,4 +213,56 @@ class WindowSenderTest {
         assertEquals(150 * US, out.time(0));
         assertEquals(0, w.window(7).retransmitCount());
     }
+
+    /** A law that opens the window by one packet per ACK, so that carried-over state shows. */
+    private static final WindowLaw GROW = new WindowLaw() {
+        @Override
+        public double onAck(CongestionWindow w, AckSample a) {
+            return w.cwnd() + 1;
+        }
+
+        @Override
+        public double lossDecrease() {
+            return 0.5;
+        }
+    };
+
+    @Test
+    void messagesToOneDestinationShareAConnectionOneAfterAnother() {
+        WindowSender w = new WindowSender(new HostInfo(HOST, 200_000_000_000L), CTX, WindowConfig.from(Window
+                .newBuilder().setInitialCwndPackets(2).setConnectionPerDestination(true).build(), "w"), GROW);
+        w.onFlowArrival(arrival(0, HOST, 7, 9, 2 * SEG, 3, 6_400_000), out);
+        assertEquals(2, sends());
+        out.reset(0);
+        // Another message to host 9 waits for flow 7; one to host 11 has a connection of its own.
+        w.onFlowArrival(arrival(1 * US, HOST, 8, 9, 8 * SEG, 3, 6_400_000), out);
+        assertEquals(0, sends(), "queued behind flow 7");
+        w.onFlowArrival(arrival(1 * US, HOST, 10, 11, SEG, 3, 6_400_000), out);
+        assertEquals(1, sends());
+        assertEquals(10, out.flow(0));
+        out.reset(0);
+        w.onCompletion(completion(8 * US, HOST, 7, 0, SEG, L, 8 * US - 7 * US, 0, 0), out);
+        w.onCompletion(completion(9 * US, HOST, 7, SEG, SEG, L, 9 * US - 7 * US, 0, 0), out);
+        // Flow 7 is done; flow 8 starts at once with the window flow 7 grew to (2 + 2 ACKs = 4).
+        assertEquals(ActionBatch.FLOW_FINISHED, out.kind(0));
+        assertEquals(7, out.flow(0));
+        assertEquals(4, sends());
+        for (int i = 1; i <= 4; i++) {
+            assertEquals(8, out.flow(i));
+            assertEquals(9 * US + L, out.time(i));
+            assertEquals((long) (i - 1) * SEG, out.seq(i), "flow 8 from its own first byte");
+        }
+        assertEquals(4.0, w.window(8).cwnd(), 1e-9);
+        assertEquals(7 * US, w.window(8).rttPs(), "the RTT estimate carries over too");
+    }
+
+    @Test
+    void withoutConnectionsEveryFlowStartsFromTheInitialWindow() {
+        WindowSender w = new WindowSender(new HostInfo(HOST, 200_000_000_000L), CTX, WindowConfig.from(Window
+                .newBuilder().setInitialCwndPackets(2).build(), "w"), GROW);
+        w.onFlowArrival(arrival(0, HOST, 7, 9, 2 * SEG, 3, 6_400_000), out);
+        w.onFlowArrival(arrival(1 * US, HOST, 8, 9, 8 * SEG, 3, 6_400_000), out);
+        assertEquals(4, sends(), "both flows at once");
+        assertEquals(2.0, w.window(8).cwnd(), 1e-9);
+    }
 }

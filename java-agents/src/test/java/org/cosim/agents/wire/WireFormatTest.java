@@ -14,6 +14,23 @@ import org.junit.jupiter.api.Test;
 /** The wire form carries every field of every event and action, both ways. */
 class WireFormatTest {
     @Test
+    void theHelloCarriesAFlowsStopTimeAndRefusesOneOnAFiniteFlow() {
+        org.cosim.proto.Scenario scenario = org.cosim.scenario.ScenarioFiles.parse(
+                "seed: 2 duration_us: 10 protocol { timely {} }", "test");
+        SessionSpec spec = new SessionSpec(
+                java.util.List.of(new org.cosim.agents.api.HostInfo(0, 10_000_000_000L),
+                        new org.cosim.agents.api.HostInfo(1, 10_000_000_000L)),
+                java.util.List.of("timely", "timely"),
+                java.util.List.of(new FlowInfo(0, 1, 0, 0, 1, 1, 20_000_000L, 7_000_000L)),
+                new org.cosim.agents.api.AgentContext(1_000_000, 2_000_000, 2, scenario.getProtocol(), 1500));
+        assertEquals(7_000_000L, WireFormat.sessionSpec(WireFormat.hello(spec, scenario)).flows().get(0).stopPs());
+        var finite = WireFormat.hello(spec, scenario).toBuilder();
+        finite.getFlowsBuilder(0).setSizeBytes(9000);
+        ContractViolation e = assertThrows(ContractViolation.class, () -> WireFormat.sessionSpec(finite.build()));
+        assertTrue(e.getMessage().contains("only long-lived flows close"), e.getMessage());
+    }
+
+    @Test
     void theHelloCarriesTheMtuAndThePathCounts() {
         org.cosim.proto.Scenario scenario = org.cosim.scenario.ScenarioFiles.parse(
                 "seed: 2 duration_us: 10 protocol { ndp {} }", "test");

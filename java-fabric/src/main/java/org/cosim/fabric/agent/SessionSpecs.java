@@ -39,7 +39,8 @@ public final class SessionSpecs {
             int dst = flows.dst(f);
             fl.add(new FlowInfo(f, src, dst, flows.sizeBytes(f), routing.pathCount(src, dst),
                     routing.path(src, dst).length - 1,
-                    routing.unloadedRttPs(src, dst, switchLatencyPs, mtuBytes, ackBytes)));
+                    routing.unloadedRttPs(src, dst, switchLatencyPs, mtuBytes, ackBytes),
+                    Math.max(0, flows.stopPs(f))));
         }
         String name = ProtocolCatalog.nameOf(protocol);
         return new SessionSpec(hosts, Collections.nCopies(hosts.size(), name), fl,

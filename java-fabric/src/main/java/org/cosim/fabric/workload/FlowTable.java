@@ -2,28 +2,46 @@ package org.cosim.fabric.workload;
 
 import java.util.Arrays;
 
-/** The flows of a run, by dense flow id: endpoints, size (0 = long-lived) and start time. */
+/**
+ * The flows of a run, by dense flow id: endpoints, size (0 = long-lived), start
+ * time, and for long-lived flows that close, the close time (-1: never).
+ */
 public final class FlowTable {
     private int size;
     private int[] src = new int[16];
     private int[] dst = new int[16];
     private long[] bytes = new long[16];
     private long[] start = new long[16];
+    private long[] stop = new long[16];
+    private boolean anyStop;
 
     public int add(int s, int d, long sizeBytes, long startPs) {
+        return add(s, d, sizeBytes, startPs, -1);
+    }
+
+    public int add(int s, int d, long sizeBytes, long startPs, long stopPs) {
         if (size == src.length) {
             int n = size * 2;
             src = Arrays.copyOf(src, n);
             dst = Arrays.copyOf(dst, n);
             bytes = Arrays.copyOf(bytes, n);
             start = Arrays.copyOf(start, n);
+            stop = Arrays.copyOf(stop, n);
         }
         src[size] = s;
         dst[size] = d;
         bytes[size] = sizeBytes;
         start[size] = startPs;
+        stop[size] = stopPs;
+        anyStop |= stopPs >= 0;
         return size++;
     }
+
+    /** When a long-lived flow closes, or -1 (never). */
+    public long stopPs(int f) { return stop[f]; }
+
+    /** Whether any flow closes. */
+    public boolean hasStops() { return anyStop; }
 
     public int size() { return size; }
     public int src(int f) { return src[f]; }

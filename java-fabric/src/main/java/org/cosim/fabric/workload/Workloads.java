@@ -8,6 +8,7 @@ import org.cosim.proto.Incast;
 import org.cosim.proto.Permutation;
 import org.cosim.proto.RandomDestinations;
 import org.cosim.proto.Workload;
+import org.cosim.proto.WorkloadMix;
 import org.cosim.scenario.KeyedHash;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
@@ -25,20 +26,73 @@ public final class Workloads {
      * destinations, incast senders); an incast on a topology without incast roles
      * also marks the receiver's access link as the monitored queue.
      */
+    public static FlowTable build(Workload w, TopologyGraph g, long seed, long endOfRunPs) {
+        return build(w, g, seed, endOfRunPs, "workload");
+    }
+
+    /** With no end of run: workloads whose arrivals last "until the end of the run" must give a duration. */
     public static FlowTable build(Workload w, TopologyGraph g, long seed) {
-        return switch (w.getKindCase()) {
-            case INCAST -> incast(w.getIncast(), g, seed);
-            case FLOW_LIST -> flowList(w.getFlowList().getFlowsList(), g);
-            case PERMUTATION -> permutation(w.getPermutation(), g, seed);
-            case RANDOM -> random(w.getRandom(), g, seed);
-            case KIND_NOT_SET -> throw new ScenarioException("workload",
-                    "no workload chosen (set one of: incast, flow_list, permutation, random)");
-        };
+        return build(w, g, seed, -1);
     }
 
     /** With seed 0 (tests of workloads without randomness). */
     public static FlowTable build(Workload w, TopologyGraph g) {
         return build(w, g, 0);
+    }
+
+    private static FlowTable build(Workload w, TopologyGraph g, long seed, long endOfRunPs, String at) {
+        return switch (w.getKindCase()) {
+            case INCAST -> incast(w.getIncast(), g, seed, at + ".incast");
+            case FLOW_LIST -> flowList(w.getFlowList().getFlowsList(), g, at + ".flow_list");
+            case PERMUTATION -> permutation(w.getPermutation(), g, seed, at + ".permutation");
+            case RANDOM -> random(w.getRandom(), g, seed, at + ".random");
+            case POISSON -> PoissonArrivals.build(w.getPoisson(), g, seed, endOfRunPs, at + ".poisson");
+            case ROTATING_INCAST -> RotatingIncasts.build(w.getRotatingIncast(), g, seed, endOfRunPs,
+                    at + ".rotating_incast");
+            case MIX -> mix(w.getMix(), g, seed, endOfRunPs, at + ".mix");
+            case KIND_NOT_SET -> throw new ScenarioException(at, "no workload chosen (set one of: incast, "
+                    + "flow_list, permutation, random, poisson, rotating_incast, mix)");
+        };
+    }
+
+    /** ASCII "mix ": folded with the part index into each part's seed. */
+    static final long MIX_TAG = 0x6d697820L;
+    static final int MAX_MIX_PARTS = 64;
+
+    /** The parts' flows one after the other; part i draws with seed hash(seed, MIX_TAG, i). */
+    static FlowTable mix(WorkloadMix m, TopologyGraph g, long seed, long endOfRunPs, String at) {
+        if (m.getPartsCount() == 0 || m.getPartsCount() > MAX_MIX_PARTS) {
+            throw new ScenarioException(at + ".parts", m.getPartsCount() + " parts: a mix needs 1.." + MAX_MIX_PARTS);
+        }
+        FlowTable t = new FlowTable();
+        for (int i = 0; i < m.getPartsCount(); i++) {
+            Workload part = m.getParts(i);
+            String field = at + ".parts[" + i + "]";
+            if (part.hasMix()) {
+                throw new ScenarioException(field + ".mix", "a mix cannot contain a mix (list its parts instead)");
+            }
+            FlowTable p = build(part, g, KeyedHash.hash(seed, MIX_TAG, i), endOfRunPs, field);
+            for (int f = 0; f < p.size(); f++) {
+                t.add(p.src(f), p.dst(f), p.sizeBytes(f), p.startPs(f), p.stopPs(f));
+            }
+        }
+        return t;
+    }
+
+    /**
+     * The end of a workload's arrivals: start + duration, or the end of the run
+     * when the duration is 0. Arrivals stop at the end of the run anyway.
+     */
+    static long endOfArrivals(long startPs, double durationUs, long endOfRunPs, String field) {
+        long duration = nonNegativeTime(durationUs, field);
+        if (duration == 0) {
+            if (endOfRunPs < 0) {
+                throw new ScenarioException(field, "0 means until the end of the run, which is not known here: "
+                        + "give a duration");
+            }
+            return endOfRunPs;
+        }
+        return endOfRunPs < 0 ? startPs + duration : Math.min(startPs + duration, endOfRunPs);
     }
 
     /**
@@ -48,8 +102,8 @@ public final class Workloads {
      * {@code receiver} (default host 0) and {@code senders} hosts drawn from the
      * others by a keyed shuffle (default all of them).
      */
-    static FlowTable incast(Incast p, TopologyGraph g, long seed) {
-        String at = "workload.incast.";
+    static FlowTable incast(Incast p, TopologyGraph g, long seed, String field) {
+        String at = field + ".";
         if (p.getConnectionsPerClient() < 1) {
             throw new ScenarioException(at + "connections_per_client",
                     p.getConnectionsPerClient() + ": need at least one connection per client");
@@ -59,11 +113,17 @@ public final class Workloads {
         boolean roles = g.incastServer() >= 0 && !g.incastClients().isEmpty();
         int receiver = p.hasReceiver() ? p.getReceiver() : roles ? g.incastServer() : 0;
         checkHost(receiver, g, at + "receiver");
-        int[] senders = senders(p, g, seed, receiver, roles && receiver == g.incastServer());
+        int[] senders = senders(p, g, seed, receiver, roles && receiver == g.incastServer(), at);
+        long stop = p.hasStopUs() ? stopTime(p.getStopUs(), p.getFlowBytes(), start, at + "stop_us") : -1;
         FlowTable t = new FlowTable();
         for (int c : senders) {
             for (int k = 0; k < p.getConnectionsPerClient(); k++) {
-                t.add(c, receiver, p.getFlowBytes(), start + t.size() * spacing);
+                long begin = start + t.size() * spacing;
+                if (stop >= 0 && stop <= begin) {
+                    throw new ScenarioException(at + "stop_us", p.getStopUs() + ": flow " + t.size()
+                            + " would stop before it starts (" + begin + " ps)");
+                }
+                t.add(c, receiver, p.getFlowBytes(), begin, stop);
             }
         }
         if (!roles || p.hasReceiver() || p.hasSenders()) {
@@ -72,7 +132,7 @@ public final class Workloads {
         return t;
     }
 
-    private static int[] senders(Incast p, TopologyGraph g, long seed, int receiver, boolean useRoles) {
+    private static int[] senders(Incast p, TopologyGraph g, long seed, int receiver, boolean useRoles, String at) {
         int[] others = new int[g.hostCount() - 1];
         for (int h = 0, i = 0; h < g.hostCount(); h++) {
             if (h != receiver) {
@@ -83,7 +143,7 @@ public final class Workloads {
             return useRoles ? g.incastClients().stream().mapToInt(Integer::intValue).toArray() : others;
         }
         if (p.getSenders() < 1 || p.getSenders() > others.length) {
-            throw new ScenarioException("workload.incast.senders", Integer.toUnsignedString(p.getSenders())
+            throw new ScenarioException(at + "senders", Integer.toUnsignedString(p.getSenders())
                     + ": must be in 1.." + others.length + " (the hosts other than the receiver)");
         }
         int[] chosen = Permutations.sample(seed, INCAST_TAG, others, p.getSenders());
@@ -103,10 +163,10 @@ public final class Workloads {
     }
 
     /** Host i sends to the i-th element of a keyed derangement ({@link Permutations}); flow i is host i's. */
-    static FlowTable permutation(Permutation p, TopologyGraph g, long seed) {
-        String at = "workload.permutation.";
+    static FlowTable permutation(Permutation p, TopologyGraph g, long seed, String field) {
+        String at = field + ".";
         if (g.hostCount() < 2) {
-            throw new ScenarioException("workload.permutation", "needs at least 2 hosts");
+            throw new ScenarioException(field, "needs at least 2 hosts");
         }
         long start = nonNegativeTime(p.getStartUs(), at + "start_us");
         int[] dst = Permutations.derangement(seed, g.hostCount());
@@ -118,44 +178,50 @@ public final class Workloads {
     }
 
     /**
-     * Host h's flow f goes to d = hash(seed, RANDOM_TAG, h, f) mod (n-1), skipping h
-     * itself (d >= h: d+1). Flow ids go host by host.
+     * Among the members m[0..M-1] of the host set (default every host), m[i]'s flow f
+     * goes to m[d] with d = hash(seed, RANDOM_TAG, m[i], f) mod (M-1), skipping m[i]
+     * itself (d >= i: d+1). Flow ids go member by member.
      */
-    static FlowTable random(RandomDestinations p, TopologyGraph g, long seed) {
-        String at = "workload.random.";
-        if (g.hostCount() < 2) {
-            throw new ScenarioException("workload.random", "needs at least 2 hosts");
+    static FlowTable random(RandomDestinations p, TopologyGraph g, long seed, String field) {
+        String at = field + ".";
+        int[] members = HostSets.resolve(p.getHosts(), g, at + "hosts");
+        if (members.length < 2) {
+            throw new ScenarioException(p.getHosts().getRangesCount() > 0 ? at + "hosts" : field,
+                    "needs at least 2 hosts");
         }
         if (p.getFlowsPerHost() < 1 || p.getFlowsPerHost() > 1024) {
             throw new ScenarioException(at + "flows_per_host", Integer.toUnsignedString(p.getFlowsPerHost())
                     + ": must be in 1..1024");
         }
         long start = nonNegativeTime(p.getStartUs(), at + "start_us");
-        int n = g.hostCount();
+        int n = members.length;
         FlowTable t = new FlowTable();
-        for (int h = 0; h < n; h++) {
+        for (int i = 0; i < n; i++) {
+            int h = members[i];
             for (int f = 0; f < p.getFlowsPerHost(); f++) {
                 int d = KeyedHash.below(KeyedHash.hash(seed, RANDOM_TAG, h, f), n - 1);
-                t.add(h, d >= h ? d + 1 : d, p.getFlowBytes(), start);
+                t.add(h, members[d >= i ? d + 1 : d], p.getFlowBytes(), start);
             }
         }
         return t;
     }
 
-    static FlowTable flowList(List<Flow> flows, TopologyGraph g) {
+    static FlowTable flowList(List<Flow> flows, TopologyGraph g, String field) {
         if (flows.isEmpty()) {
-            throw new ScenarioException("workload.flow_list.flows", "the flow list is empty");
+            throw new ScenarioException(field + ".flows", "the flow list is empty");
         }
         FlowTable t = new FlowTable();
         for (int i = 0; i < flows.size(); i++) {
             Flow f = flows.get(i);
-            String at = "workload.flow_list.flows[" + i + "].";
+            String at = field + ".flows[" + i + "].";
             checkHost(f.getSrc(), g, at + "src");
             checkHost(f.getDst(), g, at + "dst");
             if (f.getSrc() == f.getDst()) {
                 throw new ScenarioException(at + "dst", "a flow cannot go from host " + f.getSrc() + " to itself");
             }
-            t.add(f.getSrc(), f.getDst(), f.getSizeBytes(), nonNegativeTime(f.getStartUs(), at + "start_us"));
+            long start = nonNegativeTime(f.getStartUs(), at + "start_us");
+            long stop = f.hasStopUs() ? stopTime(f.getStopUs(), f.getSizeBytes(), start, at + "stop_us") : -1;
+            t.add(f.getSrc(), f.getDst(), f.getSizeBytes(), start, stop);
         }
         return t;
     }
@@ -167,7 +233,20 @@ public final class Workloads {
         }
     }
 
-    private static long nonNegativeTime(double us, String field) {
+    /** A long-lived flow's close time, after its start. */
+    private static long stopTime(double us, long flowBytes, long startPs, String field) {
+        if (flowBytes != 0) {
+            throw new ScenarioException(field, "only long-lived flows (size 0) close; this one has "
+                    + Long.toUnsignedString(flowBytes) + " bytes");
+        }
+        long stop = nonNegativeTime(us, field);
+        if (stop <= startPs) {
+            throw new ScenarioException(field, us + ": a flow must start before it stops (start " + startPs + " ps)");
+        }
+        return stop;
+    }
+
+    static long nonNegativeTime(double us, String field) {
         if (!(us >= 0) || Double.isInfinite(us)) {
             throw new ScenarioException(field, us + ": must be >= 0");
         }

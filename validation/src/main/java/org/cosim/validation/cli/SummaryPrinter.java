@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.cosim.scenario.Units;
 import org.cosim.validation.results.Counters;
 import org.cosim.validation.results.QueueRecord;
+import org.cosim.validation.results.Slowdowns;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
 
@@ -44,6 +45,13 @@ public final class SummaryPrinter {
                     s.flowsFinished(), s.flowsTotal(), s.fctMeanUs(), s.fctP99Us(), s.slowdownMean(), s.slowdownP99());
         } else {
             out.printf(Locale.ROOT, "  flows       %d flows, none finished (long-lived or cut off)%n", s.flowsTotal());
+        }
+        // Slowdown by flow size, for workloads of many flows (an incast's few flows say it better above).
+        for (Slowdowns.Bucket b : Slowdowns.bySize(r.flows(), r.warmupPs())) {
+            if (b.flows() >= 100) {
+                out.printf(Locale.ROOT, "  slowdown    %-13s p50 %.2f, p99 %.2f, p99.9 %.2f (%d of %d flows finished)%n",
+                        b.name() + ":", b.p50(), b.p99(), b.p999(), b.finished(), b.flows());
+            }
         }
         if (!Double.isNaN(s.incastLastOverOptimum())) {
             out.printf(Locale.ROOT, "  incast      last FCT %.1f us = %.2f%% over the optimum %.1f us; slowest/fastest %.3f%n",

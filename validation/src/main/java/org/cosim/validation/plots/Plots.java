@@ -137,6 +137,83 @@ public final class Plots {
                 "time (ms)", "queue (KB), sampled", data, PlotOrientation.VERTICAL, true, false, false));
     }
 
+    /**
+     * Draws a paper-shaped figure ({@link FigureData}) to {@code file} as PNG:
+     * lines for time series and CDFs, lines with markers for sweeps, grouped bars.
+     * A log axis drops non-positive values (they have no place on it).
+     */
+    public static Path figure(Path file, FigureData f) {
+        System.setProperty("java.awt.headless", "true");
+        if (f.kind() == FigureData.Kind.BARS) {
+            org.jfree.data.category.DefaultCategoryDataset data = new org.jfree.data.category.DefaultCategoryDataset();
+            for (FigureData.Series s : f.series()) {
+                for (int i = 0; i < f.categories().size() && i < s.y().length; i++) {
+                    if (!Double.isNaN(s.y()[i])) {
+                        data.addValue(s.y()[i], s.name(), f.categories().get(i));
+                    }
+                }
+            }
+            JFreeChart chart = ChartFactory.createBarChart(f.title(), f.xLabel(), f.yLabel(), data,
+                    PlotOrientation.VERTICAL, true, false, false);
+            org.jfree.chart.plot.CategoryPlot plot = chart.getCategoryPlot();
+            plot.setBackgroundPaint(Color.WHITE);
+            plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+            if (f.logY()) {
+                plot.setRangeAxis(logAxis(f.yLabel()));
+            }
+            org.jfree.chart.renderer.category.BarRenderer bars =
+                    (org.jfree.chart.renderer.category.BarRenderer) plot.getRenderer();
+            bars.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
+            for (int i = 0; i < f.series().size(); i++) {
+                bars.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            }
+            return save(file, chart);
+        }
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (FigureData.Series s : f.series()) {
+            XYSeries xy = new XYSeries(s.name(), false, true);
+            for (int i = 0; i < s.x().length; i++) {
+                boolean fits = !(f.logX() && s.x()[i] <= 0) && !(f.logY() && s.y()[i] <= 0);
+                if (fits && Double.isFinite(s.x()[i]) && Double.isFinite(s.y()[i])) {
+                    xy.add(s.x()[i], s.y()[i]);
+                }
+            }
+            data.addSeries(xy);
+        }
+        JFreeChart chart = style(ChartFactory.createXYLineChart(f.title(), f.xLabel(), f.yLabel(), data,
+                PlotOrientation.VERTICAL, true, false, false));
+        XYPlot plot = chart.getXYPlot();
+        XYLineAndShapeRenderer lines = (XYLineAndShapeRenderer) plot.getRenderer();
+        for (int i = 0; i < f.series().size(); i++) {
+            lines.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+        }
+        if (f.kind() == FigureData.Kind.SWEEP) {
+            lines.setDefaultShapesVisible(true);
+        }
+        if (f.logX()) {
+            plot.setDomainAxis(logAxis(f.xLabel()));
+        }
+        if (f.logY()) {
+            plot.setRangeAxis(logAxis(f.yLabel()));
+        }
+        return save(file, chart);
+    }
+
+    /** A log axis with ticks at powers of two (readable values: 16, 32, 64, ...). */
+    private static org.jfree.chart.axis.LogAxis logAxis(String label) {
+        org.jfree.chart.axis.LogAxis a = new org.jfree.chart.axis.LogAxis(label);
+        a.setBase(2);
+        a.setSmallestValue(1e-9);
+        a.setStandardTickUnits(org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
+        a.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));
+        return a;
+    }
+
+    /** Distinct colours that read on white (JFreeChart's defaults include yellow). */
+    private static final Color[] PALETTE = {new Color(0xd62728), new Color(0x1f77b4), new Color(0x2ca02c),
+        new Color(0x9467bd), new Color(0xff7f0e), new Color(0x17becf), new Color(0x8c564b), new Color(0x7f7f7f),
+        new Color(0xe377c2), new Color(0xbcbd22)};
+
     private static JFreeChart style(JFreeChart chart) {
         XYPlot plot = chart.getXYPlot();
         plot.setBackgroundPaint(Color.WHITE);

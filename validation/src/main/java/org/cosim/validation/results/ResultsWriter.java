@@ -13,7 +13,8 @@ import org.cosim.scenario.Units;
  * Writes a run's results directory in the common format:
  * <ul>
  * <li>{@code flows.csv}: one row per flow (times in ps; empty end/FCT when unfinished);
- * <li>{@code summary.json}: status, the headline metrics, counters (deterministic);
+ * <li>{@code summary.json}: status, the headline metrics (with FCT slowdown percentiles by flow
+ * size, {@link Slowdowns}), counters (deterministic);
  * <li>{@code rtt_samples.csv}: segment RTT samples (evenly thinned to at most N rows);
  * <li>{@code timeseries.csv}: per-interval flow rates and queue lengths;
  * <li>{@code run.json}: wall time and speed, which vary from run to run;
@@ -133,6 +134,21 @@ public final class ResultsWriter {
         j.field("slowdown_mean", s.slowdownMean());
         j.field("slowdown_p99", s.slowdownP99());
         j.endObject();
+        List<Slowdowns.Bucket> buckets = Slowdowns.bySize(r.flows(), r.warmupPs());
+        if (!buckets.isEmpty()) {
+            // Flows started after the warm-up, by size (Slowdowns): what a workload of mixed sizes is judged by.
+            j.beginObject("slowdown_by_size");
+            for (Slowdowns.Bucket b : buckets) {
+                j.beginObject(b.name());
+                j.field("flows", b.flows());
+                j.field("finished", b.finished());
+                j.field("p50", b.p50());
+                j.field("p99", b.p99());
+                j.field("p999", b.p999());
+                j.endObject();
+            }
+            j.endObject();
+        }
         if (!Double.isNaN(s.incastOptimumUs())) {
             j.beginObject("incast");
             j.field("optimum_last_fct_us", s.incastOptimumUs());

@@ -1,6 +1,7 @@
 package org.cosim.validation.poseidon;
 
 import java.util.Locale;
+import org.cosim.validation.experiments.PaperMetrics;
 import org.cosim.validation.results.FlowRates;
 import org.cosim.validation.results.RunResults;
 import org.junit.jupiter.api.Test;
@@ -102,11 +103,7 @@ class PaperNumbersReport {
     }
 
     private static double meanStdDev(RunResults r, long windowPs) {
-        double sum = 0;
-        for (int f = 0; f < r.flows().size(); f++) {
-            sum += FlowRates.stdDevGbps(r.series(), f, r.warmupPs(), r.reachedPs(), windowPs);
-        }
-        return sum / r.flows().size();
+        return PaperMetrics.meanStdDevGbps(r, windowPs);
     }
 
     @Test

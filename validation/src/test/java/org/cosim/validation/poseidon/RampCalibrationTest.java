@@ -2,7 +2,7 @@ package org.cosim.validation.poseidon;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.cosim.validation.results.FlowRates;
+import org.cosim.validation.experiments.PaperMetrics;
 import org.cosim.validation.results.RunResults;
 import org.junit.jupiter.api.Test;
 
@@ -17,24 +17,9 @@ class RampCalibrationTest {
     private static final long START = 2_000_000_000L;
 
     static double rttsToReach(RunResults r, double gbps) {
-        double[] rate = FlowRates.gbps(r.series(), 3);
-        long[] t = r.series().times();
-        long reached = -1;
-        for (int s = 1; s < rate.length && reached < 0; s++) {
-            if (t[s - 1] > START && (rate[s - 1] + rate[s]) / 2 >= gbps) {
-                reached = t[s];
-            }
-        }
-        double sum = 0;
-        int n = 0;
-        for (int i = 0; i < r.rtts().size(); i++) {
-            if (r.rtts().flow()[i] == 3 && r.rtts().timePs()[i] <= reached) {
-                sum += r.rtts().rttPs()[i];
-                n++;
-            }
-        }
-        assertTrue(reached > 0 && n > 0, "the new flow never reached " + gbps + " Gb/s");
-        return (reached - START) / (sum / n);
+        double rtts = PaperMetrics.rttsToReach(r, 3, START, gbps);
+        assertTrue(!Double.isNaN(rtts), "the new flow never reached " + gbps + " Gb/s");
+        return rtts;
     }
 
     @Test

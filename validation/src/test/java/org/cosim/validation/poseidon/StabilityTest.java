@@ -2,7 +2,7 @@ package org.cosim.validation.poseidon;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.cosim.validation.results.FlowRates;
+import org.cosim.validation.experiments.PaperMetrics;
 import org.cosim.validation.results.RunResults;
 import org.junit.jupiter.api.Test;
 
@@ -24,11 +24,7 @@ class StabilityTest {
             "output.sample_interval_us=100"};
 
     static double meanStdDevGbps(RunResults r) {
-        double sum = 0;
-        for (int f = 0; f < r.flows().size(); f++) {
-            sum += FlowRates.stdDevGbps(r.series(), f, r.warmupPs(), r.reachedPs(), MS);
-        }
-        return sum / r.flows().size();
+        return PaperMetrics.meanStdDevGbps(r, MS);
     }
 
     @Test

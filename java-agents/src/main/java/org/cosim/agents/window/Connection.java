@@ -1,0 +1,30 @@
+package org.cosim.agents.window;
+
+import java.util.ArrayDeque;
+
+/**
+ * One host's connection to one destination when flows are messages
+ * (Window.connection_per_destination): the congestion window, the RTO
+ * estimator and the pacing clock that outlive each message, and the messages
+ * waiting for the one being sent. A persistent RPC connection keeps what it has
+ * learnt about the path; a new message starts from the window the last one
+ * left, not from the initial window.
+ */
+final class Connection {
+    /** A flow that arrived while another message of the connection was being sent. */
+    record Waiting(int flow, long sizeBytes, int hops, long baseRttPs) {}
+
+    final CongestionWindow window;
+    final RetransmitTimer rto;
+    final int path;  // the source route of every message (0: ECMP, a single path)
+    final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
+    boolean busy;
+    long lastSendPs = WindowFlow.NEVER;
+    long lastPacedPs = WindowFlow.NEVER;
+
+    Connection(CongestionWindow window, RetransmitTimer rto, int path) {
+        this.window = window;
+        this.rto = rto;
+        this.path = path;
+    }
+}

@@ -1,0 +1,224 @@
+package org.cosim.validation.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.cosim.validation.experiments.Experiment;
+import org.cosim.validation.experiments.Experiments;
+import org.cosim.validation.experiments.PaperRun;
+import org.cosim.validation.omnetpp.CosimHome;
+import org.cosim.validation.omnetpp.OmnetppException;
+import org.cosim.validation.validate.ExperimentOutcome;
+import org.cosim.validation.validate.ReportWriter;
+import org.cosim.validation.validate.RunRecord;
+import org.cosim.validation.validate.ValidationReport;
+import org.cosim.validation.validate.ValidationRunner;
+import org.cosim.validation.validate.Verdict;
+
+/**
+ * `cosim validate`: runs the headline experiments of the papers (DIGEST.md 1.C,
+ * 2.C, 3.C) with the papers' parameters, on one or both back ends, and writes
+ * report.md and report.json (paper value, tolerance, measured value, verdict, a
+ * figure per experiment). Exit status 0 when every result that ran is within its
+ * tolerance, 1 when any is not (or a run failed), 2 for a bad command line.
+ */
+public final class ValidateCommand implements Command {
+    private static final String USAGE = "cosim validate [--paper timely|ndp|poseidon|all] "
+            + "[--backend java|omnetpp|both] [--quick] [--out DIR] [--only ID,...] [--list]";
+
+    @Override
+    public String name() {
+        return "validate";
+    }
+
+    @Override
+    public String summary() {
+        return "reproduce the papers' headline results; write report.md/report.json with figures";
+    }
+
+    static Options options() {
+        Options o = new Options();
+        o.addOption(Option.builder("p").longOpt("paper").hasArg().argName("NAME")
+                .desc("timely, ndp, poseidon or all (default)").get());
+        o.addOption(Option.builder("b").longOpt("backend").hasArg().argName("NAME")
+                .desc("java (default), omnetpp, or both (each value from each, and whether they agree)").get());
+        o.addOption(Option.builder("q").longOpt("quick")
+                .desc("scaled-down versions of every experiment (minutes, for CI), with the checks that still "
+                        + "apply at that scale").get());
+        o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
+                .desc("where report.md, report.json, plots/ and runs/ go (default results/validate, or "
+                        + "results/validate-quick)").get());
+        o.addOption(Option.builder().longOpt("only").hasArg().argName("ID,...")
+                .desc("only these experiments (ids from --list)").get());
+        o.addOption(Option.builder().longOpt("list").desc("list the experiments and exit").get());
+        o.addOption(CommandLines.helpOption());
+        return o;
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cl = CommandLines.parse(options(), args);
+        if (cl.hasOption("help")) {
+            out.print(CommandLines.help(USAGE, "Runs each headline experiment of TIMELY, NDP and Poseidon with the "
+                    + "papers' parameters and reports the paper's value, the tolerance and ours.", options()));
+            return 0;
+        }
+        if (!cl.getArgList().isEmpty()) {
+            throw new UsageException("unexpected arguments " + cl.getArgList());
+        }
+        String paper = cl.getOptionValue("paper", "all");
+        if (!paper.equals("all") && !Experiments.PAPERS.contains(paper)) {
+            throw new UsageException("unknown paper '" + paper + "' (timely, ndp, poseidon or all)");
+        }
+        String backend = cl.getOptionValue("backend", "java");
+        List<String> backends = switch (backend) {
+            case "java" -> List.of("java");
+            case "omnetpp" -> List.of("omnetpp");
+            case "both" -> List.of("java", "omnetpp");
+            default -> throw new UsageException("unknown back end '" + backend + "' (java, omnetpp or both)");
+        };
+        boolean quick = cl.hasOption("quick");
+        List<Experiment> chosen = select(Experiments.of(paper), cl.getOptionValue("only"));
+        if (cl.hasOption("list")) {
+            for (Experiment e : chosen) {
+                out.printf(Locale.ROOT, "%-24s %-9s %s: %s (%d runs)%n", e.id(), e.paper(), e.figure(), e.title(),
+                        e.runs().size());
+            }
+            return 0;
+        }
+        Path scenarios;
+        try {
+            scenarios = CosimHome.find().scenarios();
+        } catch (OmnetppException e) {
+            err.println("cosim validate: cannot find the shipped scenarios/: run from inside the cosim tree or set "
+                    + "COSIM_HOME");
+            return 2;
+        }
+        Path dir = Path.of(cl.getOptionValue("out", quick ? "results/validate-quick" : "results/validate"));
+        String command = "cosim validate " + String.join(" ", args);
+        ValidateProgress progress = new ValidateProgress(err, out);
+        ValidationReport report = new ValidationRunner(new ValidationRunner.Options(dir, quick, backends, scenarios,
+                err), progress).run(chosen, command.trim());
+        progress.done();
+        ReportWriter.write(dir, report);
+        out.printf(Locale.ROOT, "validate: %d pass, %d FAIL, %s%d not run, %d not checked at this scale; wall %s%n",
+                report.count(Verdict.PASS), report.count(Verdict.FAIL), quick ? report.count(Verdict.DEVIATION)
+                        + " known deviations, " : "", report.count(Verdict.NOT_RUN), report.count(Verdict.NOT_CHECKED),
+                String.format(Locale.ROOT, "%.1f s", report.wallSeconds()));
+        out.println("report: " + dir.resolve("report.md") + " (and report.json, plots/, runs/)");
+        return report.failed() ? 1 : 0;
+    }
+
+    private static List<Experiment> select(List<Experiment> all, String only) {
+        if (only == null) {
+            return all;
+        }
+        List<Experiment> out = new ArrayList<>();
+        for (String id : only.split(",")) {
+            Experiment e = all.stream().filter(x -> x.id().equals(id.trim())).findFirst().orElseThrow(
+                    () -> new UsageException("no experiment '" + id.trim() + "' (cosim validate --list)"));
+            out.add(e);
+        }
+        return out;
+    }
+
+    /**
+     * Progress of a validation: one line per experiment on stdout, and on a
+     * terminal a live line on stderr: which run of how many, simulated time, the
+     * run's wall time left and the whole validation's (estimated from the runs'
+     * simulated time x hosts).
+     */
+    static final class ValidateProgress implements ValidationRunner.Listener {
+        private final PrintStream err;
+        private final PrintStream out;
+        private final boolean live;
+        private final long start = System.nanoTime();
+        private long runStart;
+        private long lastPrint;
+        private String head = "";
+        private long durationPs;
+        private double costBefore;
+        private double cost;
+        private double costTotal;
+
+        ValidateProgress(PrintStream err, PrintStream out) {
+            this.err = err;
+            this.out = out;
+            this.live = System.console() != null && err == System.err;
+        }
+
+        @Override
+        public void runStarts(int index, int total, String experiment, PaperRun run, String backend, long duration,
+                              double before, double runCost, double all) {
+            head = String.format(Locale.ROOT, "[run %d/%d] %s %s (%s)", index, total, experiment, run.id(), backend);
+            runStart = System.nanoTime();
+            durationPs = duration;
+            costBefore = before;
+            cost = runCost;
+            costTotal = all;
+            progress(0);
+        }
+
+        @Override
+        public void progress(long nowPs) {
+            if (!live) {
+                return;
+            }
+            long t = System.nanoTime();
+            if (t - lastPrint < 250_000_000L && nowPs > 0 && nowPs < durationPs) {
+                return;
+            }
+            lastPrint = t;
+            double frac = durationPs > 0 ? nowPs / (double) durationPs : 0;
+            double runElapsed = (t - runStart) / 1e9;
+            double allElapsed = (t - start) / 1e9;
+            double done = costBefore + frac * cost;
+            String runLeft = frac > 0 ? String.format(Locale.ROOT, "%.0f s", runElapsed * (1 - frac) / frac) : "?";
+            String allLeft = done > 0 && costTotal > 0 ? clock(allElapsed * (costTotal - done) / done) : "?";
+            err.printf(Locale.ROOT, "\r%s: %.1f/%.1f ms simulated, run ~%s left, all ~%s left   ", head,
+                    nowPs / 1e9, durationPs / 1e9, runLeft, allLeft);
+        }
+
+        private static String clock(double s) {
+            long v = Math.round(s);
+            return v >= 3600 ? v / 3600 + " h " + v / 60 % 60 + " min" : v >= 60 ? v / 60 + " min" : v + " s";
+        }
+
+        @Override
+        public void runEnds(RunRecord r) {
+            if (r.failure() != null) {
+                clear();
+                out.println("  run " + r.run().id() + " (" + r.backend() + ") failed: " + r.failure());
+            }
+        }
+
+        @Override
+        public void experimentEnds(ExperimentOutcome e) {
+            clear();
+            long pass = e.checks().stream().filter(c -> c.verdict() == Verdict.PASS).count();
+            long fail = e.checks().stream().filter(c -> c.verdict() == Verdict.FAIL).count();
+            long notRun = e.checks().stream().filter(c -> c.verdict() == Verdict.NOT_RUN).count();
+            long deviations = e.checks().stream().filter(c -> c.verdict() == Verdict.DEVIATION).count();
+            double wall = e.runs().stream().mapToDouble(RunRecord::wallSeconds).sum();
+            out.printf(Locale.ROOT, "%-24s %s: %d pass, %d FAIL, %s%d not run (%.1f s of runs)%n", e.experiment().id(),
+                    e.experiment().figure(), pass, fail, deviations > 0 ? deviations + " known deviations, " : "",
+                    notRun, wall);
+        }
+
+        private void clear() {
+            if (live) {
+                err.print("\r" + " ".repeat(120) + "\r");
+            }
+        }
+
+        void done() {
+            clear();
+        }
+    }
+
+}

@@ -1,0 +1,59 @@
+package org.cosim.validation.experiments;
+
+import java.util.function.ToDoubleFunction;
+
+/**
+ * One headline result of a paper, as the report shows it: what is measured, the
+ * paper's value, the tolerance, and how to compute the value from the runs.
+ *
+ * <p>A check may not apply at the --quick scale ({@code quickSkip}: why), or
+ * need a looser bound there ({@code quickTolerance}); it may know why this
+ * simulator differs from the paper ({@code deviation}, shown with a failing
+ * value). A check with {@code missing} set cannot run at all (a baseline with no
+ * agent); the report lists it as "not run: missing" and it counts neither as a
+ * pass nor as a failure.
+ */
+public record Check(String result, String paper, Tolerance tolerance, String unit, ToDoubleFunction<Runs> metric,
+                    Tolerance quickTolerance, String quickSkip, String deviation, Tolerance knownRange,
+                    String missing) {
+
+    public static Check of(String result, String paper, Tolerance tolerance, String unit,
+                           ToDoubleFunction<Runs> metric) {
+        return new Check(result, paper, tolerance, unit, metric, null, null, null, null, null);
+    }
+
+    /** A result this simulator cannot produce, e.g. notRun("HPCC ...", "44% lower", "no HPCC agent"). */
+    public static Check notRun(String result, String paper, String why) {
+        return new Check(result, paper, null, "", null, null, null, null, null, why);
+    }
+
+    /** Not checked in --quick, for this reason (reported as such). */
+    public Check fullOnly(String why) {
+        return new Check(result, paper, tolerance, unit, metric, quickTolerance, why, deviation, knownRange, missing);
+    }
+
+    /** Checked against {@code quick} in --quick, where the smaller scale shifts the value. */
+    public Check inQuick(Tolerance quick) {
+        return new Check(result, paper, tolerance, unit, metric, quick, quickSkip, deviation, knownRange, missing);
+    }
+
+    /**
+     * Why this simulator's value lies outside the tolerance (README has the
+     * details), and the range it is known to lie in. A full validation reports
+     * such a value as a failure with this reason; --quick, which guards against
+     * regressions in CI, reports a value within {@code range} as a documented
+     * deviation (not a pass, not a failure) and one outside it as a failure.
+     */
+    public Check deviation(String why, Tolerance range) {
+        return new Check(result, paper, tolerance, unit, metric, quickTolerance, quickSkip, why, range, missing);
+    }
+
+    /** The tolerance that applies in the given mode. */
+    public Tolerance tolerance(boolean quickMode) {
+        return quickMode && quickTolerance != null ? quickTolerance : tolerance;
+    }
+
+    public boolean runnable() {
+        return missing == null;
+    }
+}

@@ -1,0 +1,354 @@
+package org.cosim.validation.experiments;
+
+import static org.cosim.validation.experiments.Tolerance.atLeast;
+import static org.cosim.validation.experiments.Tolerance.atMost;
+import static org.cosim.validation.experiments.Tolerance.between;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.cosim.validation.plots.FigureData;
+import org.cosim.validation.plots.FigureData.Series;
+import org.cosim.validation.results.FlowRecord;
+import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.Stats;
+import org.cosim.validation.results.Summary;
+
+/**
+ * NDP (SIGCOMM'17), DIGEST.md 2.C's headline results: the 432-host permutation
+ * (Fig 14), the 100 -> 1 incast of Fig 4, the N -> 1 incasts of Fig 16 (under the
+ * paper's 10:1 WRR and htsim's strict priority), the large incasts of Fig 20 on
+ * 8192 hosts, short transfers under load (Fig 15) and utilization from 128 to
+ * 8192 hosts. The shipped ndp-* scenarios, their defaults README "NDP" documents.
+ */
+final class NdpExperiments {
+    private NdpExperiments() {}
+
+    static final PaperRun PERMUTATION = PaperRun.of("ndp/permutation-432", "permutation, 432 hosts",
+            "ndp-fig14-permutation.textproto").quick("duration_us=12000", "output.warmup_us=4000");
+    static final PaperRun PERMUTATION_128 = PaperRun.of("ndp/permutation-128", "permutation, 128 hosts",
+            "ndp-permutation-128.textproto").quick("duration_us=20000", "output.warmup_us=5000");
+    static final PaperRun PERMUTATION_8192 = PaperRun.of("ndp/permutation-8192", "permutation, 8192 hosts",
+            "ndp-fig14-permutation.textproto", "topology.fat_tree.k=32", "duration_us=8000",
+            "output.warmup_us=2000").notInQuick();
+    static final PaperRun FIG4 = PaperRun.of("ndp/fig4-incast", "100 -> 1 x 135 KB", "ndp-fig4-incast.textproto");
+    static final PaperRun DCTCP_PERMUTATION = PaperRun.of("ndp/dctcp-permutation-432", "DCTCP permutation, 432 hosts",
+            "ndp-dctcp-permutation.textproto").quick("duration_us=12000", "output.warmup_us=4000");
+
+    static List<Experiment> all() {
+        return List.of(permutation(), fig4(), fig16(), fig20(), fig15(), scaling());
+    }
+
+    private static double utilization(RunResults r) {
+        return 100 * Summary.of(r).totalThroughputGbps() / (10.0 * r.flows().size());
+    }
+
+    static Experiment permutation() {
+        return new Experiment("ndp-fig14", "ndp", "Fig 14", "permutation on the 432-host fat tree",
+                "k = 12 fat tree, 10 Gb/s and 1 us links, 9000 B packets, NDP ports (8-packet data queues, 10:1 WRR, "
+                        + "return-to-sender), IW 30; every host one long-lived flow to another (a keyed derangement); "
+                        + "100 ms, the first 10 ms warm-up (--quick: 12 ms, 4 ms). DCTCP: the same hosts and traffic "
+                        + "on 200-packet priority queues marking ECN at 30 packets, one ECMP path per flow.",
+                List.of(PERMUTATION, DCTCP_PERMUTATION),
+                List.of(
+                        Check.of("NDP mean utilization", "92-95%", atLeast(88, "%"), "%",
+                                r -> utilization(r.of(PERMUTATION))),
+                        Check.of("NDP slowest flow", ">= 9 Gb/s", atLeast(8, " Gb/s"), " Gb/s",
+                                r -> Summary.of(r.of(PERMUTATION)).flowThroughputMinGbps()),
+                        Check.of("DCTCP (single-path ECMP) mean utilization", "about 40%", between(30, 50, "%")
+                                .described("40 +- 10 points"), "%", r -> utilization(r.of(DCTCP_PERMUTATION))),
+                        Check.of("DCTCP slowest flow", "below 1 Gb/s (some flows)", atMost(1, " Gb/s"), " Gb/s",
+                                r -> Summary.of(r.of(DCTCP_PERMUTATION)).flowThroughputMinGbps()),
+                        Check.notRun("MPTCP mean utilization", "89%, worst flow 6 Gb/s", "no MPTCP agent"),
+                        Check.notRun("DCQCN mean utilization", "about 40%", "no DCQCN agent")),
+                r -> FigureData.lines(FigureData.Kind.SWEEP, "Permutation: flows by throughput (Fig 14)",
+                        "flow rank (slowest first)", "throughput (Gb/s)", List.of(ranked("NDP", r.of(PERMUTATION)),
+                                ranked("DCTCP", r.of(DCTCP_PERMUTATION)))));
+    }
+
+    /** A run's flows by throughput, slowest first. */
+    private static Series ranked(String name, RunResults r) {
+        double[] g = Stats.sorted(Summary.of(r).flowThroughputGbps());
+        double[] rank = new double[g.length];
+        for (int i = 0; i < g.length; i++) {
+            rank[i] = i + 1;
+        }
+        return new Series(name, rank, g);
+    }
+
+    static Experiment fig4() {
+        return new Experiment("ndp-fig4", "ndp", "Fig 4", "100 -> 1 incast of 135 KB, and permutation latency",
+                "100 hosts of the 432-host fat tree send 135 KB (15 packets, inside the initial window) to one host at "
+                        + "once. Optimum: the first packet's earliest arrival plus every byte once through the "
+                        + "receiver's link. Latency: from a packet's send to its ACK (with resends), in the permutation "
+                        + "of Fig 14.",
+                List.of(FIG4, PERMUTATION),
+                List.of(
+                        Check.of("last FCT over the optimum", "1.02 (11,055 us)", atMost(1.03, "").described(
+                                "<= 1.03"), "", r -> Summary.of(r.of(FIG4)).incastLastOverOptimum()),
+                        Check.of("headers returned to sender (share of trims)", "25%", between(15, 35, "%"), "%",
+                                r -> 100 * r.of(FIG4).counters().returnedShare())
+                                .deviation("most trimming here happens at core and aggregation ports, whose header "
+                                        + "queues absorb the burst; the receiver's ToR drains headers 10:1 (0% with "
+                                        + "strict priority, 46% at 1:1); the FCT, the point of the figure, is "
+                                        + "within 1% (README, NDP)", between(2, 10, "%")),
+                        Check.of("permutation median latency", "about 100 us", between(50, 200, " us").described(
+                                "0.5-2x: 50..200 us (the digest gives none)"), " us",
+                                r -> Summary.of(r.of(PERMUTATION)).rttP50Us())
+                                .deviation("30 packets of every flow are always in flight at 10 Gb/s: Little's law "
+                                        + "gives 30 x 7.2 us = 216 us from send to ACK, most of it in the sender's "
+                                        + "NIC queue; htsim's default window of 15 would give about 108 us (README, "
+                                        + "NDP)", between(150, 250, " us"))),
+                r -> FigureData.lines(FigureData.Kind.CDF, "Send-to-ACK latency (Fig 4)", "latency (us)",
+                        "fraction of packets", List.of(
+                                TimelyExperiments.cdf("100 -> 1 incast", r.of(FIG4).rtts().rttPs(), 1e-6),
+                                TimelyExperiments.cdf("permutation", r.of(PERMUTATION).rtts().rttPs(), 1e-6)))
+                        .withLogX());
+    }
+
+    // ------------------------------------------------------------ Fig 16
+
+    static final int[] FIG16_N = {8, 32, 64, 100, 200, 431};
+
+    /** The Fig 16 incasts under NDP with 10:1 WRR, with strict-priority headers, and under DCTCP. */
+    private enum Incast16 {
+        WRR("wrr", "10:1 WRR", "ndp-fig16-incast.textproto"),
+        STRICT("strict", "strict priority", "ndp-fig16-incast-strict.textproto"),
+        DCTCP("dctcp", "DCTCP", "ndp-dctcp-fig16-incast.textproto");
+
+        final String id;
+        final String label;
+        final String file;
+
+        Incast16(String id, String label, String file) {
+            this.id = id;
+            this.label = label;
+            this.file = file;
+        }
+    }
+
+    private static PaperRun fig16Run(int n, Incast16 kind) {
+        return PaperRun.of("ndp/fig16-" + kind.id + "-n" + n, n + " -> 1 x 450 KB, " + kind.label, kind.file,
+                "workload.incast.senders=" + n, "duration_us=" + (kind == Incast16.DCTCP ? 300000 : 200000));
+    }
+
+    private static List<PaperRun> fig16Runs(Incast16 kind) {
+        return Arrays.stream(FIG16_N).mapToObj(n -> fig16Run(n, kind)).toList();
+    }
+
+    private static double worst(Runs r, List<PaperRun> runs, java.util.function.ToDoubleFunction<Summary> m) {
+        double w = Double.NEGATIVE_INFINITY;
+        for (PaperRun run : runs) {
+            double v = m.applyAsDouble(Summary.of(r.of(run)));
+            w = Double.isNaN(v) ? Double.NaN : Math.max(w, v);
+            if (Double.isNaN(w)) {
+                return w;
+            }
+        }
+        return w;
+    }
+
+    static Experiment fig16() {
+        List<PaperRun> runs = new ArrayList<>();
+        for (Incast16 k : Incast16.values()) {
+            runs.addAll(fig16Runs(k));
+        }
+        String ns = Arrays.toString(FIG16_N);
+        return new Experiment("ndp-fig16", "ndp", "Fig 16", "N -> 1 incasts of 450 KB",
+                "N backends of the 432-host fat tree answer one frontend with 450 KB each, all at once, N = " + ns
+                        + "; under the paper's 10:1 WRR between header and data queues, and under strict-priority "
+                        + "headers (htsim's NDP queue, README NDP); DCTCP on 200-packet queues marking at 30 "
+                        + "packets. Values: the worst over N.",
+                runs,
+                List.of(
+                        Check.of("10:1 WRR: last FCT over the optimum (worst N)", "about 1.01", atMost(1.03, "")
+                                .described("<= 1.03"), "", r -> worst(r, fig16Runs(Incast16.WRR),
+                                Summary::incastLastOverOptimum)),
+                        Check.of("10:1 WRR: slowest FCT over fastest (worst N)", "<= 1.2", atMost(1.3, "").described(
+                                "<= 1.3"), "", r -> worst(r, fig16Runs(Incast16.WRR), Summary::incastSlowestOverFastest))
+                                .deviation("from N = 64 on, the receiver's rack-mates finish 25-35% early: their "
+                                        + "first windows reach its ToR port one hop from home, while the remote "
+                                        + "windows arrive trimmed into a header queue that 10:1 WRR drains slowly and "
+                                        + "go back to their senders; htsim itself serves headers strictly first "
+                                        + "(README, NDP)", between(1.3, 1.7, "")),
+                        Check.of("strict priority: last FCT over the optimum (worst N)", "about 1.01", atMost(1.03, "")
+                                .described("<= 1.03"), "", r -> worst(r, fig16Runs(Incast16.STRICT),
+                                Summary::incastLastOverOptimum)),
+                        Check.of("strict priority: slowest FCT over fastest (worst N)", "<= 1.2", atMost(1.3, "")
+                                .described("<= 1.3"), "", r -> worst(r, fig16Runs(Incast16.STRICT),
+                                Summary::incastSlowestOverFastest)),
+                        Check.of("DCTCP's worst last FCT over the optimum, over NDP's (strict)",
+                                "DCTCP 5% above on average, NDP 1%", atLeast(1, "").described(">= 1 (ordering)"), "",
+                                r -> worst(r, fig16Runs(Incast16.DCTCP), Summary::incastLastOverOptimum)
+                                        / worst(r, fig16Runs(Incast16.STRICT), Summary::incastLastOverOptimum)),
+                        Check.notRun("DCQCN, MPTCP", "1% above; crippled", "no DCQCN or MPTCP agent")),
+                r -> {
+                    List<Series> series = new ArrayList<>();
+                    for (Incast16 k : Incast16.values()) {
+                        List<PaperRun> sweep = fig16Runs(k);
+                        double[] x = new double[sweep.size()];
+                        double[] over = new double[x.length];
+                        double[] spread = new double[x.length];
+                        for (int i = 0; i < x.length; i++) {
+                            Summary s = Summary.of(r.of(sweep.get(i)));
+                            x[i] = FIG16_N[i];
+                            over[i] = 100 * (s.incastLastOverOptimum() - 1);
+                            spread[i] = 100 * (s.incastSlowestOverFastest() - 1);
+                        }
+                        String d = k.label;
+                        series.add(new Series(d + ": last FCT over optimum (%)", x, over));
+                        series.add(new Series(d + ": slowest over fastest - 1 (%)", x, spread));
+                    }
+                    return FigureData.lines(FigureData.Kind.SWEEP, "Incast of 450 KB: overheads against N (Fig 16)",
+                            "senders N", "percent", series).withLogX();
+                });
+    }
+
+    // ------------------------------------------------------------ Fig 20
+
+    static final int[] FIG20_N = {10, 100, 1000, 4000, 8000};
+    private static final String STALL = "above about 4000 senders our NDP stalls after about two thirds of the "
+            + "flows have finished: from then on the receiver's link is idle and the remaining senders wait for "
+            + "pulls that never come (found by this validation; README, Reproducing the papers)";
+
+    private static PaperRun fig20Run(int n) {
+        // Room for the slowest: N x 270,000 B through 10 Gb/s takes N x 216 us.
+        PaperRun r = PaperRun.of("ndp/fig20-n" + n, n + " -> 1 x 270,000 B, 8192 hosts",
+                "ndp-fig20-incast-8192.textproto", "workload.incast.senders=" + n,
+                "duration_us=" + Math.max(20_000, n * 275L), "output.sample_interval_us=" + Math.max(1000, n / 4));
+        return n > 1000 ? r.notInQuick() : r;
+    }
+
+    private static List<PaperRun> fig20Runs() {
+        return Arrays.stream(FIG20_N).mapToObj(NdpExperiments::fig20Run).toList();
+    }
+
+    static Experiment fig20() {
+        return new Experiment("ndp-fig20", "ndp", "Fig 20", "large incasts on 8192 hosts",
+                "k = 32 fat tree (8192 hosts), N -> 1 incasts of 270,000 B (30 packets) with a 23-packet initial "
+                        + "window, N = " + Arrays.toString(FIG20_N) + " (--quick: up to 1000). Resends per packet: "
+                        + "data sent beyond the flows' bytes, over their bytes.",
+                fig20Runs(),
+                List.of(
+                        Check.of("last FCT over the optimum, N = 10..4000 (worst)", "<= 1.02", atMost(1.04, "")
+                                .described("<= 1.04"), "", r -> {
+                                    double w = 0;
+                                    for (PaperRun run : fig20Runs()) {
+                                        if (r.has(run) && !run.id().endsWith("n8000")) {
+                                            w = Math.max(w, Summary.of(r.of(run)).incastLastOverOptimum());
+                                        }
+                                    }
+                                    return w;
+                                }),
+                        Check.of("flows finished, N = 8000", "all (overhead <= 2%)", atLeast(100, "%"), "%",
+                                r -> 100.0 * Summary.of(r.of(fig20Run(8000))).flowsFinished() / 8000)
+                                .fullOnly("needs 8000 flows and 2.2 s of simulated time").deviation(STALL, null),
+                        Check.of("last FCT over the optimum, N = 8000", "<= 1.02", atMost(1.04, "").described(
+                                "<= 1.04"), "", r -> Summary.of(r.of(fig20Run(8000))).incastLastOverOptimum())
+                                .fullOnly("needs 8000 flows and 2.2 s of simulated time").deviation(STALL, null),
+                        Check.of("resends per packet, N = 1000", "about 1 (\"barely exceeds one\")",
+                                between(0.5, 1.5, "").described("0.5..1.5 (the digest gives none)"), "",
+                                r -> PaperMetrics.resendsPerPacket(r.of(fig20Run(1000)))),
+                        Check.of("headers returned to sender, N = 1000 (share of trims)", "RTS dominant above 100 flows",
+                                atLeast(50, "%"), "%", r -> 100 * r.of(fig20Run(1000)).counters().returnedShare())),
+                r -> {
+                    List<double[]> pts = new ArrayList<>();
+                    for (int i = 0; i < FIG20_N.length; i++) {
+                        PaperRun run = fig20Runs().get(i);
+                        if (r.has(run)) {
+                            RunResults res = r.of(run);
+                            pts.add(new double[] {FIG20_N[i], 100 * (Summary.of(res).incastLastOverOptimum() - 1),
+                                    PaperMetrics.resendsPerPacket(res)});
+                        }
+                    }
+                    double[] x = pts.stream().mapToDouble(p -> p[0]).toArray();
+                    return FigureData.lines(FigureData.Kind.SWEEP, "Large incasts: overhead and resends (Fig 20)",
+                            "senders N", "percent / resends per packet", List.of(
+                                    new Series("last FCT over optimum (%)", x,
+                                            pts.stream().mapToDouble(p -> p[1]).toArray()),
+                                    new Series("resends per packet", x, pts.stream().mapToDouble(p -> p[2]).toArray())))
+                            .withLogX();
+                });
+    }
+
+    // ------------------------------------------------------------ Fig 15
+
+    private static final String[] FIG15_QUICK = {"topology.fat_tree.k=8",
+        "workload.mix.parts[1].poisson.senders.ranges[0].first=127",
+        "workload.mix.parts[0].poisson.receivers.ranges[0].first=127",
+        "workload.mix.parts[2].random.hosts.ranges[0].count=126", "duration_us=30000", "output.warmup_us=5000"};
+    static final PaperRun FIG15 = PaperRun.of("ndp/fig15-short-flows", "NDP, 90 KB transfers under load",
+            "ndp-fig15-short-flows.textproto").quick(FIG15_QUICK);
+    static final PaperRun FIG15_DCTCP = PaperRun.of("ndp/dctcp-fig15-short-flows", "DCTCP, 90 KB transfers under "
+            + "load", "ndp-dctcp-fig15-short-flows.textproto").quick(FIG15_QUICK);
+
+    private static double transferPercentile(Runs r, PaperRun run, double q) {
+        return PaperMetrics.fctPercentileUs(r.of(run), NdpExperiments::transfer, q);
+    }
+
+    /** The pair's 90 KB transfers: flows from host 0 or to host 0 (the pair's two directions). */
+    private static boolean transfer(FlowRecord f) {
+        return f.sizeBytes() == 90_000;
+    }
+
+    static Experiment fig15() {
+        return new Experiment("ndp-fig15", "ndp", "Fig 15", "90 KB transfers under load",
+                "Two hosts in different pods of the 432-host fat tree exchange 90 KB transfers (Poisson, 10% of their "
+                        + "link each way) while the other 430 hosts run four long flows each to random hosts among "
+                        + "themselves; 300 ms, 10 ms warm-up (--quick: 128 hosts, 30 ms). Slowdown: FCT over the ideal "
+                        + "FCT on an idle network. DCTCP: the same traffic on its baseline switches (200-packet "
+                        + "queues, ECN at 30 packets, one path per flow).",
+                List.of(FIG15, FIG15_DCTCP),
+                List.of(
+                        Check.of("NDP's slowest transfer over the ideal", "2x", atMost(2, "x"), "x",
+                                r -> max(PaperMetrics.slowdowns(r.of(FIG15), NdpExperiments::transfer)))
+                                .deviation("a few transfers meet a background flow's full window at a shared "
+                                        + "core or aggregation queue and lose it to trimming and resending (README, "
+                                        + "Reproducing the papers)", between(1, 3.5, "x")),
+                        Check.of("NDP's median transfer over the ideal", "(not given)", atMost(2, "x").described(
+                                "<= 2x (the worst case of the paper)"), "x",
+                                r -> Stats.percentile(PaperMetrics.slowdowns(r.of(FIG15), NdpExperiments::transfer),
+                                        0.5)),
+                        Check.of("DCTCP's median transfer time over NDP's", "3x", atLeast(2, "x"), "x",
+                                r -> transferPercentile(r, FIG15_DCTCP, 0.5) / transferPercentile(r, FIG15, 0.5)),
+                        Check.of("DCTCP's p99 transfer time over NDP's", "4x", atLeast(2, "x"), "x",
+                                r -> transferPercentile(r, FIG15_DCTCP, 0.99) / transferPercentile(r, FIG15, 0.99)),
+                        Check.notRun("MPTCP's median and tail over NDP's", "10x", "no MPTCP agent")),
+                r -> FigureData.lines(FigureData.Kind.CDF, "90 KB transfers under load (Fig 15)",
+                        "FCT (us)", "fraction of transfers", List.of(
+                                TimelyExperiments.cdf("NDP", PaperMetrics.fctsUs(r.of(FIG15), NdpExperiments::transfer)),
+                                TimelyExperiments.cdf("DCTCP", PaperMetrics.fctsUs(r.of(FIG15_DCTCP),
+                                        NdpExperiments::transfer)))).withLogX());
+    }
+
+    private static double max(double[] sorted) {
+        return sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1];
+    }
+
+    // ------------------------------------------------------------ scaling
+
+    static Experiment scaling() {
+        return new Experiment("ndp-scaling", "ndp", "§6.2 Larger topologies", "permutation from 128 to 8192 hosts",
+                "The permutation on fat trees of k = 8 (128 hosts, 100 ms), 12 (432, Fig 14's run) and 32 (8192 hosts, "
+                        + "8 ms with 2 ms warm-up, full size only: about 5 minutes).",
+                List.of(PERMUTATION_128, PERMUTATION, PERMUTATION_8192),
+                List.of(
+                        Check.of("utilization, 128 hosts", "98%", atLeast(94, "%"), "%",
+                                r -> utilization(r.of(PERMUTATION_128))),
+                        Check.of("utilization, 8192 hosts", "90%", between(86, 94, "%").described(
+                                "90 +- 4 points (the digest gives none)"), "%", r -> utilization(r.of(PERMUTATION_8192)))
+                                .fullOnly("8192 hosts take minutes")),
+                r -> {
+                    List<double[]> pts = new ArrayList<>();
+                    for (PaperRun run : List.of(PERMUTATION_128, PERMUTATION, PERMUTATION_8192)) {
+                        if (r.has(run)) {
+                            pts.add(new double[] {r.of(run).flows().size(), utilization(r.of(run))});
+                        }
+                    }
+                    return FigureData.lines(FigureData.Kind.SWEEP, "Permutation utilization against size (§6.2)",
+                            "hosts", "mean utilization (%)", List.of(new Series("NDP",
+                                    pts.stream().mapToDouble(p -> p[0]).toArray(),
+                                    pts.stream().mapToDouble(p -> p[1]).toArray()))).withLogX();
+                });
+    }
+}

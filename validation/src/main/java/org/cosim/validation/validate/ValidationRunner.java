@@ -1,0 +1,347 @@
+package org.cosim.validation.validate;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongConsumer;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.agent.DirectTransport;
+import org.cosim.fabric.topology.TopologyBuilders;
+import org.cosim.proto.Scenario;
+import org.cosim.scenario.Overrides;
+import org.cosim.scenario.ScenarioException;
+import org.cosim.scenario.ScenarioFiles;
+import org.cosim.scenario.Units;
+import org.cosim.validation.experiments.Check;
+import org.cosim.validation.experiments.Experiment;
+import org.cosim.validation.experiments.PaperRun;
+import org.cosim.validation.experiments.Runs;
+import org.cosim.validation.experiments.Tolerance;
+import org.cosim.validation.omnetpp.OmnetppException;
+import org.cosim.validation.omnetpp.OmnetppInstall;
+import org.cosim.validation.omnetpp.OmnetppNetworks;
+import org.cosim.validation.plots.FigureData;
+import org.cosim.validation.plots.Plots;
+import org.cosim.validation.results.ResultsWriter;
+import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.Summary;
+import org.cosim.validation.runner.JavaBackend;
+import org.cosim.validation.runner.OmnetppBackend;
+
+/**
+ * Runs experiments on one or more back ends and judges their checks. Each
+ * distinct run (PaperRun id, back end) runs once and is kept only while an
+ * experiment still needs it; its results files go to
+ * {@code <out>/runs/<backend>/<run id>/}, its figures to {@code <out>/plots/}.
+ * A run that cannot run on a back end (OMNeT++ missing, or without the run's
+ * topology or port discipline) is recorded as not run, with the reason; a run
+ * that fails midway fails the checks of its experiments on that back end.
+ */
+public final class ValidationRunner {
+    /**
+     * Time-series cells (samples x flows) a run may keep: a coarser sampling
+     * interval (a multiple of the scenario's) keeps memory and timeseries.csv
+     * small for workloads of many flows; the runs whose metrics need fine samples
+     * have few flows and stay as they are.
+     */
+    static final long SERIES_BUDGET_CELLS = 4_000_000L;
+    /** rtt_samples.csv rows written per run (every sample still feeds the percentiles). */
+    static final int RTT_ROWS = 20_000;
+
+    public record Options(Path out, boolean quick, List<String> backends, Path scenarios, PrintStream notes) {}
+
+    /** Hears what runs, for a progress display. */
+    public interface Listener {
+        /** Run {@code index} (from 1) of {@code total}, of experiment {@code experiment}, starts. */
+        default void runStarts(int index, int total, String experiment, PaperRun run, String backend,
+                               long durationPs, double costBefore, double cost, double costTotal) { }
+
+        /** Simulated time reached by the current run. */
+        default void progress(long nowPs) { }
+
+        default void runEnds(RunRecord r) { }
+
+        default void experimentEnds(ExperimentOutcome e) { }
+    }
+
+    private final Options options;
+    private final Listener listener;
+    private final Map<String, RunResults> cache = new HashMap<>();
+    private final Map<String, RunRecord> records = new HashMap<>();
+    private final Map<String, Integer> usesLeft = new HashMap<>();
+    private final Map<String, Double> costs = new HashMap<>();
+    private int runIndex;
+    private int runTotal;
+    private double costDone;
+    private double costTotal;
+
+    public ValidationRunner(Options options, Listener listener) {
+        this.options = options;
+        this.listener = listener;
+    }
+
+    public ValidationReport run(List<Experiment> experiments, String command) {
+        long start = System.nanoTime();
+        for (Experiment e : experiments) {
+            for (PaperRun r : runsOf(e)) {
+                for (String b : options.backends()) {
+                    usesLeft.merge(key(b, r), 1, Integer::sum);
+                }
+            }
+        }
+        runTotal = usesLeft.size();
+        for (Experiment e : experiments) {
+            for (PaperRun r : runsOf(e)) {
+                for (String b : options.backends()) {
+                    costs.computeIfAbsent(key(b, r), k -> cost(options.scenarios(), r, options.quick()));
+                }
+            }
+        }
+        costTotal = costs.values().stream().mapToDouble(Double::doubleValue).sum();
+        List<ExperimentOutcome> out = new ArrayList<>();
+        for (Experiment e : experiments) {
+            ExperimentOutcome o = run(e);
+            listener.experimentEnds(o);
+            out.add(o);
+        }
+        String machine = Runtime.getRuntime().availableProcessors() + " cores, Java " + System.getProperty(
+                "java.version") + ", " + System.getProperty("os.name") + " " + System.getProperty("os.arch");
+        return new ValidationReport(command, LocalDate.now().toString(), options.quick(), options.backends(), machine,
+                out, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** The experiment's runs in this mode (--quick leaves out the full-only ones). */
+    private List<PaperRun> runsOf(Experiment e) {
+        return e.runs().stream().filter(r -> !(options.quick() && r.fullOnly())).toList();
+    }
+
+    private static String key(String backend, PaperRun r) {
+        return backend + "/" + r.id();
+    }
+
+    private ExperimentOutcome run(Experiment e) {
+        List<RunRecord> runRecords = new ArrayList<>();
+        Map<String, Runs> byBackend = new LinkedHashMap<>();
+        Map<String, String> problems = new LinkedHashMap<>();  // backend -> why its values are missing
+        Map<String, Boolean> failed = new HashMap<>();
+        for (String b : options.backends()) {
+            Map<String, RunResults> got = new HashMap<>();
+            for (PaperRun r : runsOf(e)) {
+                RunRecord rec = obtain(e, r, b);
+                runRecords.add(rec);
+                if (rec.ok()) {
+                    got.put(r.id(), cache.get(key(b, r)));
+                } else if (!problems.containsKey(b)) {
+                    boolean fail = rec.failure() != null;
+                    failed.put(b, fail);
+                    problems.put(b, fail ? "run " + r.id() + " failed: " + rec.failure()
+                            : "not run on " + b + ": " + rec.notRun());
+                }
+            }
+            if (!problems.containsKey(b)) {
+                byBackend.put(b, new Runs() {
+                    @Override
+                    public RunResults of(PaperRun run) {
+                        RunResults res = got.get(run.id());
+                        if (res == null) {
+                            throw new IllegalStateException("experiment " + e.id() + " reads run " + run.id()
+                                    + ", which " + (e.runs().contains(run) ? "is full-only" : "it does not list"));
+                        }
+                        return res;
+                    }
+
+                    @Override
+                    public boolean has(PaperRun run) {
+                        return got.containsKey(run.id());
+                    }
+                });
+            }
+        }
+        List<CheckOutcome> checks = new ArrayList<>();
+        for (Check c : e.checks()) {
+            checks.add(judge(c, byBackend, problems, failed));
+        }
+        Map<String, String> plots = new LinkedHashMap<>();
+        if (e.plot() != null) {
+            for (Map.Entry<String, Runs> b : byBackend.entrySet()) {
+                plots.put(b.getKey(), plot(e, b.getKey(), b.getValue()));
+            }
+        }
+        for (PaperRun r : runsOf(e)) {
+            for (String b : options.backends()) {
+                if (usesLeft.merge(key(b, r), -1, Integer::sum) == 0) {
+                    cache.remove(key(b, r));  // no later experiment needs it: free its memory
+                }
+            }
+        }
+        return new ExperimentOutcome(e, checks, runRecords, plots);
+    }
+
+    private CheckOutcome judge(Check c, Map<String, Runs> byBackend, Map<String, String> problems,
+                              Map<String, Boolean> failed) {
+        Tolerance tol = c.runnable() ? c.tolerance(options.quick()) : null;
+        List<CheckOutcome.Value> values = new ArrayList<>();
+        for (String b : options.backends()) {
+            if (!c.runnable()) {
+                values.add(new CheckOutcome.Value(b, Double.NaN, Verdict.NOT_RUN, "not run: " + c.missing()));
+                continue;
+            }
+            if (problems.containsKey(b)) {
+                values.add(new CheckOutcome.Value(b, Double.NaN, failed.get(b) ? Verdict.FAIL : Verdict.NOT_RUN,
+                        problems.get(b)));
+                continue;
+            }
+            boolean skip = options.quick() && c.quickSkip() != null;
+            double v;
+            try {
+                v = c.metric().applyAsDouble(byBackend.get(b));
+            } catch (RuntimeException ex) {
+                if (!skip) {
+                    values.add(new CheckOutcome.Value(b, Double.NaN, Verdict.FAIL, "cannot compute: "
+                            + ex.getMessage()));
+                    continue;
+                }
+                v = Double.NaN;  // its runs are full-only
+            }
+            if (skip) {
+                values.add(new CheckOutcome.Value(b, v, Verdict.NOT_CHECKED, "not checked in --quick: "
+                        + c.quickSkip()));
+            } else if (tol.accepts(v)) {
+                values.add(new CheckOutcome.Value(b, v, Verdict.PASS, null));
+            } else if (options.quick() && c.knownRange() != null && c.knownRange().accepts(v)) {
+                values.add(new CheckOutcome.Value(b, v, Verdict.DEVIATION, "outside the paper's tolerance, within "
+                        + "the documented range " + c.knownRange().text() + ": " + c.deviation()));
+            } else {
+                String why = c.deviation() == null ? "" : ": " + c.deviation();
+                values.add(new CheckOutcome.Value(b, v, Verdict.FAIL, Double.isNaN(v)
+                        ? "no value (nothing to measure: no samples, or not every flow finished)" + why
+                        : "outside the tolerance" + why));
+            }
+        }
+        return new CheckOutcome(c, tol, values, CheckOutcome.combine(values), CheckOutcome.agreement(values));
+    }
+
+    private String plot(Experiment e, String backend, Runs runs) {
+        String name = e.id() + (options.backends().size() > 1 ? "-" + backend : "") + ".png";
+        try {
+            FigureData f = e.plot().apply(runs);
+            FigureData titled = new FigureData(f.kind(), f.title() + " [" + backend + (options.quick() ? ", quick"
+                    : "") + "]", f.xLabel(), f.yLabel(), f.logX(), f.logY(), f.categories(), f.series());
+            java.nio.file.Files.createDirectories(options.out().resolve("plots"));
+            Plots.figure(options.out().resolve("plots").resolve(name), titled);
+            return "plots/" + name;
+        } catch (java.io.IOException | RuntimeException ex) {
+            options.notes().println("cosim validate: cannot draw the figure of " + e.id() + " (" + backend + "): "
+                    + ex.getMessage());
+            return null;
+        }
+    }
+
+    /** The run's record, running it (once per validation) if it has not run yet. */
+    private RunRecord obtain(Experiment e, PaperRun r, String backend) {
+        String k = key(backend, r);
+        RunRecord done = records.get(k);
+        if (done != null) {
+            return done;
+        }
+        RunRecord rec = execute(e, r, backend);
+        records.put(k, rec);
+        listener.runEnds(rec);
+        return rec;
+    }
+
+    private RunRecord execute(Experiment e, PaperRun r, String backend) {
+        Path dir = options.out().resolve("runs").resolve(backend).resolve(r.id());
+        String rel = options.out().relativize(dir).toString();
+        Scenario scenario;
+        FabricSimulation sim;
+        String note = null;
+        try {
+            scenario = ScenarioFiles.read(options.scenarios().resolve(r.scenario()), r.overrides(options.quick()));
+            sim = FabricSimulation.of(scenario);
+            long interval = seriesInterval(sim);
+            if (interval != sim.config().sampleIntervalPs()) {
+                Scenario.Builder b = scenario.toBuilder();
+                Overrides.apply(b, "output.sample_interval_us=" + interval / (double) Units.PS_PER_US);
+                scenario = b.build();
+                sim = FabricSimulation.of(scenario);
+                note = "time series every " + interval / Units.PS_PER_US + " us (" + sim.flows().size()
+                        + " flows; files stay small)";
+            }
+        } catch (ScenarioException ex) {
+            return new RunRecord(r, backend, rel, 0, 0, "bad scenario: " + ex.getMessage(), null, null);
+        }
+        runIndex++;
+        double cost = costs.getOrDefault(key(backend, r), 0.0);
+        listener.runStarts(runIndex, runTotal, e.id(), r, backend, sim.config().durationPs(), costDone, cost,
+                costTotal);
+        costDone += cost;
+        LongConsumer progress = listener::progress;
+        RunResults res;
+        if (backend.equals("omnetpp")) {
+            String why = omnetppWhyNot(sim);
+            if (why != null) {
+                return new RunRecord(r, backend, null, 0, 0, null, why, null);
+            }
+            try {
+                res = OmnetppBackend.run(sim, new OmnetppBackend.Options(dir, null, options.notes()), progress);
+            } catch (OmnetppException | ScenarioException ex) {
+                return new RunRecord(r, backend, rel, 0, 0, ex.getMessage(), null, note);
+            }
+        } else {
+            res = JavaBackend.run(sim, new DirectTransport(sim.session()), progress);
+        }
+        ResultsWriter.write(dir, res, Summary.of(res), ScenarioFiles.canonicalText(sim.scenario()), RTT_ROWS);
+        if (res.complete()) {
+            cache.put(key(backend, r), res);
+        }
+        return new RunRecord(r, backend, rel, res.wallNanos() / 1e9, res.reachedPs() / (double) Units.PS_PER_MS,
+                res.complete() ? null : res.failure(), null, note);
+    }
+
+    /** Why the OMNeT++ back end cannot run this simulation, or null when it can. */
+    static String omnetppWhyNot(FabricSimulation sim) {
+        OmnetppInstall.Lookup install = OmnetppInstall.locate();
+        if (!install.found()) {
+            return install.whyNot();
+        }
+        try {
+            OmnetppNetworks.of(sim);
+            return null;
+        } catch (ScenarioException ex) {
+            return ex.getMessage();
+        }
+    }
+
+    /** The scenario's sampling interval, or a multiple of it that keeps samples x flows within the budget. */
+    static long seriesInterval(FabricSimulation sim) {
+        long interval = sim.config().sampleIntervalPs();
+        long samples = sim.config().durationPs() / interval;
+        long cells = samples * Math.max(1, sim.flows().size());
+        if (cells <= SERIES_BUDGET_CELLS) {
+            return interval;
+        }
+        long factor = (cells + SERIES_BUDGET_CELLS - 1) / SERIES_BUDGET_CELLS;
+        return interval * factor;
+    }
+
+    /** A rough cost of a run for progress estimates: simulated time x hosts. */
+    public static double cost(Path scenarios, PaperRun r, boolean quick) {
+        try {
+            Scenario s = ScenarioFiles.read(scenarios.resolve(r.scenario()), r.overrides(quick));
+            return s.getDurationUs() * TopologyBuilders.build(s.getTopology()).hostCount();
+        } catch (ScenarioException e) {
+            return 0;  // reported when the run is attempted
+        }
+    }
+
+    static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+}

@@ -1,0 +1,38 @@
+package org.cosim.validation.validate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.cosim.validation.Main;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Same seeds, same report: two validations of the same experiments give the same
+ * numbers (every line of report.json but wall times and the command), for
+ * experiments with keyed randomness (NDP's trimming coins and spraying,
+ * Poseidon's Poisson messages and rotating incast).
+ */
+class DeterministicReportTest {
+    @TempDir
+    Path tmp;
+
+    private List<String> numbers(Path dir) throws IOException {
+        PrintStream sink = new PrintStream(new ByteArrayOutputStream());
+        assertEquals(0, Main.run(new String[] {"validate", "--quick", "--only", "ndp-fig16,poseidon-fig19", "--out",
+                dir.toString()}, sink, sink));
+        return Files.readAllLines(dir.resolve("report.json")).stream()
+                .filter(l -> !l.contains("wall_time_s") && !l.contains("\"command\"") && !l.contains("\"dir\""))
+                .toList();
+    }
+
+    @Test
+    void twoValidationsGiveTheSameNumbers() throws IOException {
+        assertEquals(numbers(tmp.resolve("a")), numbers(tmp.resolve("b")));
+    }
+}

@@ -1,0 +1,143 @@
+package org.cosim.validation.validate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.validation.ShippedScenarios;
+import org.cosim.validation.experiments.Check;
+import org.cosim.validation.experiments.Experiment;
+import org.cosim.validation.experiments.PaperRun;
+import org.cosim.validation.experiments.Tolerance;
+import org.cosim.validation.plots.FigureData;
+import org.cosim.validation.results.Summary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * How the runner judges: pass, fail, not run (no agent; a back end without the
+ * topology or without OMNeT++), not checked at --quick scale, a documented
+ * deviation within its range at --quick; each distinct run once.
+ */
+class ValidationRunnerTest {
+    @TempDir
+    Path tmp;
+
+    /** A 20 ms TIMELY incast: 0.1 s of wall time. */
+    private static final PaperRun SHORT = PaperRun.of("test/incast", "TIMELY incast, 20 ms", "timely-incast.textproto",
+            "duration_us=20000", "output.warmup_us=5000");
+    private static final PaperRun FAT_TREE = PaperRun.of("test/fat-tree", "NDP Fig 4 incast", "ndp-fig4-incast.textproto",
+            "duration_us=2000");
+
+    private static Check throughput(Tolerance t) {
+        return Check.of("throughput", "19.4 Gb/s", t, " Gb/s", r -> Summary.of(r.of(SHORT)).totalThroughputGbps());
+    }
+
+    private ValidationReport run(boolean quick, List<String> backends, Experiment... es) {
+        return new ValidationRunner(new ValidationRunner.Options(tmp, quick, backends, ShippedScenarios.dir(),
+                new PrintStream(new ByteArrayOutputStream())), new ValidationRunner.Listener() { })
+                .run(List.of(es), "test");
+    }
+
+    private static Experiment experiment(String id, List<PaperRun> runs, Check... checks) {
+        return new Experiment(id, "timely", "Fig 0", "test", "test", runs, List.of(checks),
+                r -> FigureData.lines(FigureData.Kind.TIME_SERIES, "t", "x", "y", List.of(new FigureData.Series("s",
+                        new double[] {0, 1}, new double[] {1, 2}))));
+    }
+
+    private static Verdict verdict(ValidationReport r, int experiment, int check) {
+        return r.experiments().get(experiment).checks().get(check).verdict();
+    }
+
+    @Test
+    void judgesEachCheckAgainstItsTolerance() throws IOException {
+        ValidationReport r = run(false, List.of("java"), experiment("a", List.of(SHORT),
+                throughput(Tolerance.atLeast(1, " Gb/s")),
+                throughput(Tolerance.atLeast(100, " Gb/s")).deviation("a reason", Tolerance.atLeast(1, "")),
+                Check.notRun("a baseline", "1", "no such agent"),
+                throughput(Tolerance.atLeast(100, "")).fullOnly("too small")));
+        assertEquals(Verdict.PASS, verdict(r, 0, 0));
+        assertEquals(Verdict.FAIL, verdict(r, 0, 1), "a documented deviation still fails a full validation");
+        assertTrue(r.experiments().get(0).checks().get(1).values().get(0).note().contains("a reason"));
+        assertEquals(Verdict.NOT_RUN, verdict(r, 0, 2));
+        assertEquals(Verdict.FAIL, verdict(r, 0, 3), "full-only checks count in a full validation");
+        assertTrue(r.failed());
+        assertTrue(Files.size(tmp.resolve("plots/a.png")) > 1000);
+        assertTrue(Files.exists(tmp.resolve("runs/java/test/incast/summary.json")));
+    }
+
+    @Test
+    void quickModeSkipsFullOnlyChecksAndAcceptsDocumentedDeviationsInTheirRange() {
+        ValidationReport r = run(true, List.of("java"), experiment("a", List.of(SHORT),
+                throughput(Tolerance.atLeast(100, " Gb/s")).deviation("a reason", Tolerance.atLeast(1, "")),
+                throughput(Tolerance.atLeast(100, " Gb/s")).deviation("a reason", Tolerance.atLeast(50, "")),
+                throughput(Tolerance.atLeast(100, "")).fullOnly("too small"),
+                Check.notRun("a baseline", "1", "no such agent")));
+        assertEquals(Verdict.DEVIATION, verdict(r, 0, 0));
+        assertEquals(Verdict.FAIL, verdict(r, 0, 1), "outside the documented range too");
+        assertEquals(Verdict.NOT_CHECKED, verdict(r, 0, 2));
+        assertEquals(Verdict.NOT_RUN, verdict(r, 0, 3));
+        r = run(true, List.of("java"), experiment("b", List.of(SHORT),
+                throughput(Tolerance.atLeast(100, " Gb/s")).deviation("a reason", Tolerance.atLeast(1, "")),
+                Check.notRun("a baseline", "1", "no such agent")));
+        assertTrue(!r.failed(), "deviations and missing baselines do not fail --quick");
+    }
+
+    @Test
+    void aBackEndWithoutTheTopologyOrWithoutOmnetppReportsNotRunWithTheReason() {
+        ValidationReport r = run(false, List.of("omnetpp"), experiment("c", List.of(FAT_TREE),
+                Check.of("last FCT over the optimum", "1.02", Tolerance.atMost(1.03, ""), "",
+                        x -> Summary.of(x.of(FAT_TREE)).incastLastOverOptimum())));
+        RunRecord rec = r.experiments().get(0).runs().get(0);
+        assertNotNull(rec.notRun());
+        assertTrue(rec.notRun().contains("OMNeT++"), rec.notRun());
+        assertEquals(Verdict.NOT_RUN, verdict(r, 0, 0));
+        assertTrue(r.experiments().get(0).checks().get(0).values().get(0).note().startsWith("not run on omnetpp: "));
+        assertTrue(!r.failed(), "not run is not a failure");
+        assertTrue(r.experiments().get(0).plots().isEmpty(), "no figure without runs");
+    }
+
+    @Test
+    void aRunSharedByExperimentsRunsOnce() {
+        ValidationReport r = run(false, List.of("java"),
+                experiment("d", List.of(SHORT), throughput(Tolerance.atLeast(1, ""))),
+                experiment("e", List.of(SHORT), throughput(Tolerance.atLeast(1, ""))));
+        RunRecord first = r.experiments().get(0).runs().get(0);
+        assertEquals(first, r.experiments().get(1).runs().get(0), "the same record: the run did not repeat");
+        assertEquals(r.experiments().get(0).checks().get(0).values().get(0).value(),
+                r.experiments().get(1).checks().get(0).values().get(0).value());
+    }
+
+    @Test
+    void manyFlowsGetACoarserTimeSeries() {
+        // The Poseidon UR scenario starts ~137,000 flows in 100 ms: at 10 us samples that would be 1.4 billion cells.
+        FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("poseidon/fig19-ur.textproto",
+                "output.sample_interval_us=10"));
+        long interval = ValidationRunner.seriesInterval(sim);
+        assertTrue(interval > 10_000_000L && interval % 10_000_000L == 0, "a multiple of 10 us: " + interval);
+        long cells = sim.config().durationPs() / interval * sim.flows().size();
+        assertTrue(cells <= ValidationRunner.SERIES_BUDGET_CELLS, cells + " cells");
+        FabricSimulation few = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto"));
+        assertEquals(few.config().sampleIntervalPs(), ValidationRunner.seriesInterval(few), "few flows: as given");
+    }
+
+    @Test
+    void backEndsAgreeWhenTheirValuesAreEqual() {
+        List<CheckOutcome.Value> same = List.of(new CheckOutcome.Value("java", 19.51, Verdict.PASS, null),
+                new CheckOutcome.Value("omnetpp", 19.51, Verdict.PASS, null));
+        assertEquals("identical", CheckOutcome.agreement(same));
+        List<CheckOutcome.Value> apart = List.of(new CheckOutcome.Value("java", 100, Verdict.PASS, null),
+                new CheckOutcome.Value("omnetpp", 99, Verdict.FAIL, null));
+        assertTrue(CheckOutcome.agreement(apart).startsWith("differ by 1"), CheckOutcome.agreement(apart));
+        assertEquals(Verdict.FAIL, CheckOutcome.combine(apart));
+        assertNull(CheckOutcome.agreement(same.subList(0, 1)));
+    }
+}
