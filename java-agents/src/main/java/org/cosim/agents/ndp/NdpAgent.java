@@ -18,12 +18,14 @@ import org.cosim.scenario.Units;
  * the sender; data packets and trimmed headers to the receiver. NDP uses no
  * hardware ACKs (every packet is sent with ACK_NONE), so completions never come.
  *
- * <p>Timer ids: {@link #PACER_TIMER} for the pull pacer; RTO timers carry
- * {@code RTO_KIND << 32 | flow}.
+ * <p>Timer ids: {@link #PACER_TIMER} for the pull pacer; a sender's RTO timers
+ * carry {@code RTO_KIND << 32 | flow}, a receiver's stall timers
+ * {@code STALL_KIND << 32 | flow}.
  */
 public final class NdpAgent implements Agent {
     static final long PACER_TIMER = 1L << 33;
     private static final long RTO_KIND = 1L;
+    private static final long STALL_KIND = 3L;  // 2 << 32 is the pacer's id
 
     private final NdpSender sender;
     private final NdpReceiver receiver;
@@ -36,6 +38,10 @@ public final class NdpAgent implements Agent {
 
     static long rtoTimer(int flow) {
         return RTO_KIND << 32 | (flow & 0xffffffffL);
+    }
+
+    static long stallTimer(int flow) {
+        return STALL_KIND << 32 | (flow & 0xffffffffL);
     }
 
     NdpSender sender() {
@@ -62,6 +68,8 @@ public final class NdpAgent implements Agent {
             receiver.onPacerTimer(e.timePs(), out);
         } else if (e.timerId() >>> 32 == RTO_KIND) {
             sender.onRtoTimer((int) e.timerId(), e.timePs(), out);
+        } else if (e.timerId() >>> 32 == STALL_KIND) {
+            receiver.onStallTimer((int) e.timerId(), e.timePs(), out);
         }
     }
 

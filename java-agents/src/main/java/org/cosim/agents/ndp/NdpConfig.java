@@ -12,7 +12,8 @@ import org.cosim.scenario.Units;
  * Ours where it is silent (DIGEST.md 2.D; README "NDP: choices and measurements"):
  * a pull rides on an ACK/NACK only when the pacer is idle (2.D.1); after the last
  * packet, queued pulls are capped at the packets still missing (2.D.2); RTO =
- * max(1 ms, srtt + 4 rttvar) (2.D.5); htsim's bad-path thresholds (2.D.6).
+ * max(1 ms, srtt + 4 rttvar) (2.D.5); htsim's bad-path thresholds (2.D.6); a
+ * receiver-side stall pull after rto_min of silence (ours, see {@link NdpReceiver}).
  *
  * @param packetBytes           one packet's payload: the NIC MTU
  * @param pullSpacingBytes      pull pacing interval, in bytes at the receiver's line rate
@@ -22,7 +23,7 @@ public record NdpConfig(int packetBytes, int initialWindow, long rtoMinPs, boole
                         int[] prioritizedFlows, boolean pullOnAck, int pullSpacingBytes, boolean capPullsAfterLast,
                         boolean pathPenalty, int penaltyMinSamples, double penaltyNackFactor,
                         double penaltyMinNackRatio, int penaltyMinLosses, int penaltyPasses, int bounceNackWeight,
-                        int feedbackHistory, double badPathAckShare) {
+                        int feedbackHistory, double badPathAckShare, boolean stallPull) {
 
     private static final String P = "protocol.ndp.";
 
@@ -66,7 +67,8 @@ public record NdpConfig(int packetBytes, int initialWindow, long rtoMinPs, boole
         return new NdpConfig(mtuBytes, iw, Units.usToPs(rtoUs), !n.hasRtoEstimate() || n.getRtoEstimate(), prio,
                 !n.hasPullOnAck() || n.getPullOnAck(), spacing,
                 !n.hasCapPullsAfterLast() || n.getCapPullsAfterLast(), !n.hasPathPenalty() || n.getPathPenalty(),
-                minSamples, factor, minRatio, minLosses, passes, bounce, history, share);
+                minSamples, factor, minRatio, minLosses, passes, bounce, history, share,
+                !n.hasStallPull() || n.getStallPull());
     }
 
     public boolean prioritized(int flow) {

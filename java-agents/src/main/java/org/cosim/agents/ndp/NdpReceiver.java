@@ -26,6 +26,16 @@ import org.cosim.agents.util.IntMap;
  * a pull only below that cap). When every packet has arrived the receiver
  * declares the flow finished (its FCT ends with the last data byte in) and keeps
  * ACKing late duplicates without pulling.
+ *
+ * <p>The cap has a cost the sender cannot see: it counts one pull owed per ACK or
+ * NACK, including those the cap withheld, so when a resend is returned to it
+ * again (double bounces, large incasts) it may wait for a pull that will never
+ * come while the receiver waits for the packet. The stall watch (ours, switch
+ * {@code stall_pull}) breaks that deadlock from the side that knows: a flow whose
+ * last packet was seen, still missing packets, with no pull queued and no arrival
+ * or pull for rto_min, gets one pull; its resend's arrival then queues the next.
+ * A pull that finds nothing to send is banked by the sender, so a needless one
+ * costs one pull slot.
  */
 final class NdpReceiver {
     private final int host;
@@ -34,6 +44,7 @@ final class NdpReceiver {
     private final IntMap<RecvFlow> flows = new IntMap<>();
     private final PullQueue queue = new PullQueue();
     private final PullPacer pacer;
+    private long stallPulls;
 
     NdpReceiver(int host, long reactionDelayPs, long pullIntervalPs, NdpConfig cfg) {
         this.host = host;
@@ -61,6 +72,7 @@ final class NdpReceiver {
             flows.put(e.flow(), f);
         }
         long now = e.timePs();
+        f.lastHeardPs = now;
         long packet = e.seq() / cfg.packetBytes();
         f.lastPath = e.path();
         if (e.lastOfFlow()) {
@@ -85,7 +97,42 @@ final class NdpReceiver {
             queue.cap(f, 0);
             out.flowFinished(now, host, f.flow);
         }
+        watchForStall(f, now, out);
         pacer.pump(now, queue, out);
+    }
+
+    private void watchForStall(RecvFlow f, long now, ActionSink out) {
+        if (cfg.stallPull() && !f.stallWatched && !f.finished && f.lastSeen()) {
+            f.stallWatched = true;
+            out.setTimer(now + cfg.rtoMinPs(), host, NdpAgent.stallTimer(f.flow));
+        }
+    }
+
+    /** The stall watch of flow {@code id}: one pull if it has been silent for rto_min with none queued. */
+    void onStallTimer(int id, long now, ActionSink out) {
+        RecvFlow f = flows.get(id);
+        if (f == null || f.finished) {
+            if (f != null) {
+                f.stallWatched = false;
+            }
+            return;
+        }
+        long next = f.lastHeardPs + cfg.rtoMinPs();
+        if (f.pending > 0) {
+            next = now + cfg.rtoMinPs();  // a pull is queued: look again once it has had time to work
+        } else if (now >= next) {
+            f.stallPulls++;
+            stallPulls++;
+            f.lastHeardPs = now;
+            queue.add(f);
+            pacer.pump(now, queue, out);
+            next = now + cfg.rtoMinPs();
+        }
+        out.setTimer(Math.max(next, now + reactionDelayPs), host, NdpAgent.stallTimer(id));
+    }
+
+    long stallPulls() {
+        return stallPulls;
     }
 
     private boolean capped(RecvFlow f) {

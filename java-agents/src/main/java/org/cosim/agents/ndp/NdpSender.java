@@ -193,6 +193,10 @@ final class NdpSender {
             }
             next = Math.min(next, deadline);
         }
+        if (next == Long.MAX_VALUE) {
+            f.rtoArmed = false;  // nothing in flight after all: the next transmit arms it
+            return;
+        }
         out.setTimer(Math.max(next, t), host, NdpAgent.rtoTimer(id));
     }
 
@@ -223,8 +227,12 @@ final class NdpSender {
     private void transmit(SendFlow f, long pkt, int path, long t, ActionSink out) {
         int options = ActionSink.NO_ACK | (f.isLast(pkt) ? ActionSink.LAST_OF_FLOW : 0);
         out.sendSegment(t, host, f.flow, pkt * cfg.packetBytes(), f.bytes(pkt, cfg.packetBytes()), path, options);
+        // An RTO resends a packet still counted in flight: count it once.
+        boolean counted = f.ledger.holds(pkt) && f.ledger.state(pkt) == PacketLedger.IN_FLIGHT;
         f.ledger.sent(pkt, t, path);
-        f.inFlight++;
+        if (!counted) {
+            f.inFlight++;
+        }
         if (!f.rtoArmed) {
             f.rtoArmed = true;
             out.setTimer(t + f.rto.rtoPs(), host, NdpAgent.rtoTimer(f.flow));

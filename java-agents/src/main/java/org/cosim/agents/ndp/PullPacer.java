@@ -59,6 +59,7 @@ final class PullPacer {
             }
             RecvFlow f = queue.take();
             out.sendControl(due, host, f.flow, ControlArrivalEvent.PULL, 0, ++f.pullNumber, f.lastPath, 0);
+            f.lastHeardPs = due;
             lastPullPs = due;
             pullsSent++;
         }

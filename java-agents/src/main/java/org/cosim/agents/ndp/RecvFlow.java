@@ -15,6 +15,9 @@ final class RecvFlow {
     long pullNumber;      // the last pull number sent (on a PULL or riding on an ACK/NACK)
     int lastPath = 0;     // the path of the latest arrival: PULLs go back on it
     boolean finished;
+    long lastHeardPs;     // the latest arrival or pull of this flow: the stall watch measures silence from it
+    boolean stallWatched; // a stall timer is pending
+    long stallPulls;      // pulls the stall watch added
     boolean queued;       // linked into the pull queue
     RecvFlow next;        // pull queue link
 

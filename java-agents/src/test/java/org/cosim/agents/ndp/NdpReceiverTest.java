@@ -96,4 +96,43 @@ class NdpReceiverTest {
         }
         assertEquals(List.of(5, 5, 1), order);
     }
+
+    /** Flow 1 (3 packets): packet 0 and the last arrive, packet 1's pull goes out, and then nothing arrives. */
+    private void strandPacketOne() {
+        arrive(0, 1, 0, 1, 0);                              // rides a pull
+        arrive(L, 1, 2, 1, EventBatch.LAST_OF_FLOW);        // 1 missing: a pull queued
+        ActionBatch pull = batch();
+        agent.onTimer(timer(PACKET_PS, HOST, NdpAgent.PACER_TIMER), pull);
+        assertEquals(ControlArrivalEvent.PULL, controls(pull).get(0).kind());
+        assertEquals(0, agent.receiver().flow(1).pending);
+    }
+
+    @Test
+    void aFlowSilentForRtoMinWithPacketsMissingAndNoPullQueuedGetsOnePull() {
+        strandPacketOne();
+        long rto = 1_000_000_000L;                          // rto_min 1 ms
+        ActionBatch early = batch();
+        agent.onTimer(timer(L + rto, HOST, NdpAgent.stallTimer(1)), early);
+        assertTrue(controls(early).isEmpty(), "the last pull went out at 7.2 us: not silent for 1 ms yet");
+        assertEquals(List.of(PACKET_PS + L + rto), timers(early).stream().map(t -> t[0]).toList(),
+                "looks again 1 ms after the pull, once the pull's own time L has passed");
+        ActionBatch probe = batch();
+        agent.onTimer(timer(PACKET_PS + L + rto, HOST, NdpAgent.stallTimer(1)), probe);
+        assertEquals(List.of(new NdpTesting.Ctl(PACKET_PS + 2 * L + rto, 1, ControlArrivalEvent.PULL, 0, 3, 1, 0)),
+                controls(probe), "pull number 3 for the stranded packet");
+        assertEquals(1, agent.receiver().stallPulls());
+        ActionBatch done = arrive(PACKET_PS + 5 * L + rto, 1, 1, 1, 0);
+        assertEquals(1, finished(done).size());
+        ActionBatch after = batch();
+        agent.onTimer(timer(PACKET_PS + 2 * L + 2 * rto, HOST, NdpAgent.stallTimer(1)), after);
+        assertEquals(0, after.size(), "a finished flow is no longer watched");
+    }
+
+    @Test
+    void theStallWatchCanBeSwitchedOff() {
+        agent = NdpTesting.agent(HOST, Ndp.newBuilder().setStallPull(false));
+        arrive(0, 1, 0, 1, 0);
+        ActionBatch last = arrive(L, 1, 2, 1, EventBatch.LAST_OF_FLOW);
+        assertTrue(timers(last).stream().noneMatch(t -> t[1] == NdpAgent.stallTimer(1)), "no stall timer");
+    }
 }

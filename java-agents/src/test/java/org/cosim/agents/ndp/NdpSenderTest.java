@@ -158,6 +158,21 @@ class NdpSenderTest {
     }
 
     @Test
+    void aPacketResentByTheRtoCountsInFlightOnceSoItsBounceIsResentAtOnce() {
+        start(1, 10L * MTU);
+        ActionBatch rto = batch();
+        agent.onTimer(timer(L + MS, HOST, NdpAgent.rtoTimer(0)), rto);
+        assertEquals(List.of(0L), packets(rto));
+        assertEquals(1, agent.sender().flow(0).inFlight, "one packet in flight, sent twice");
+        // A copy comes back: nothing else is in flight and no pull is owed, so it
+        // is resent at once (counted twice, the flow would wait for a pull that
+        // never comes: the 8000-flow incast's stall).
+        ActionBatch bounce = returned(2 * L + MS, 0, segments(rto).get(0).path());
+        assertEquals(List.of(0L), packets(bounce));
+        assertEquals(1, agent.sender().flow(0).inFlight);
+    }
+
+    @Test
     void anRtoBeforeTheDeadlineResendsNothing() {
         start(2, 10L * MTU);
         ActionBatch out = batch();
