@@ -111,17 +111,14 @@ final class NdpReceiver {
     /** The stall watch of flow {@code id}: one pull if it has been silent for rto_min with none queued. */
     void onStallTimer(int id, long now, ActionSink out) {
         RecvFlow f = flows.get(id);
-        if (f == null || f.finished) {
-            if (f != null) {
-                f.stallWatched = false;
-            }
+        if (f.finished) {
+            f.stallWatched = false;
             return;
         }
         long next = f.lastHeardPs + cfg.rtoMinPs();
         if (f.pending > 0) {
             next = now + cfg.rtoMinPs();  // a pull is queued: look again once it has had time to work
         } else if (now >= next) {
-            f.stallPulls++;
             stallPulls++;
             f.lastHeardPs = now;
             queue.add(f);

@@ -17,7 +17,6 @@ final class RecvFlow {
     boolean finished;
     long lastHeardPs;     // the latest arrival or pull of this flow: the stall watch measures silence from it
     boolean stallWatched; // a stall timer is pending
-    long stallPulls;      // pulls the stall watch added
     boolean queued;       // linked into the pull queue
     RecvFlow next;        // pull queue link
 
