@@ -72,4 +72,19 @@ class NdpIncastTest {
         assertEquals(1000, s.flowsTotal());
         assertTrue(s.incastLastOverOptimum() <= 1.04, "overhead " + (s.incastLastOverOptimum() - 1));
     }
+
+    /**
+     * The regression of the 8000-sender stall, at CI size: a 127 -> 1 incast on
+     * k = 8 with a 50-header header queue (86% of trimmed headers come back) and a
+     * 200 us RTO, so packets resent by the RTO while still in flight come back as
+     * headers too. When such a resend counted the packet twice, 5 of the 127
+     * senders waited for pulls forever (measured before the fix).
+     */
+    @Test
+    void rtoResendsThatBounceDoNotStrandSenders() {
+        Summary s = run("ndp-fig20-incast-8192.textproto", "topology.fat_tree.k=8", "workload.incast.senders=127",
+                "topology.switches.ndp.header_queue_bytes=3200", "protocol.ndp.rto_min_us=200", "duration_us=100000");
+        assertEquals(127, s.flowsTotal());
+        assertTrue(s.incastLastOverOptimum() <= 1.04, "overhead " + (s.incastLastOverOptimum() - 1));
+    }
 }
