@@ -2,6 +2,8 @@ package org.cosim.agents.host;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.cosim.agents.dcqcn.DcqcnAgent;
+import org.cosim.agents.dcqcn.DcqcnConfig;
 import org.cosim.agents.dctcp.DctcpAgent;
 import org.cosim.agents.dctcp.DctcpConfig;
 import org.cosim.agents.ndp.NdpAgent;
@@ -38,6 +40,8 @@ public final class ProtocolCatalog {
                 new SwiftAgent(host, ctx, SwiftConfig.from(ctx.protocol().getSwift())));
         FACTORIES.put("dctcp", (host, ctx) ->
                 new DctcpAgent(host, ctx, DctcpConfig.from(ctx.protocol().getDctcp())));
+        FACTORIES.put("dcqcn", (host, ctx) ->
+                new DcqcnAgent(host, ctx, DcqcnConfig.from(ctx.protocol().getDcqcn())));
     }
 
     private ProtocolCatalog() {}
@@ -63,7 +67,7 @@ public final class ProtocolCatalog {
      * the scenario, given the NICs' MTU (0: unknown): Poseidon reacts to the INT
      * max-hop delay, so without INT on the switches it would see no congestion at
      * all (unless it runs in brownfield mode, where end-to-end delay stands in for
-     * the missing switches); DCTCP needs switches that mark ECN; NDP cuts flows
+     * the missing switches); DCTCP and DCQCN need switches that mark ECN; NDP cuts flows
      * into MTU packets.
      */
     public static void validate(Scenario s, long baseRttPs) {
@@ -82,11 +86,15 @@ public final class ProtocolCatalog {
             throw new ScenarioException("topology.switches.ecn_threshold_bytes", "DCTCP reacts to ECN marks: set "
                     + "the marking threshold K (e.g. 80000 for TIMELY's comparison, 30 packets for NDP's)");
         }
+        if (s.getProtocol().hasDcqcn() && !s.getTopology().getSwitches().hasEcnThresholdBytes()) {
+            throw new ScenarioException("topology.switches.ecn_threshold_bytes", "DCQCN reacts to ECN marks (its "
+                    + "CNPs): set the marking threshold (e.g. 20 packets, 180000 B, on NDP's fabric)");
+        }
     }
 
     /** Whether the protocol's agents close long-lived flows at their stop time (workload stop_us). */
     public static boolean closesFlows(Protocol protocol) {
-        return protocol.hasTimely() || protocol.hasPfcOnly();
+        return protocol.hasTimely() || protocol.hasPfcOnly() || protocol.hasDcqcn();
     }
 
     /** Checks every parameter of the scenario's protocol, naming the first bad field (MTU unknown). */
@@ -103,6 +111,7 @@ public final class ProtocolCatalog {
             case POSEIDON -> PoseidonConfig.from(protocol.getPoseidon());
             case SWIFT -> SwiftConfig.from(protocol.getSwift());
             case DCTCP -> DctcpConfig.from(protocol.getDctcp());
+            case DCQCN -> DcqcnConfig.from(protocol.getDcqcn());
             default -> nameOf(protocol);
         }
     }

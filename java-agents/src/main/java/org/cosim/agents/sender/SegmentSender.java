@@ -15,7 +15,8 @@ import org.cosim.agents.api.TimerEvent;
  * A completion-based, rate-paced segment sender: the host side that TIMELY and the
  * PFC-only baseline share. It cuts each flow into segments, paces them with the
  * {@link PacingEngine}, caps the segments outstanding per flow, measures one RTT
- * per completion and feeds it to the flow's {@link RateControl}; it declares a
+ * per completion and feeds it to the flow's {@link RateControl} (with the
+ * completion itself, and the time whenever the rate is about to be used); it declares a
  * flow finished when its last segment completes. A long-lived flow with a close
  * time (FlowArrivalEvent.stopPs) hands over nothing due at or after it and
  * finishes when what it sent is acknowledged. The protocol is the rate control.
@@ -56,6 +57,7 @@ public class SegmentSender implements Agent {
     public void onFlowArrival(FlowArrivalEvent e, ActionSink out) {
         SenderFlow f = new SenderFlow(e.flow(), e.sizeBytes(), e.stopPs(), rates.newFlow(active.size()));
         active.put(e.flow(), f);
+        f.rate.advanceTo(e.timePs());
         pacer.pump(f, e.timePs(), out);
     }
 
@@ -66,6 +68,7 @@ public class SegmentSender implements Agent {
             return;  // a completion after the flow finished cannot happen; ignore rather than guess
         }
         f.ackedBytes += e.bytes();
+        f.rate.onAck(e.timePs(), e.bytes(), e.ecnEcho());
         if (pacer.completesSegment(f, e.seq(), e.bytes())) {
             // With NIC pacing only a segment's last piece counts: its RTT leaves the pacer's spacing out.
             f.outstanding--;
@@ -93,6 +96,7 @@ public class SegmentSender implements Agent {
     public void onTimer(TimerEvent e, ActionSink out) {
         SenderFlow f = active.get((int) e.timerId());
         if (f != null) {
+            f.rate.advanceTo(e.timePs());
             pacer.wake(f, e.timePs(), out);
             finishIfClosed(f, e.timePs(), out);
         }

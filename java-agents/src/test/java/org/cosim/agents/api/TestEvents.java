@@ -76,6 +76,17 @@ public final class TestEvents {
         return e;
     }
 
+    /** A completion whose hardware ACK echoes a CE mark or not. */
+    public static CompletionEvent completion(long timePs, int host, int flow, long seq, int bytes, long sendTimePs,
+                                             boolean ecnEcho) {
+        EventBatch b = new EventBatch();
+        b.reset(0);
+        b.addCompletion(timePs, host, flow, seq, bytes, sendTimePs, sendTimePs, 0, 0, ecnEcho);
+        CompletionEvent e = new CompletionEvent();
+        b.read(0, e);
+        return e;
+    }
+
     public static TimerEvent timer(long timePs, int host, long timerId) {
         EventBatch b = new EventBatch();
         b.reset(0);

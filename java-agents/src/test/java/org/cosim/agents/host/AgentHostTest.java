@@ -273,7 +273,7 @@ class AgentHostTest {
     void unknownProtocolNameIsRejected() {
         SessionSpec spec = new SessionSpec(HOSTS, List.of("timely", "hpcc"), FLOWS, CTX);
         assertViolation(() -> new AgentHost(spec), "unknown protocol 'hpcc'",
-                "(known: [dctcp, ndp, pfc_only, poseidon, swift, timely])");
+                "(known: [dcqcn, dctcp, ndp, pfc_only, poseidon, swift, timely])");
     }
 
     @Test

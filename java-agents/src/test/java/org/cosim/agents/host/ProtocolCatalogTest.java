@@ -35,7 +35,7 @@ class ProtocolCatalogTest {
                 () -> ProtocolCatalog.nameOf(Protocol.getDefaultInstance()));
         assertEquals("protocol", e.field());
         assertTrue(e.getMessage().contains("no protocol chosen"), e.getMessage());
-        assertTrue(e.getMessage().contains("[dctcp, ndp, pfc_only, poseidon, swift, timely]"), e.getMessage());
+        assertTrue(e.getMessage().contains("[dcqcn, dctcp, ndp, pfc_only, poseidon, swift, timely]"), e.getMessage());
     }
 
     @Test
@@ -72,6 +72,24 @@ class ProtocolCatalogTest {
         // Swift does not read INT.
         ProtocolCatalog.validate(org.cosim.proto.Scenario.newBuilder().setProtocol(
                 Protocol.newBuilder().setSwift(org.cosim.proto.Swift.getDefaultInstance())).build(), 1);
+    }
+
+    @Test
+    void dcqcnIsMadeValidatedAndNeedsEcnMarkingSwitches() {
+        Protocol d = Protocol.newBuilder().setDcqcn(org.cosim.proto.Dcqcn.getDefaultInstance()).build();
+        assertEquals("dcqcn", ProtocolCatalog.nameOf(d));
+        AgentContext ctx = new AgentContext(1_000_000L, 20_000_000L, 1L, d);
+        assertInstanceOf(org.cosim.agents.dcqcn.DcqcnAgent.class,
+                ProtocolCatalog.factory("dcqcn").create(new HostInfo(0, 10_000_000_000L), ctx));
+        assertTrue(ProtocolCatalog.closesFlows(d));
+        Protocol bad = Protocol.newBuilder().setDcqcn(org.cosim.proto.Dcqcn.newBuilder().setG(2)).build();
+        assertEquals("protocol.dcqcn.g",
+                assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(bad, 1)).field());
+        org.cosim.proto.Scenario.Builder sc = org.cosim.proto.Scenario.newBuilder().setProtocol(d);
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(sc.build(), 1));
+        assertEquals("topology.switches.ecn_threshold_bytes", e.field());
+        sc.getTopologyBuilder().getSwitchesBuilder().setEcnThresholdBytes(180_000);
+        ProtocolCatalog.validate(sc.build(), 1);
     }
 
     @Test

@@ -1,0 +1,81 @@
+package org.cosim.agents.dcqcn;
+
+import org.cosim.proto.Dcqcn;
+import org.cosim.scenario.ScenarioException;
+import org.cosim.scenario.Units;
+
+/**
+ * DCQCN's parameters, resolved from the scenario with their defaults. From the
+ * paper (SIGCOMM'15 §3-5) and its NIC's published defaults: g = 1/256, a rate
+ * increase timer of 55 us, a byte counter of 10 MB, F = 5 fast-recovery stages,
+ * R_AI = 40 Mb/s, an alpha period of 55 us, a CNP at most every 50 us per flow,
+ * flows starting at line rate ({@code initialRateBps} 0 stands for the NIC's
+ * line rate, which the config does not know). Ours: R_HAI = 200 Mb/s (the
+ * paper's value is not in our papers folder), a 10 Mb/s rate floor, alpha
+ * starting at 1 (the most cautious start, as Linux's DCTCP), segments of 16 KB
+ * like TIMELY's and at most 64 outstanding per flow (DCQCN has no window: the
+ * cap only bounds per-flow state; 64 x 16 KB covers a 100 Gb/s x 80 us BDP).
+ * The byte counter counts acknowledged bytes (the sender sees completions, not
+ * the NIC's transmit counter): it lags the NIC's count by one RTT.
+ */
+public record DcqcnConfig(double g, long rateIncreaseTimerPs, long byteCounterBytes, int fastRecoveryStages,
+                          double aiBps, double haiBps, long alphaUpdatePs, long cnpIntervalPs,
+                          double initialRateBps, double minRateBps, double initialAlpha, int segmentBytes,
+                          int maxOutstandingSegments) {
+
+    private static final String P = "protocol.dcqcn.";
+
+    public static DcqcnConfig from(Dcqcn d) {
+        double g = d.hasG() ? d.getG() : 1.0 / 256;
+        double timerUs = d.hasRateIncreaseTimerUs() ? d.getRateIncreaseTimerUs() : 55;
+        long byteCounter = d.hasByteCounterBytes() ? d.getByteCounterBytes() : 10_000_000L;
+        int stages = d.hasFastRecoveryStages() ? d.getFastRecoveryStages() : 5;
+        double ai = d.hasAiMbps() ? d.getAiMbps() : 40;
+        double hai = d.hasHaiMbps() ? d.getHaiMbps() : 200;
+        double alphaUs = d.hasAlphaUpdateUs() ? d.getAlphaUpdateUs() : 55;
+        double cnpUs = d.hasCnpIntervalUs() ? d.getCnpIntervalUs() : 50;
+        double initialGbps = d.hasInitialRateGbps() ? d.getInitialRateGbps() : 0;
+        double minRate = d.hasMinRateMbps() ? d.getMinRateMbps() : 10;
+        double initialAlpha = d.hasInitialAlpha() ? d.getInitialAlpha() : 1;
+        int seg = d.hasSegmentBytes() ? d.getSegmentBytes() : 16384;
+        int outstanding = d.hasMaxOutstandingSegments() ? d.getMaxOutstandingSegments() : 64;
+
+        require(g > 0 && g <= 1, "g", g, "must be in (0, 1]");
+        require(timerUs > 0 && Double.isFinite(timerUs) && Units.usToPs(timerUs) > 0, "rate_increase_timer_us",
+                timerUs, "must be > 0");
+        require(byteCounter > 0 && byteCounter <= Long.MAX_VALUE / 2, "byte_counter_bytes",
+                Long.toUnsignedString(byteCounter), "must be >= 1");
+        require(stages >= 1, "fast_recovery_stages", Integer.toUnsignedString(stages), "must be >= 1");
+        require(ai > 0 && Double.isFinite(ai), "ai_mbps", ai, "must be > 0");
+        require(hai > 0 && Double.isFinite(hai), "hai_mbps", hai, "must be > 0");
+        require(alphaUs > 0 && Double.isFinite(alphaUs) && Units.usToPs(alphaUs) > 0, "alpha_update_us", alphaUs,
+                "must be > 0");
+        require(cnpUs >= 0 && Double.isFinite(cnpUs), "cnp_interval_us", cnpUs,
+                "must be >= 0 (0: every marked ACK is a CNP)");
+        require(!d.hasInitialRateGbps() || (initialGbps > 0 && Double.isFinite(initialGbps)), "initial_rate_gbps",
+                initialGbps, "must be > 0 (leave it out to start at line rate)");
+        require(minRate > 0 && Double.isFinite(minRate), "min_rate_mbps", minRate, "must be > 0");
+        if (d.hasInitialRateGbps() && Units.gbpsToBps(initialGbps) < Units.mbpsToBps(minRate)) {
+            throw new ScenarioException(P + "initial_rate_gbps", "the initial rate (" + initialGbps
+                    + " Gb/s) is below min_rate_mbps (" + minRate + " Mb/s)");
+        }
+        require(initialAlpha >= 0 && initialAlpha <= 1, "initial_alpha", initialAlpha, "must be in [0, 1]");
+        require(seg > 0 && seg <= (1 << 20), "segment_bytes", Integer.toUnsignedString(seg), "must be in 1..1048576");
+        require(outstanding >= 1, "max_outstanding_segments", Integer.toUnsignedString(outstanding), "must be >= 1");
+
+        return new DcqcnConfig(g, Units.usToPs(timerUs), byteCounter, stages, Units.mbpsToBps(ai),
+                Units.mbpsToBps(hai), Units.usToPs(alphaUs), Units.usToPs(cnpUs), Units.gbpsToBps(initialGbps),
+                Units.mbpsToBps(minRate), initialAlpha, seg, outstanding);
+    }
+
+    /** The rate a new flow starts at on a NIC of {@code lineRateBps}. */
+    public double startRateBps(double lineRateBps) {
+        return initialRateBps > 0 ? Math.min(initialRateBps, lineRateBps) : lineRateBps;
+    }
+
+    private static void require(boolean ok, String field, Object value, String rule) {
+        if (!ok) {
+            throw new ScenarioException(P + field, value + " " + rule);
+        }
+    }
+}
