@@ -19,6 +19,17 @@ public final class ScenarioException extends RuntimeException {
         this.field = field;
     }
 
+    /**
+     * The parameter check every protocol config uses: when {@code ok} is false,
+     * fails naming the field, the value and the rule it breaks
+     * ("protocol.ndp.rto_min_us: -1.0 must be in (0, 1e9]").
+     */
+    public static void require(boolean ok, String field, Object value, String rule) {
+        if (!ok) {
+            throw new ScenarioException(field, value + " " + rule);
+        }
+    }
+
     /** The dotted field path, or the file name and position for syntax errors. */
     public String field() {
         return field;

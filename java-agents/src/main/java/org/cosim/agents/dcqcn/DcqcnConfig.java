@@ -74,8 +74,6 @@ public record DcqcnConfig(double g, long rateIncreaseTimerPs, long byteCounterBy
     }
 
     private static void require(boolean ok, String field, Object value, String rule) {
-        if (!ok) {
-            throw new ScenarioException(P + field, value + " " + rule);
-        }
+        ScenarioException.require(ok, P + field, value, rule);
     }
 }

@@ -76,8 +76,6 @@ public record NdpConfig(int packetBytes, int initialWindow, long rtoMinPs, boole
     }
 
     private static void require(boolean ok, String field, Object value, String rule) {
-        if (!ok) {
-            throw new ScenarioException(P + field, value + " " + rule);
-        }
+        ScenarioException.require(ok, P + field, value, rule);
     }
 }

@@ -50,8 +50,6 @@ public record PoseidonConfig(double pUs, double kUs, double m, double minRateBps
     }
 
     private static void require(boolean ok, String field, double value, String rule) {
-        if (!ok) {
-            throw new ScenarioException(P + field, value + " " + rule);
-        }
+        ScenarioException.require(ok, P + field, value, rule);
     }
 }

@@ -45,8 +45,6 @@ public record SwiftConfig(double baseTargetUs, double perHopUs, double fsRangeUs
     }
 
     private static void require(boolean ok, String field, double value, String rule) {
-        if (!ok) {
-            throw new ScenarioException(P + field, value + " " + rule);
-        }
+        ScenarioException.require(ok, P + field, value, rule);
     }
 }

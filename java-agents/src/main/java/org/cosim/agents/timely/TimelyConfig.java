@@ -69,8 +69,6 @@ public record TimelyConfig(int segmentBytes, double deltaBps, double beta, doubl
     }
 
     private static void require(boolean ok, String field, Object value, String rule) {
-        if (!ok) {
-            throw new ScenarioException(P + field, value + " " + rule);
-        }
+        ScenarioException.require(ok, P + field, value, rule);
     }
 }

@@ -1,7 +1,8 @@
 package org.cosim.agents.window;
 
+import static org.cosim.scenario.ScenarioException.require;
+
 import org.cosim.proto.Window;
-import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
 
 /**
@@ -61,11 +62,5 @@ public record WindowConfig(int segmentBytes, double initialCwndPackets, double m
 
     public double clamp(double cwnd) {
         return Math.min(maxCwndPackets, Math.max(minCwndPackets, cwnd));
-    }
-
-    private static void require(boolean ok, String field, Object value, String rule) {
-        if (!ok) {
-            throw new ScenarioException(field, value + " " + rule);
-        }
     }
 }
