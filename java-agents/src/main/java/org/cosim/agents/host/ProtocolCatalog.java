@@ -6,6 +6,8 @@ import org.cosim.agents.dcqcn.DcqcnAgent;
 import org.cosim.agents.dcqcn.DcqcnConfig;
 import org.cosim.agents.dctcp.DctcpAgent;
 import org.cosim.agents.dctcp.DctcpConfig;
+import org.cosim.agents.mptcp.MptcpAgent;
+import org.cosim.agents.mptcp.MptcpConfig;
 import org.cosim.agents.ndp.NdpAgent;
 import org.cosim.agents.ndp.NdpConfig;
 import org.cosim.agents.pfconly.PfcOnlyAgent;
@@ -42,6 +44,8 @@ public final class ProtocolCatalog {
                 new DctcpAgent(host, ctx, DctcpConfig.from(ctx.protocol().getDctcp())));
         FACTORIES.put("dcqcn", (host, ctx) ->
                 new DcqcnAgent(host, ctx, DcqcnConfig.from(ctx.protocol().getDcqcn())));
+        FACTORIES.put("mptcp", (host, ctx) ->
+                new MptcpAgent(host, ctx, MptcpConfig.from(ctx.protocol().getMptcp())));
     }
 
     private ProtocolCatalog() {}
@@ -112,6 +116,7 @@ public final class ProtocolCatalog {
             case SWIFT -> SwiftConfig.from(protocol.getSwift());
             case DCTCP -> DctcpConfig.from(protocol.getDctcp());
             case DCQCN -> DcqcnConfig.from(protocol.getDcqcn());
+            case MPTCP -> MptcpConfig.from(protocol.getMptcp());
             default -> nameOf(protocol);
         }
     }

@@ -1,5 +1,7 @@
 package org.cosim.agents.ndp;
 
+import org.cosim.agents.util.LongRing;
+
 /**
  * One flow at its sender: its packets (ledger), those waiting to be resent, the
  * path sprayer and scoreboard, the retransmission timer, and the pull clock.
@@ -10,7 +12,7 @@ final class SendFlow {
     final long packets;     // Long.MAX_VALUE: long-lived
     final int paths;
     final PacketLedger ledger;
-    final LongFifo resend = new LongFifo();
+    final LongRing resend = new LongRing();
     final PathScoreboard board;
     final PathSprayer sprayer;
     final RtoEstimator rto;

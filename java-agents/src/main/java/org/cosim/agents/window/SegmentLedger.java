@@ -1,5 +1,7 @@
 package org.cosim.agents.window;
 
+import org.cosim.agents.util.LongRing;
+
 /**
  * Which segments of one flow are out, ACKed or lost, in arrays (no allocation
  * per packet once they have grown). Segment i is bytes [i * S, (i+1) * S) of the

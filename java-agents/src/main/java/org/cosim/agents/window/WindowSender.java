@@ -8,6 +8,7 @@ import org.cosim.agents.api.FlowArrivalEvent;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.agents.api.SegmentRtt;
 import org.cosim.agents.api.TimerEvent;
+import org.cosim.agents.util.FlowMap;
 import org.cosim.agents.util.IntMap;
 import org.cosim.scenario.KeyedHash;
 

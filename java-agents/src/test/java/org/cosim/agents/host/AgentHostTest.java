@@ -271,9 +271,9 @@ class AgentHostTest {
 
     @Test
     void unknownProtocolNameIsRejected() {
-        SessionSpec spec = new SessionSpec(HOSTS, List.of("timely", "hpcc"), FLOWS, CTX);
-        assertViolation(() -> new AgentHost(spec), "unknown protocol 'hpcc'",
-                "(known: [dcqcn, dctcp, ndp, pfc_only, poseidon, swift, timely])");
+        SessionSpec spec = new SessionSpec(HOSTS, List.of("timely", "fastpass"), FLOWS, CTX);
+        assertViolation(() -> new AgentHost(spec), "unknown protocol 'fastpass'",
+                "(known: [dcqcn, dctcp, mptcp, ndp, pfc_only, poseidon, swift, timely])");
     }
 
     @Test

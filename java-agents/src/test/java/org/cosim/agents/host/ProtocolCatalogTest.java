@@ -1,6 +1,7 @@
 package org.cosim.agents.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,7 +36,8 @@ class ProtocolCatalogTest {
                 () -> ProtocolCatalog.nameOf(Protocol.getDefaultInstance()));
         assertEquals("protocol", e.field());
         assertTrue(e.getMessage().contains("no protocol chosen"), e.getMessage());
-        assertTrue(e.getMessage().contains("[dcqcn, dctcp, ndp, pfc_only, poseidon, swift, timely]"), e.getMessage());
+        assertTrue(e.getMessage().contains("[dcqcn, dctcp, mptcp, ndp, pfc_only, poseidon, swift, timely]"),
+                e.getMessage());
     }
 
     @Test
@@ -93,9 +95,22 @@ class ProtocolCatalogTest {
     }
 
     @Test
+    void mptcpIsMadeFromTheMtuAndValidated() {
+        Protocol m = Protocol.newBuilder().setMptcp(org.cosim.proto.Mptcp.getDefaultInstance()).build();
+        assertEquals("mptcp", ProtocolCatalog.nameOf(m));
+        AgentContext ctx = new AgentContext(1_000_000L, 20_000_000L, 1L, m, 9000);
+        assertInstanceOf(org.cosim.agents.mptcp.MptcpAgent.class,
+                ProtocolCatalog.factory("mptcp").create(new HostInfo(0, 10_000_000_000L), ctx));
+        assertFalse(ProtocolCatalog.closesFlows(m));
+        Protocol bad = Protocol.newBuilder().setMptcp(org.cosim.proto.Mptcp.newBuilder().setSubflows(0)).build();
+        assertEquals("protocol.mptcp.subflows",
+                assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(bad, 1)).field());
+    }
+
+    @Test
     void unknownProtocolNameIsAContractViolation() {
-        ContractViolation e = assertThrows(ContractViolation.class, () -> ProtocolCatalog.factory("hpcc"));
-        assertTrue(e.getMessage().contains("unknown protocol 'hpcc'"), e.getMessage());
+        ContractViolation e = assertThrows(ContractViolation.class, () -> ProtocolCatalog.factory("fastpass"));
+        assertTrue(e.getMessage().contains("unknown protocol 'fastpass'"), e.getMessage());
     }
 
     @Test

@@ -107,6 +107,19 @@ class OmnetppPairedRunTest {
         assertTrue(java.counters().returnedToSender() > 0, "headers go back: " + java.counters().returnedToSender());
     }
 
+    /**
+     * MPTCP 32 -> 1 incast on the k = 8 fat tree to the end: 8 subflows per connection on source routes through
+     * drop-tail priority ports, losses (fast retransmit and timeouts with reinjection on other subflows).
+     */
+    @Test
+    void mptcpIncast32To1OnAK8FatTree() {
+        Scenario s = ShippedScenarios.read("ndp-mptcp-fig16-incast.textproto", "topology.fat_tree.k=8",
+                "workload.incast.senders=32", "duration_us=100000");
+        RunResults java = assertIdentical(s);
+        assertTrue(java.flows().stream().allMatch(f -> f.finished()), "every flow completes");
+        assertTrue(java.counters().dropPackets() > 1000, "the incast drops: " + java.counters().dropPackets());
+    }
+
     /** Poseidon multi-hop congestion, M = N = 2 (Clos, INT on every switch, ACKs in the data queue), whole run. */
     @Test
     void poseidonFig14MultiHopM2N2() {

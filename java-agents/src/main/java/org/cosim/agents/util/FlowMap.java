@@ -1,4 +1,4 @@
-package org.cosim.agents.window;
+package org.cosim.agents.util;
 
 import java.util.Arrays;
 
@@ -6,19 +6,19 @@ import java.util.Arrays;
  * Flows by id: an open-addressing hash map from int keys, so that looking up the
  * flow of every ACK allocates nothing (a HashMap would box the key).
  */
-final class FlowMap<T> {
+public final class FlowMap<T> {
     private int[] keys = new int[16];
     private Object[] values = new Object[16];
     private int size;
 
-    FlowMap() {
+    public FlowMap() {
         Arrays.fill(keys, -1);
     }
 
-    int size() { return size; }
+    public int size() { return size; }
 
     @SuppressWarnings("unchecked")
-    T get(int key) {
+    public T get(int key) {
         for (int i = index(key); ; i = (i + 1) & (keys.length - 1)) {
             if (keys[i] == key) {
                 return (T) values[i];
@@ -29,7 +29,7 @@ final class FlowMap<T> {
         }
     }
 
-    void put(int key, T value) {
+    public void put(int key, T value) {
         if (key < 0) {
             throw new IllegalArgumentException("flow ids are >= 0: " + key);
         }
@@ -48,7 +48,7 @@ final class FlowMap<T> {
     }
 
     /** Removes with backward-shift deletion, so probe chains stay unbroken without tombstones. */
-    void remove(int key) {
+    public void remove(int key) {
         int i = index(key);
         while (keys[i] != key) {
             if (keys[i] < 0) {

@@ -1,17 +1,17 @@
-package org.cosim.agents.window;
+package org.cosim.agents.util;
 
 import java.util.Arrays;
 
-/** A FIFO of longs in a growable power-of-two ring. */
-final class LongRing {
+/** A FIFO of longs in a growable power-of-two ring: allocates only when it grows. */
+public final class LongRing {
     private long[] items = new long[16];
     private int head;
     private int size;
 
-    boolean isEmpty() { return size == 0; }
-    int size() { return size; }
+    public boolean isEmpty() { return size == 0; }
+    public int size() { return size; }
 
-    void add(long v) {
+    public void add(long v) {
         if (size == items.length) {
             long[] grown = new long[items.length * 2];
             for (int k = 0; k < size; k++) {
@@ -24,18 +24,18 @@ final class LongRing {
         size++;
     }
 
-    long peek() {
+    public long peek() {
         return items[head];
     }
 
-    long poll() {
+    public long poll() {
         long v = items[head];
         head = (head + 1) & (items.length - 1);
         size--;
         return v;
     }
 
-    void clear() {
+    public void clear() {
         head = 0;
         size = 0;
     }

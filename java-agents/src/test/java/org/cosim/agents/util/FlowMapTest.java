@@ -1,4 +1,4 @@
-package org.cosim.agents.window;
+package org.cosim.agents.util;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

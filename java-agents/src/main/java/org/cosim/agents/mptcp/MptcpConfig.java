@@ -1,0 +1,55 @@
+package org.cosim.agents.mptcp;
+
+import static org.cosim.scenario.ScenarioException.require;
+
+import org.cosim.proto.Mptcp;
+import org.cosim.scenario.Units;
+
+/**
+ * MPTCP's parameters, resolved from the scenario with their defaults. The NDP
+ * paper gives none beyond "MPTCP" and, for its scaling comparison, 8 subflows;
+ * the rest are the settings of the simulator that produced its figures (htsim's
+ * permutation run: 8 subflows on distinct random paths, an initial window of 10
+ * packets, a slow-start threshold of 15 packets, TCP's RTO with a 1 ms floor).
+ * Ours: linked increases (RFC 6356) by default, since that is what "MPTCP"
+ * means; the segment is one MTU so that every packet has its ACK.
+ * {@code segmentBytes} 0 stands for the MTU, which the config does not know.
+ */
+public record MptcpConfig(int subflows, boolean coupled, double initialCwndPackets, double ssthreshPackets,
+                          long minRtoPs, int segmentBytes, double maxCwndPackets) {
+    /** Timer ids carry the subflow in their low bits. */
+    public static final int MAX_SUBFLOWS = 32;
+    private static final String P = "protocol.mptcp.";
+
+    public static MptcpConfig from(Mptcp m) {
+        int subflows = m.hasSubflows() ? m.getSubflows() : 8;
+        double iw = m.hasInitialCwndPackets() ? m.getInitialCwndPackets() : 10;
+        double ssthresh = m.hasSsthreshPackets() ? m.getSsthreshPackets() : 15;
+        double minRtoUs = m.hasMinRtoUs() ? m.getMinRtoUs() : 1000;
+        int seg = m.hasSegmentBytes() ? m.getSegmentBytes() : 0;
+        double maxCwnd = m.hasMaxCwndPackets() ? m.getMaxCwndPackets() : 10_000;
+
+        require(subflows >= 1 && subflows <= MAX_SUBFLOWS, P + "subflows", subflows,
+                "must be in [1, " + MAX_SUBFLOWS + "]");
+        require(maxCwnd >= 1 && Double.isFinite(maxCwnd), P + "max_cwnd_packets", maxCwnd, "must be >= 1");
+        require(iw >= 1 && iw <= maxCwnd, P + "initial_cwnd_packets", iw,
+                "must be in [1, max_cwnd_packets (" + maxCwnd + ")]");
+        require(ssthresh >= 2 && Double.isFinite(ssthresh), P + "ssthresh_packets", ssthresh, "must be >= 2");
+        require(minRtoUs > 0 && Double.isFinite(minRtoUs), P + "min_rto_us", minRtoUs, "must be > 0");
+        require(!m.hasSegmentBytes() || seg > 0, P + "segment_bytes", seg, "must be > 0");
+        return new MptcpConfig(subflows, !m.getUncoupled(), iw, ssthresh, Math.round(minRtoUs * Units.PS_PER_US),
+                seg, maxCwnd);
+    }
+
+    /** The segment size on a fabric with this MTU: one packet unless the scenario says otherwise. */
+    public int segmentBytes(int mtuBytes) {
+        if (segmentBytes > 0) {
+            return segmentBytes;
+        }
+        if (mtuBytes <= 0) {
+            throw new IllegalArgumentException("MPTCP needs the fabric's MTU (the handshake gave none) or "
+                    + P + "segment_bytes");
+        }
+        return mtuBytes;
+    }
+}

@@ -1,0 +1,205 @@
+package org.cosim.agents.mptcp;
+
+import org.cosim.agents.api.ActionSink;
+import org.cosim.agents.util.LongRing;
+
+/**
+ * One flow as an MPTCP connection: the data-level ledger, the subflows, and the
+ * scheduler that hands each segment to a subflow. A segment a subflow loses by
+ * fast retransmit is resent on that subflow; the segments a subflow held when
+ * its timer expired go to a connection-level reinjection queue that any subflow
+ * with room serves first (as Linux MPTCP reinjects after a timeout), so a dead
+ * path cannot hold the connection's data hostage. The receive buffer is not
+ * modelled (the receiver accepts any segment), nor are data-level ACKs: the
+ * hardware ACK of each packet serves both levels.
+ */
+final class MptcpConnection {
+    final int flow;
+    private final int host;
+    private final MptcpConfig cfg;
+    private final DataLedger data;
+    private final Subflow[] subflows;
+    private final LongRing reinject = new LongRing();
+    private final double[] cwnds;
+    private final long[] rtts;
+
+    MptcpConnection(int host, int flow, MptcpConfig cfg, DataLedger data, Subflow[] subflows) {
+        this.host = host;
+        this.flow = flow;
+        this.cfg = cfg;
+        this.data = data;
+        this.subflows = subflows;
+        this.cwnds = new double[subflows.length];
+        this.rtts = new long[subflows.length];
+    }
+
+    int subflowCount() { return subflows.length; }
+    Subflow subflow(int r) { return subflows[r]; }
+    boolean finished() { return data.allAcked(); }
+
+    /**
+     * The hardware ACK of the segment at {@code seq}, echoing hand-over time
+     * {@code sendTimePs}. Only the ACK of a segment's latest transmission samples
+     * the RTT and drives its subflow's window (Karn); any ACK settles the data.
+     */
+    void onAck(long seq, long sendTimePs, long nowPs) {
+        long s = data.segmentAt(seq);
+        if (s < 0 || data.isAcked(s)) {
+            return;
+        }
+        Subflow sf = subflows[data.subflowOf(s)];
+        if (data.stateOf(s) == DataLedger.SENT) {
+            sf.inflight--;
+        }
+        boolean latest = data.handoverOf(s) == sendTimePs;
+        long tx = data.txOf(s);
+        data.markAcked(s);
+        if (!latest) {
+            return;
+        }
+        sf.sample(nowPs - sendTimePs);
+        sf.rto.progress(nowPs);
+        if (sf.inRecovery && tx > sf.recoverTx) {
+            sf.inRecovery = false;
+        }
+        if (detectLosses(sf, tx) > 0) {
+            if (!sf.inRecovery) {
+                sf.enterRecovery();
+            }
+        } else if (!sf.inRecovery) {
+            grow(sf);
+        }
+    }
+
+    /** Subflow {@code r}'s retransmission timer fired; returns whether it had expired (else it is re-armed). */
+    boolean onTimer(int r, long nowPs) {
+        Subflow sf = subflows[r];
+        sf.timerPending = false;
+        if (sf.inflight == 0 || nowPs < sf.rto.deadlinePs()) {
+            return false;
+        }
+        while (!sf.order.isEmpty()) {
+            long s = sf.order.poll();
+            if (data.isOutOn(s, sf.index, sf.orderTx.poll())) {
+                data.markLost(s);
+                reinject.add(s);
+            }
+        }
+        while (!sf.lost.isEmpty()) {
+            reinject.add(sf.lost.poll());  // stale entries are dropped when served
+        }
+        sf.collapse();
+        sf.rto.expired(nowPs);
+        return true;
+    }
+
+    /** Hands the NIC, at {@code atPs}, every segment the subflows' windows allow; arms their timers. */
+    void pump(long nowPs, long atPs, long reactionDelayPs, ActionSink out) {
+        for (Subflow sf = pick(); sf != null; sf = pick()) {
+            send(sf, nextFor(sf), atPs, out);
+        }
+        for (Subflow sf : subflows) {
+            if (sf.inflight > 0 && !sf.timerPending) {
+                out.setTimer(Math.max(sf.rto.deadlinePs(), nowPs + reactionDelayPs), host, timerId(flow, sf.index));
+                sf.timerPending = true;
+            }
+        }
+    }
+
+    static long timerId(int flow, int subflow) {
+        return (long) flow * MptcpConfig.MAX_SUBFLOWS + subflow;
+    }
+
+    /**
+     * The subflow with room and something to send: lowest smoothed RTT first
+     * (Linux's default scheduler), except that a subflow whose timer expired is
+     * served only when no healthy one has room (Linux marks it potentially
+     * failed); it still gets data then, which is how it finds out that its path
+     * works again.
+     */
+    private Subflow pick() {
+        boolean shared = hasShared();
+        Subflow best = null;
+        for (Subflow sf : subflows) {
+            if (sf.hasRoom() && (shared || hasOwn(sf)) && (best == null || sf.before(best))) {
+                best = sf;
+            }
+        }
+        return best;
+    }
+
+    private boolean hasOwn(Subflow sf) {
+        dropStale(sf.lost);
+        return !sf.lost.isEmpty();
+    }
+
+    private boolean hasShared() {
+        dropStale(reinject);
+        return !reinject.isEmpty() || data.hasNew();
+    }
+
+    /** Own losses first, then reinjections, then new data. */
+    private long nextFor(Subflow sf) {
+        if (hasOwn(sf)) {
+            return sf.lost.poll();
+        }
+        if (!reinject.isEmpty()) {
+            return reinject.poll();
+        }
+        return data.nextNew();
+    }
+
+    private void dropStale(LongRing q) {
+        while (!q.isEmpty() && !data.isLost(q.peek())) {
+            q.poll();
+        }
+    }
+
+    private void send(Subflow sf, long s, long atPs, ActionSink out) {
+        if (sf.inflight == 0) {
+            sf.rto.restart(atPs);
+        }
+        long tx = ++sf.transmissions;
+        data.sent(s, sf.index, tx, atPs);
+        sf.order.add(s);
+        sf.orderTx.add(tx);
+        sf.inflight++;
+        out.sendSegment(atPs, host, flow, data.seqOf(s), data.bytesOf(s), sf.path);
+    }
+
+    /** Declares lost this subflow's transmissions sent {@value Subflow#REORDER_THRESHOLD} or more before {@code ackedTx}. */
+    private int detectLosses(Subflow sf, long ackedTx) {
+        int found = 0;
+        while (!sf.order.isEmpty()) {
+            long s = sf.order.peek();
+            long tx = sf.orderTx.peek();
+            if (data.isOutOn(s, sf.index, tx)) {
+                if (tx > ackedTx - Subflow.REORDER_THRESHOLD) {
+                    break;
+                }
+                data.markLost(s);
+                sf.inflight--;
+                sf.lost.add(s);
+                found++;
+            }
+            sf.order.poll();
+            sf.orderTx.poll();
+        }
+        return found;
+    }
+
+    /** Slow start (one packet per ACK) below ssthresh, else the linked (or uncoupled) increase. */
+    private void grow(Subflow sf) {
+        double step;
+        if (sf.cwnd < sf.ssthresh) {
+            step = 1;
+        } else {
+            for (int i = 0; i < subflows.length; i++) {
+                cwnds[i] = subflows[i].cwnd;
+                rtts[i] = subflows[i].srttPs;
+            }
+            step = LinkedIncrease.perAck(cfg.coupled(), cwnds, rtts, subflows.length, sf.index);
+        }
+        sf.cwnd = Math.min(cfg.maxCwndPackets(), sf.cwnd + step);
+    }
+}

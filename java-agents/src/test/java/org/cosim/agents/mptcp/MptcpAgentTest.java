@@ -1,0 +1,169 @@
+package org.cosim.agents.mptcp;
+
+import static org.cosim.agents.api.TestEvents.arrival;
+import static org.cosim.agents.api.TestEvents.completion;
+import static org.cosim.agents.api.TestEvents.timer;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.AgentContext;
+import org.cosim.agents.api.HostInfo;
+import org.cosim.proto.Mptcp;
+import org.cosim.proto.Protocol;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * MPTCP on one host through its Agent methods: 9000-byte segments on a 10 Gb/s
+ * NIC, L = 1 us, unloaded RTT 20 us, RTO floor 1 ms.
+ */
+class MptcpAgentTest {
+    private static final long US = 1_000_000L;
+    private static final long L = US;
+    private static final int HOST = 2;
+    private static final int FLOW = 5;
+    private static final int SEG = 9000;
+
+    private ActionBatch out;
+
+    @BeforeEach
+    void setUp() {
+        out = new ActionBatch();
+        out.reset(0);
+    }
+
+    private static MptcpAgent agent(Mptcp.Builder m) {
+        Protocol p = Protocol.newBuilder().setMptcp(m).build();
+        return new MptcpAgent(new HostInfo(HOST, 10_000_000_000L), new AgentContext(L, 20 * US, 1L, p, SEG),
+                MptcpConfig.from(m.build()));
+    }
+
+    /** The segments sent since the last clear, as (seq, path) pairs in order. */
+    private List<long[]> sends() {
+        List<long[]> s = new ArrayList<>();
+        for (int i = 0; i < out.size(); i++) {
+            if (out.kind(i) == ActionBatch.SEND_SEGMENT) {
+                s.add(new long[] {out.seq(i), out.path(i)});
+            }
+        }
+        return s;
+    }
+
+    /** The hardware ACK of segment {@code s} handed over at {@code handover}. */
+    private static org.cosim.agents.api.CompletionEvent ack(long s, long handover, long at) {
+        return completion(at, HOST, FLOW, s * SEG, SEG, handover);
+    }
+
+    @Test
+    void subflowsTakeDistinctPathsAndEachStartsWithTheInitialWindow() {
+        MptcpAgent a = agent(Mptcp.newBuilder());
+        a.onFlowArrival(arrival(0, HOST, FLOW, 9, 0, 36), out);
+        List<long[]> s = sends();
+        assertEquals(80, s.size());                      // 8 subflows x 10 packets
+        Map<Long, Integer> perPath = new TreeMap<>();
+        for (int i = 0; i < s.size(); i++) {
+            assertEquals((long) i * SEG, s.get(i)[0]);   // new data in order
+            perPath.merge(s.get(i)[1], 1, Integer::sum);
+        }
+        assertEquals(8, perPath.size());
+        perPath.forEach((path, n) -> {
+            assertTrue(path >= 1 && path <= 36, "source route " + path);
+            assertEquals(10, n);
+        });
+    }
+
+    @Test
+    void aFlowWithOnePathIsPlainTcpOnTheFabricsRoute() {
+        MptcpAgent a = agent(Mptcp.newBuilder());
+        a.onFlowArrival(arrival(0, HOST, FLOW, 3, 0, 1), out);
+        assertEquals(1, a.connection(FLOW).subflowCount());
+        assertEquals(10, sends().size());
+        assertTrue(sends().stream().allMatch(x -> x[1] == 0));
+    }
+
+    @Test
+    void aLossHalvesOnlyItsSubflowAndIsResentThereFirst() {
+        MptcpAgent a = agent(Mptcp.newBuilder().setSubflows(2));
+        a.onFlowArrival(arrival(0, HOST, FLOW, 9, 0, 4), out);
+        long p0 = sends().get(0)[1];
+        long p1 = sends().get(10)[1];
+        MptcpConnection c = a.connection(FLOW);
+        out.reset(0);
+        // Segment 0 (subflow 0's first) is lost; the ACKs of its transmissions 2-4 come back.
+        // Segment 0 (subflow 0's first) is lost; the ACKs of its transmissions 2-4 come back.
+        a.onCompletion(ack(1, L, 30 * US), out);           // slow start: 11 (and two more segments out)
+        a.onCompletion(ack(2, L, 31 * US), out);           // 12 (two more)
+        assertEquals(12, c.subflow(0).cwnd, 1e-12);
+        assertEquals(12, c.subflow(0).inflight);
+        a.onCompletion(ack(3, L, 32 * US), out);           // transmission 1 is three behind: lost
+        assertEquals(6, c.subflow(0).cwnd, 1e-12);         // halved once
+        assertEquals(6, c.subflow(0).ssthresh, 1e-12);
+        assertEquals(10, c.subflow(0).inflight);           // segments 4-9 and the four slow start added
+        assertEquals(10, c.subflow(1).cwnd, 1e-12);        // the other subflow untouched
+        out.reset(0);
+        for (long seg = 4; seg < 8; seg++) {
+            a.onCompletion(ack(seg, L, 33 * US), out);     // in recovery: no growth, no room yet
+        }
+        assertEquals(6, c.subflow(0).cwnd, 1e-12);
+        assertTrue(sends().isEmpty());
+        a.onCompletion(ack(8, L, 34 * US), out);           // 5 out: room for one
+        List<long[]> s = sends();
+        assertEquals(1, s.size());
+        assertEquals(0, s.get(0)[0]);                      // the lost segment first
+        assertEquals(p0, s.get(0)[1]);                     // on its own subflow's path
+        assertFalse(p0 == p1);
+    }
+
+    @Test
+    void aTimeoutHandsTheSubflowsDataToAnotherSubflow() {
+        MptcpAgent a = agent(Mptcp.newBuilder().setSubflows(2).setInitialCwndPackets(2));
+        a.onFlowArrival(arrival(0, HOST, FLOW, 9, 4 * SEG, 4), out);
+        List<long[]> first = sends();
+        assertEquals(4, first.size());                     // segments 0,1 on subflow 0; 2,3 on subflow 1
+        long p1 = first.get(2)[1];
+        MptcpConnection c = a.connection(FLOW);
+        // Subflow 1 delivers; subflow 0's path is dead.
+        a.onCompletion(ack(2, L, 30 * US), out);
+        a.onCompletion(ack(3, L, 31 * US), out);
+        out.reset(0);
+        long deadline = c.subflow(0).rto.deadlinePs();
+        assertEquals(L + 1_000 * US, deadline);            // the 1 ms floor from the first hand-over
+        a.onTimer(timer(deadline, HOST, MptcpConnection.timerId(FLOW, 0)), out);
+        assertEquals(1, c.subflow(0).cwnd, 1e-12);
+        List<long[]> s = sends();
+        assertEquals(2, s.size());
+        // Subflow 1 (lower smoothed RTT than the unsampled subflow 0) resends both at once.
+        assertEquals(0, s.get(0)[0]);
+        assertEquals(p1, s.get(0)[1]);
+        assertEquals(SEG, s.get(1)[0]);
+        assertEquals(p1, s.get(1)[1]);
+        long at = deadline + L;
+        a.onCompletion(ack(0, at, at + 20 * US), out);
+        out.reset(0);
+        a.onCompletion(ack(1, at, at + 21 * US), out);
+        assertEquals(ActionBatch.FLOW_FINISHED, out.kind(out.size() - 1));
+        assertEquals(null, a.connection(FLOW));
+    }
+
+    @Test
+    void aLateAckOfAnEarlierCopySettlesTheDataButNotTheWindow() {
+        MptcpAgent a = agent(Mptcp.newBuilder().setSubflows(1).setInitialCwndPackets(1));
+        a.onFlowArrival(arrival(0, HOST, FLOW, 9, 2 * SEG, 1), out);
+        MptcpConnection c = a.connection(FLOW);
+        long deadline = c.subflow(0).rto.deadlinePs();
+        a.onTimer(timer(deadline, HOST, MptcpConnection.timerId(FLOW, 0)), out);   // resent at deadline + L
+        out.reset(0);
+        a.onCompletion(ack(0, L, deadline + 5 * US), out);                         // the first copy's ACK
+        assertEquals(1, c.subflow(0).cwnd, 1e-12);                                 // Karn: no growth, no sample
+        assertFalse(c.subflow(0).sampled);
+        assertEquals(1, sends().size());                                           // the resent copy is settled:
+        assertEquals(SEG, sends().get(0)[0]);                                      // room for segment 1
+        assertEquals(1, c.subflow(0).inflight);
+    }
+}
