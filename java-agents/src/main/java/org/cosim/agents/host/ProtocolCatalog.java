@@ -6,6 +6,8 @@ import org.cosim.agents.dcqcn.DcqcnAgent;
 import org.cosim.agents.dcqcn.DcqcnConfig;
 import org.cosim.agents.dctcp.DctcpAgent;
 import org.cosim.agents.dctcp.DctcpConfig;
+import org.cosim.agents.fast.FastAgent;
+import org.cosim.agents.fast.FastConfig;
 import org.cosim.agents.mptcp.MptcpAgent;
 import org.cosim.agents.mptcp.MptcpConfig;
 import org.cosim.agents.ndp.NdpAgent;
@@ -46,6 +48,8 @@ public final class ProtocolCatalog {
                 new DcqcnAgent(host, ctx, DcqcnConfig.from(ctx.protocol().getDcqcn())));
         FACTORIES.put("mptcp", (host, ctx) ->
                 new MptcpAgent(host, ctx, MptcpConfig.from(ctx.protocol().getMptcp())));
+        FACTORIES.put("fast", (host, ctx) ->
+                new FastAgent(host, ctx, FastConfig.from(ctx.protocol().getFast())));
     }
 
     private ProtocolCatalog() {}
@@ -98,7 +102,7 @@ public final class ProtocolCatalog {
 
     /** Whether the protocol's agents close long-lived flows at their stop time (workload stop_us). */
     public static boolean closesFlows(Protocol protocol) {
-        return protocol.hasTimely() || protocol.hasPfcOnly() || protocol.hasDcqcn();
+        return protocol.hasTimely() || protocol.hasPfcOnly() || protocol.hasDcqcn() || protocol.hasFast();
     }
 
     /** Checks every parameter of the scenario's protocol, naming the first bad field (MTU unknown). */
@@ -117,6 +121,7 @@ public final class ProtocolCatalog {
             case DCTCP -> DctcpConfig.from(protocol.getDctcp());
             case DCQCN -> DcqcnConfig.from(protocol.getDcqcn());
             case MPTCP -> MptcpConfig.from(protocol.getMptcp());
+            case FAST -> FastConfig.from(protocol.getFast());
             default -> nameOf(protocol);
         }
     }

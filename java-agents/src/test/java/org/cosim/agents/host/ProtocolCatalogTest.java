@@ -36,7 +36,7 @@ class ProtocolCatalogTest {
                 () -> ProtocolCatalog.nameOf(Protocol.getDefaultInstance()));
         assertEquals("protocol", e.field());
         assertTrue(e.getMessage().contains("no protocol chosen"), e.getMessage());
-        assertTrue(e.getMessage().contains("[dcqcn, dctcp, mptcp, ndp, pfc_only, poseidon, swift, timely]"),
+        assertTrue(e.getMessage().contains("[dcqcn, dctcp, fast, mptcp, ndp, pfc_only, poseidon, swift, timely]"),
                 e.getMessage());
     }
 
@@ -104,6 +104,19 @@ class ProtocolCatalogTest {
         assertFalse(ProtocolCatalog.closesFlows(m));
         Protocol bad = Protocol.newBuilder().setMptcp(org.cosim.proto.Mptcp.newBuilder().setSubflows(0)).build();
         assertEquals("protocol.mptcp.subflows",
+                assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(bad, 1)).field());
+    }
+
+    @Test
+    void fastIsMadeValidatedAndClosesFlowsLikeTimely() {
+        Protocol f = Protocol.newBuilder().setFast(org.cosim.proto.Fast.getDefaultInstance()).build();
+        assertEquals("fast", ProtocolCatalog.nameOf(f));
+        AgentContext ctx = new AgentContext(1_000_000L, 20_000_000L, 1L, f);
+        assertInstanceOf(org.cosim.agents.fast.FastAgent.class,
+                ProtocolCatalog.factory("fast").create(new HostInfo(0, 10_000_000_000L), ctx));
+        assertTrue(ProtocolCatalog.closesFlows(f));
+        Protocol bad = Protocol.newBuilder().setFast(org.cosim.proto.Fast.newBuilder().setGamma(1.5)).build();
+        assertEquals("protocol.fast.gamma",
                 assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(bad, 1)).field());
     }
 

@@ -33,6 +33,21 @@ final class TimelyExperiments {
     static final PaperRun TARGET500 = PaperRun.of("timely/target500", "TIMELY, target 500 us",
             "timely-incast-target500.textproto");
     static final PaperRun DCTCP = PaperRun.of("timely/dctcp", "DCTCP, K = 80 KB", "timely-incast-dctcp.textproto");
+    static final PaperRun FAST10 = fast(10);
+    static final PaperRun FAST50 = fast(50);
+    static final PaperRun FAST100 = fast(100);
+
+    private static PaperRun fast(int alphaMbps) {
+        return PaperRun.of("timely/fast" + alphaMbps, "FAST*, alpha " + alphaMbps + " Mb/s",
+                "timely-incast-fast.textproto", "protocol.fast.alpha_mbps=" + alphaMbps);
+    }
+
+    /** FAST*'s throughput in Table 1: the paper's hardware numbers, matched within 20%. */
+    private static Check fastThroughput(PaperRun run, int alphaMbps, double paperGbps) {
+        return Check.of("FAST* (alpha " + alphaMbps + " Mb/s) total throughput", paperGbps + " Gb/s",
+                between(0.8 * paperGbps, 1.2 * paperGbps, " Gb/s").described("+- 20%"), " Gb/s",
+                r -> s(r, run).totalThroughputGbps());
+    }
 
     static List<Experiment> all() {
         return List.of(table1(), fairness(), gradientVersusTarget(), tLowSweep(), nicPacing(), hai(), largeScale());
@@ -48,8 +63,9 @@ final class TimelyExperiments {
                         + "server link, 5 us links: 20 us unloaded RTT), 16 KB segments, PFC on (XOFF 200 KB), 12 MiB "
                         + "shared buffer; TIMELY with the paper's parameters (alpha 0.1, README); the PFC-only baseline "
                         + "sends at line rate with 4 segments outstanding; DCTCP marks ECN at K = 80 KB without "
-                        + "PFC, an ACK per 1500 B packet.",
-                List.of(INCAST, PFC, DCTCP),
+                        + "PFC, an ACK per 1500 B packet; FAST* is TIMELY's sender with the TCP FAST equation "
+                        + "driving the rate (alpha 10, 50, 100 Mb/s, gamma 0.5, once per RTT).",
+                List.of(INCAST, PFC, DCTCP, FAST10, FAST50, FAST100),
                 List.of(
                         Check.of("TIMELY total throughput", "19.4 Gb/s", atLeast(18.5, " Gb/s"), " Gb/s",
                                 r -> s(r, INCAST).totalThroughputGbps()),
@@ -66,9 +82,12 @@ final class TimelyExperiments {
                                 .pfcPauseFramesSentMeasured()),
                         Check.of("DCTCP (K = 80 KB) total throughput", "19.5 Gb/s", atLeast(18.5, " Gb/s"),
                                 " Gb/s", r -> s(r, DCTCP).totalThroughputGbps()),
-                        Check.notRun("FAST* (10 / 50 / 100 Mb/s): throughput", "7.5 / 12.5 / 17.5 Gb/s",
-                                "no FAST* agent")),
-                r -> rttCdf("RTT CDF (Table 1, Fig 14)", r, List.of(INCAST, PFC, DCTCP)));
+                        fastThroughput(FAST10, 10, 7.5),
+                        fastThroughput(FAST50, 50, 12.5),
+                        fastThroughput(FAST100, 100, 17.5),
+                        Check.of("FAST* (alpha 10 Mb/s) p99 RTT", "49 us", between(24.5, 98, " us").described(
+                                "0.5-2x: 24.5..98 us"), " us", r -> s(r, FAST10).rttP99Us())),
+                r -> rttCdf("RTT CDF (Table 1, Fig 14)", r, List.of(INCAST, PFC, DCTCP, FAST10, FAST100)));
     }
 
     static Experiment fairness() {

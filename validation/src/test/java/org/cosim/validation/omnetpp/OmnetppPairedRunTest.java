@@ -61,7 +61,7 @@ class OmnetppPairedRunTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"timely-incast-pfc-only.textproto", "timely-incast-target50.textproto",
-            "timely-incast-target500.textproto"})
+            "timely-incast-target500.textproto", "timely-incast-fast.textproto"})
     void shippedVariants(String file) {
         assertIdentical(ShippedScenarios.read(file, "duration_us=30000", "output.warmup_us=10000"));
     }

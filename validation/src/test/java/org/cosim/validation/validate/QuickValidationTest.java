@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * `cosim validate --quick` as CI runs it (the Java back end; about a minute on
  * 2 cores): it exits 0, and its report shows every headline experiment of the
  * three papers, every result with the paper's value and a verdict, a figure per
- * experiment, and the baselines without an agent as "not run" (DCTCP, DCQCN and MPTCP have agents).
+ * experiment, and the baselines without an agent as "not run" (DCTCP, DCQCN, MPTCP and FAST* have agents).
  */
 class QuickValidationTest {
     @TempDir
@@ -77,6 +77,8 @@ class QuickValidationTest {
         assertTrue(report.contains("| MPTCP: last FCT over the optimum (worst N) | crippled (synchronized losses) |"),
                 "MPTCP's Fig 16 row");
         assertFalse(report.contains("no MPTCP"), report);
+        assertTrue(report.contains("| FAST* (alpha 10 Mb/s) total throughput | 7.5 Gb/s | +- 20% |"), "FAST* rows");
+        assertFalse(report.contains("no FAST*"), report);
     }
 
     @Test

@@ -1,0 +1,32 @@
+package org.cosim.agents.fast;
+
+import static org.cosim.scenario.ScenarioException.require;
+
+import org.cosim.proto.Fast;
+import org.cosim.scenario.Units;
+
+/**
+ * FAST*'s parameters, resolved from the scenario with their defaults. TIMELY's
+ * paper gives alpha as a rate (10, 50, 100 Mb/s) and nothing else; gamma = 0.5
+ * is FAST's (ToN 2006); the segment size, rate floor and outstanding-segment cap
+ * are TIMELY's, since FAST* runs in TIMELY's sender.
+ */
+public record FastConfig(double alphaBps, double gamma, int segmentBytes, double minRateBps,
+                         int maxOutstandingSegments) {
+    private static final String P = "protocol.fast.";
+
+    public static FastConfig from(Fast f) {
+        double alpha = f.hasAlphaMbps() ? f.getAlphaMbps() : 50;
+        double gamma = f.hasGamma() ? f.getGamma() : 0.5;
+        int seg = f.hasSegmentBytes() ? f.getSegmentBytes() : 16384;
+        double minRate = f.hasMinRateMbps() ? f.getMinRateMbps() : 10;
+        int outstanding = f.hasMaxOutstandingSegments() ? f.getMaxOutstandingSegments() : 4;
+
+        require(alpha > 0 && Double.isFinite(alpha), P + "alpha_mbps", alpha, "must be > 0");
+        require(gamma > 0 && gamma <= 1, P + "gamma", gamma, "must be in (0, 1]");
+        require(seg > 0 && seg <= (1 << 20), P + "segment_bytes", seg, "must be in 1..1048576");
+        require(minRate > 0 && Double.isFinite(minRate), P + "min_rate_mbps", minRate, "must be > 0");
+        require(outstanding >= 1, P + "max_outstanding_segments", outstanding, "must be >= 1");
+        return new FastConfig(Units.mbpsToBps(alpha), gamma, seg, Units.mbpsToBps(minRate), outstanding);
+    }
+}
