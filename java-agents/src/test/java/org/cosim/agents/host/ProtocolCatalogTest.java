@@ -35,7 +35,7 @@ class ProtocolCatalogTest {
                 () -> ProtocolCatalog.nameOf(Protocol.getDefaultInstance()));
         assertEquals("protocol", e.field());
         assertTrue(e.getMessage().contains("no protocol chosen"), e.getMessage());
-        assertTrue(e.getMessage().contains("[dcqcn, dctcp, ndp, pfc_only, poseidon, swift, timely]"), e.getMessage());
+        assertTrue(e.getMessage().contains("[dcqcn, dctcp, hpcc, ndp, pfc_only, poseidon, swift, timely]"), e.getMessage());
     }
 
     @Test
@@ -75,6 +75,23 @@ class ProtocolCatalogTest {
     }
 
     @Test
+    void hpccIsMadeValidatedAndNeedsIntSwitches() {
+        Protocol h = Protocol.newBuilder().setHpcc(org.cosim.proto.Hpcc.getDefaultInstance()).build();
+        assertEquals("hpcc", ProtocolCatalog.nameOf(h));
+        AgentContext ctx = new AgentContext(1_000_000L, 6_000_000L, 1L, h);
+        assertInstanceOf(org.cosim.agents.hpcc.HpccAgent.class,
+                ProtocolCatalog.factory("hpcc").create(new HostInfo(0, 200_000_000_000L), ctx));
+        Protocol bad = Protocol.newBuilder().setHpcc(org.cosim.proto.Hpcc.newBuilder().setEta(2)).build();
+        assertEquals("protocol.hpcc.eta",
+                assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(bad, 1)).field());
+        org.cosim.proto.Scenario.Builder sc = org.cosim.proto.Scenario.newBuilder().setProtocol(h);
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(sc.build(), 1));
+        assertEquals("topology.switches.int_telemetry.enabled", e.field());
+        sc.getTopologyBuilder().getSwitchesBuilder().getIntTelemetryBuilder().setEnabled(true);
+        ProtocolCatalog.validate(sc.build(), 1);
+    }
+
+    @Test
     void dcqcnIsMadeValidatedAndNeedsEcnMarkingSwitches() {
         Protocol d = Protocol.newBuilder().setDcqcn(org.cosim.proto.Dcqcn.getDefaultInstance()).build();
         assertEquals("dcqcn", ProtocolCatalog.nameOf(d));
@@ -94,8 +111,8 @@ class ProtocolCatalogTest {
 
     @Test
     void unknownProtocolNameIsAContractViolation() {
-        ContractViolation e = assertThrows(ContractViolation.class, () -> ProtocolCatalog.factory("hpcc"));
-        assertTrue(e.getMessage().contains("unknown protocol 'hpcc'"), e.getMessage());
+        ContractViolation e = assertThrows(ContractViolation.class, () -> ProtocolCatalog.factory("mptcp"));
+        assertTrue(e.getMessage().contains("unknown protocol 'mptcp'"), e.getMessage());
     }
 
     @Test
