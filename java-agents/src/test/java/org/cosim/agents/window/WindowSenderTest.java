@@ -24,17 +24,20 @@ class WindowSenderTest {
     private static final int HOST = 3;
     private static final int SEG = 4096;
     private static final AgentContext CTX = new AgentContext(L, 20 * US, 1L, Protocol.getDefaultInstance());
-    private static final WindowLaw KEEP = new WindowLaw() {
+    /** A law that keeps the window; it paces every segment at {@code spacingPs} when that is > 0. */
+    private record FixedLaw(double lossDecrease, long spacingPs) implements WindowLaw {
         @Override
         public double onAck(CongestionWindow w, AckSample a) {
             return w.cwnd();
         }
 
         @Override
-        public double lossDecrease() {
-            return 0.5;
+        public long pacedSpacingPs(CongestionWindow w) {
+            return spacingPs;
         }
-    };
+    }
+
+    private static final WindowLaw KEEP = new FixedLaw(0.5, 0);
 
     private ActionBatch out;
 
@@ -268,24 +271,8 @@ class WindowSenderTest {
 
     /** A law that keeps cwnd and always paces at a fixed spacing (HPCC's shape: rate = W / T). */
     private static WindowSender pacedSender(long spacingPs) {
-        WindowLaw paced = new WindowLaw() {
-            @Override
-            public double onAck(CongestionWindow w, AckSample a) {
-                return w.cwnd();
-            }
-
-            @Override
-            public double lossDecrease() {
-                return 1;
-            }
-
-            @Override
-            public long pacedSpacingPs(CongestionWindow w) {
-                return spacingPs;
-            }
-        };
         return new WindowSender(new HostInfo(HOST, 200_000_000_000L), CTX, WindowConfig.from(Window.newBuilder()
-                .setInitialCwndPackets(4).build(), "w"), paced);
+                .setInitialCwndPackets(4).build(), "w"), new FixedLaw(1, spacingPs));
     }
 
     @Test

@@ -129,6 +129,12 @@ class WireFormatTest {
         assertTrue(e.getMessage().contains("completion_time_ps 11 differs from the event time 10"), e.getMessage());
     }
 
+    private static EventBatch roundTrip(org.cosim.proto.EventBatch proto) {
+        EventBatch back = new EventBatch();
+        WireFormat.fromProto(proto, back);
+        return back;
+    }
+
     @Test
     void intHopRecordsTravelWithTheirCompletionInPathOrder() {
         EventBatch b = new EventBatch();
@@ -141,8 +147,7 @@ class WireFormatTest {
         assertEquals(2, proto.getEvents(0).getCompletion().getIntHopsCount());
         assertEquals(9_000, proto.getEvents(0).getCompletion().getIntHops(1).getTxBytes());
         assertEquals(0, proto.getEvents(1).getCompletion().getIntHopsCount());
-        EventBatch back = new EventBatch();
-        WireFormat.fromProto(proto, back);
+        EventBatch back = roundTrip(proto);
         org.cosim.agents.api.CompletionEvent c = new org.cosim.agents.api.CompletionEvent();
         back.read(0, c);
         assertEquals(2, c.intHopCount());
@@ -203,10 +208,8 @@ class WireFormatTest {
         b.addCompletion(3_000_030, 1, 2, 0, 4096, 2_000_000, 2_400_000, 100, 200, false);
         org.cosim.proto.EventBatch proto = WireFormat.toProto(b);
         assertEquals(2_400_000, proto.getEvents(0).getCompletion().getTxTimePs());
-        EventBatch back = new EventBatch();
-        WireFormat.fromProto(proto, back);
         org.cosim.agents.api.CompletionEvent c = new org.cosim.agents.api.CompletionEvent();
-        back.read(0, c);
+        roundTrip(proto).read(0, c);
         assertEquals(2_400_000, c.txTimePs());
         assertEquals(2_000_000, c.sendTimePs());
 

@@ -28,6 +28,12 @@ class SourceRouteAndIntTest {
 
     /** Ports 0..3 toward sinks; host 1 is reachable through ports 1, 2 and 3 (equal cost). */
     private void build(IntParams intParams) {
+        build(intParams, (port, pkt) -> seen.add(new long[] {sim.now(), port, pool.seq[pkt], pool.intMaxHopDelay[pkt],
+                pool.routeCursor[pkt]}));
+    }
+
+    /** {@code atSink} sees each packet leaving port p (then it is released). */
+    private void build(IntParams intParams, java.util.function.BiConsumer<Integer, Integer> atSink) {
         SwitchParams params = new SwitchParams(1 << 20, 1 << 20, -1, 0, PfcParams.OFF, PriorityPort.DISCIPLINE,
                 intParams);
         sw = new Switch(4, "spine[0]", sim, pool, new FlowStats(4, 0), params, 99, 64);
@@ -35,9 +41,8 @@ class SourceRouteAndIntTest {
             sw.addPort(TEN_G, 0);
             int port = p;
             int sink = sim.register((k, a) -> {
-                int pkt = (int) a;
-                seen.add(new long[] {sim.now(), port, pool.seq[pkt], pool.intMaxHopDelay[pkt], pool.routeCursor[pkt]});
-                pool.release(pkt);
+                atSink.accept(port, (int) a);
+                pool.release((int) a);
             });
             sw.port(p).transmitter().attach(sink, 0);
         }
@@ -131,25 +136,15 @@ class SourceRouteAndIntTest {
     private final List<List<long[]>> stacks = new ArrayList<>();
 
     private void buildWithStacks(IntParams intParams) {
-        SwitchParams params = new SwitchParams(1 << 20, 1 << 20, -1, 0, PfcParams.OFF, PriorityPort.DISCIPLINE,
-                intParams);
-        sw = new Switch(4, "spine[0]", sim, pool, new FlowStats(4, 0), params, 99, 64);
-        for (int p = 0; p < 4; p++) {
-            sw.addPort(TEN_G, 0);
-            int sink = sim.register((k, a) -> {
-                int pkt = (int) a;
-                List<long[]> hops = new ArrayList<>();
-                for (int h = 0; h < pool.intHops[pkt]; h++) {
-                    int at = pkt * PacketPool.HOP_SLOTS + h;
-                    hops.add(new long[] {pool.hopQueueBytes[at], pool.hopTxBytes[at], pool.hopTimePs[at],
-                            pool.hopRateBps[at]});
-                }
-                stacks.add(hops);
-                pool.release(pkt);
-            });
-            sw.port(p).transmitter().attach(sink, 0);
-        }
-        sw.setRoutes(new int[][] {{0}, {1, 2, 3}});
+        build(intParams, (port, pkt) -> {
+            List<long[]> hops = new ArrayList<>();
+            for (int h = 0; h < pool.intHops[pkt]; h++) {
+                int at = pkt * PacketPool.HOP_SLOTS + h;
+                hops.add(new long[] {pool.hopQueueBytes[at], pool.hopTxBytes[at], pool.hopTimePs[at],
+                        pool.hopRateBps[at]});
+            }
+            stacks.add(hops);
+        });
     }
 
     @Test

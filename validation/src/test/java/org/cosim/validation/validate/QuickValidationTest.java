@@ -63,9 +63,12 @@ class QuickValidationTest {
     }
 
     @Test
-    void baselinesWithoutAnAgentAreListedAsNotRunAndDctcpAndDcqcnRun() {
-        assertTrue(report.contains("not run: no HPCC agent"), "HPCC rows");
+    void baselinesWithoutAnAgentAreListedAsNotRunAndDctcpDcqcnAndHpccRun() {
         assertTrue(report.contains("not run: no MPTCP agent"), "MPTCP rows");
+        assertFalse(report.contains("no HPCC agent"), report);
+        assertTrue(report.contains("| HPCC victim, worst N | unaffected (forward INT) | >= 90% of 200 Gb/s |"),
+                "HPCC has an agent: its Fig 15 row has a value");
+        assertTrue(report.contains("| UR: Poseidon's median op latency below HPCC's | 44% lower |"), "HPCC's Fig 19 row");
         assertTrue(report.contains("| DCTCP (single-path ECMP) mean utilization | about 40% | 40 +- 10 points |"),
                 "DCTCP has an agent: its rows have values");
         assertFalse(report.contains("no DCTCP agent"), report);
