@@ -335,6 +335,12 @@ public final class PoseidonExperiments {
                 + "multiplicative ramp (x2 per RTT, max_mi) against Swift's +1 packet per RTT: 5-6 RTTs against 8 for "
                 + "32 packets; queues at 60% load stay below Swift's 25 us target, so the multi-hop and reverse-path "
                 + "effects that the paper credits rarely arise (README, Reproducing the papers)";
+        String hpccWhy = "every message starts at one packet, as Poseidon's and Swift's: HPCC's reference window then "
+                + "grows by W_AI = 80 B per RTT for maxStage = 5 RTTs before its first multiplicative step, so every "
+                + "128 KB message pays the same slow start (median 118 us against Poseidon's 44) and HPCC's tail stays "
+                + "near its median (p99.9 1.6x it in UR); in UR+RI HPCC's near-zero queues keep its tail (280 us) "
+                + "below Poseidon's (433 us, queues at the incast's target); the paper's HPCC message setup is not "
+                + "given (README, HPCC)";
         return new Experiment("poseidon-fig19", "poseidon", "Fig 19", "op latency of 128 KB messages",
                 "Racks A and B of 24 hosts at 200 Gb/s with 8 x 200 Gb/s uplinks each (3:1), in a 7-rack Clos; "
                         + "Poisson 128 KB messages between random hosts, A -> B at 60% of A's uplinks (960 Gb/s), "
@@ -364,13 +370,15 @@ public final class PoseidonExperiments {
                                 r -> 100 * (1 - opLatencyUs(r.of(UR_P), 0.5) / opLatencyUs(r.of(UR_H), 0.5))),
                         Check.of("UR: HPCC's p99.9 op latency over Poseidon's", "5.49x", between(2.75, 11, "x")
                                 .described("0.5-2x: 2.75..11x"), "x",
-                                r -> opLatencyUs(r.of(UR_H), 0.999) / opLatencyUs(r.of(UR_P), 0.999)),
+                                r -> opLatencyUs(r.of(UR_H), 0.999) / opLatencyUs(r.of(UR_P), 0.999))
+                                .deviation(hpccWhy, between(2, 2.75, "x")),
                         Check.of("UR+RI: Poseidon's median op latency below HPCC's", "51% lower", between(25.5, 100,
                                 "%").described("0.5-2x: 25.5..100%"), "%",
                                 r -> 100 * (1 - opLatencyUs(r.of(RI_P), 0.5) / opLatencyUs(r.of(RI_H), 0.5))),
                         Check.of("UR+RI: HPCC's p99.9 op latency over Poseidon's", "6.25x", between(3.125, 12.5, "x")
                                 .described("0.5-2x: 3.1..12.5x"), "x",
-                                r -> opLatencyUs(r.of(RI_H), 0.999) / opLatencyUs(r.of(RI_P), 0.999))),
+                                r -> opLatencyUs(r.of(RI_H), 0.999) / opLatencyUs(r.of(RI_P), 0.999))
+                                .deviation(hpccWhy, between(0.5, 3.125, "x"))),
                 r -> FigureData.lines(FigureData.Kind.CDF, "Op latency of 128 KB messages (Fig 19)",
                         "op latency (us)", "fraction of messages", List.of(
                                 TimelyExperiments.cdf("UR, Poseidon", PaperMetrics.fctsUs(r.of(UR_P),
