@@ -81,6 +81,9 @@ public final class HpccLaw implements WindowLaw {
         if (!estimator.measure(a.intHops())) {
             return w.cwnd();
         }
+        if (a.sentEndBytes() < lastUpdateSeq) {
+            lastUpdateSeq = 0;  // a new message on the connection (connection_per_destination): offsets restart
+        }
         boolean update = a.ackedEndBytes() > lastUpdateSeq;
         if (update) {
             lastUpdateSeq = a.sentEndBytes();

@@ -62,6 +62,18 @@ class HpccLawTest {
     }
 
     @Test
+    void aNewMessageOnTheConnectionRestartsTheSequenceGate() {
+        HpccLaw law = (HpccLaw) new HpccLaw(cfg, G200).forNewFlow();
+        CongestionWindow w = new CongestionWindow(cfg.window(), law, 100, 4 * US);
+        w.onAck(a.set(10 * US, 4 * US, 1, 0, 0, 4 * US, 1).withAck(1000, 100_000, hop(0, 0, 9 * US)));
+        w.onAck(a.set(12 * US, 4 * US, 1, 0, 0, 4 * US, 1).withAck(2000, 100_000, hop(0, 20_000, 11 * US)));
+        assertEquals(1, law.referenceWindow().incStage(), "moved once; lastUpdateSeq = 100,000");
+        // The next message starts at offset 0: its first ACK (snd_nxt 50,000 < 100,000) moves W^c again.
+        w.onAck(a.set(14 * US, 4 * US, 1, 0, 0, 4 * US, 1).withAck(1000, 50_000, hop(0, 40_000, 13 * US)));
+        assertEquals(2, law.referenceWindow().incStage());
+    }
+
+    @Test
     void alwaysPacedAtWOverTCappedAtLineRate() {
         HpccLaw law = (HpccLaw) new HpccLaw(cfg, G200).forNewFlow();
         // 50 segments of 1000 B per T = 4 us: 100 Gb/s, one segment every 80 ns.
