@@ -25,8 +25,9 @@ import org.cosim.scenario.Units;
  * e.g. Fig 17(a)). An ACK without a usable sample (the first, or a path
  * change) leaves the window as it is. Loss: the paper has none (lossless RoCE);
  * the shared sender retransmits and the window is left to the INT law
- * ({@link #lossDecrease} 1), except the reset to min_cwnd after
- * retx_reset_threshold timeouts in a row.
+ * ({@link #lossDecrease} 1); the shared reset to min_cwnd after
+ * retx_reset_threshold timeouts in a row holds until the next ACK, whose window
+ * comes from W^c again.
  */
 public final class HpccLaw implements WindowLaw {
     private final HpccConfig cfg;

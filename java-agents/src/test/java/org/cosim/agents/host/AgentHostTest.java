@@ -271,9 +271,9 @@ class AgentHostTest {
 
     @Test
     void unknownProtocolNameIsRejected() {
-        SessionSpec spec = new SessionSpec(HOSTS, List.of("timely", "hpcc"), FLOWS, CTX);
-        assertViolation(() -> new AgentHost(spec), "unknown protocol 'hpcc'",
-                "(known: [dcqcn, dctcp, ndp, pfc_only, poseidon, swift, timely])");
+        SessionSpec spec = new SessionSpec(HOSTS, List.of("timely", "mptcp"), FLOWS, CTX);
+        assertViolation(() -> new AgentHost(spec), "unknown protocol 'mptcp'",
+                "(known: [dcqcn, dctcp, hpcc, ndp, pfc_only, poseidon, swift, timely])");
     }
 
     @Test

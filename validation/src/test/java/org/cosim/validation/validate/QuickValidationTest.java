@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * `cosim validate --quick` as CI runs it (the Java back end; about a minute on
  * 2 cores): it exits 0, and its report shows every headline experiment of the
  * three papers, every result with the paper's value and a verdict, a figure per
- * experiment, and the baselines without an agent as "not run" (DCTCP and DCQCN have agents).
+ * experiment, and the baselines without an agent as "not run" (DCTCP, DCQCN and HPCC have agents).
  */
 class QuickValidationTest {
     @TempDir
