@@ -242,6 +242,27 @@ void realServerChecks(const std::string& target, const Trace& trace) {
     e.mutable_events(0)->set_time_ps(w0.window_start_ps() + trace.hello.reaction_delay_ps());
     violateWithEvents("event outside its window", invalid, "outside its window", target, trace, {}, e);
 
+    // HPCC's per-hop INT records: more than the bound (5) is a violation naming int_hops.
+    std::vector<cosim::EventBatch> before;
+    bool hopsChecked = false;
+    for (const auto& w : trace.windows) {
+        for (int i = 0; i < w.events.events_size() && !hopsChecked; ++i) {
+            if (!w.events.events(i).has_completion()) continue;
+            e = w.events;
+            cosim::SegmentCompletion* c = e.mutable_events(i)->mutable_completion();
+            for (int k = 0; k < 6; ++k) {
+                cosim::IntHop* hop = c->add_int_hops();
+                hop->set_rate_bps(1);
+                hop->set_timestamp_ps(w.events.events(i).time_ps());
+            }
+            violateWithEvents("completion with 6 INT hop records", invalid, "int_hops", target, trace, before, e);
+            hopsChecked = true;
+        }
+        if (hopsChecked) break;
+        before.push_back(w.events);
+    }
+    if (!hopsChecked) report("completion with 6 INT hop records", false, "the trace has no completion");
+
     e = w0;
     e.clear_events();
     for (int i = 0; i < 4097; ++i) *e.add_events() = w0.events(0);

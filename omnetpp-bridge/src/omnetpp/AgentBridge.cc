@@ -189,6 +189,19 @@ void AgentBridge::completion(int host, int flow, int64_t seq, int32_t bytes, int
     c->set_tx_time_ps(txTimePs);
 }
 
+// The hop belongs to the completion just added (the NIC reports them right after it).
+void AgentBridge::completionHop(int host, const IntHopRecord& hop) {
+    Enter_Method_Silent();
+    const int n = batch_.events_size();
+    if (n == 0 || !batch_.events(n - 1).has_completion() || batch_.events(n - 1).host() != static_cast<uint32_t>(host))
+        throw cRuntimeError(this, "an INT hop record of host %d without its completion", host);
+    IntHop* h = batch_.mutable_events(n - 1)->mutable_completion()->add_int_hops();
+    h->set_queue_bytes(hop.queueBytes);
+    h->set_tx_bytes(hop.txBytes);
+    h->set_timestamp_ps(hop.timePs);
+    h->set_rate_bps(hop.rateBps);
+}
+
 void AgentBridge::pfcChange(int host, int trafficClass, bool paused) {
     Enter_Method_Silent();
     PfcChange* p = addEvent(host)->mutable_pfc_change();

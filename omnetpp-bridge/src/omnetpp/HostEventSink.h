@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "Packet.h"
+
 namespace cosim {
 
 class HostEventSink {
@@ -18,6 +20,8 @@ public:
     // txTimePs: the hardware TX timestamp of the segment's last packet (SegmentCompletion.tx_time_ps).
     virtual void completion(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs, int64_t txTimePs,
                             int64_t intMaxHopDelayPs, int64_t intReverseMaxHopDelayPs, bool ecnEcho) = 0;
+    // One INT hop record of the completion just reported, in path order (SegmentCompletion.int_hops).
+    virtual void completionHop(int host, const IntHopRecord& hop) = 0;
     virtual void pfcChange(int host, int trafficClass, bool paused) = 0;
     virtual void packetArrival(int host, int flow, int64_t seq, int32_t bytes, uint32_t path, int arrivalFlags,
                                int64_t intMaxHopDelayPs, int64_t sendTimePs) = 0;

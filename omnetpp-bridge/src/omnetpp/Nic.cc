@@ -208,6 +208,7 @@ Packet* Nic::makeAck(const Packet* data) {
     a->intEcho = intSinceAck_[flow];
     a->flags = ecnSinceAck_[flow] ? Packet::kEcnEcho : 0;
     a->uid = static_cast<int64_t>(static_cast<uint64_t>(data->uid) | (uint64_t{1} << 63));
+    a->copyHopsFrom(*data);  // HPCC: the ACK reflects the hop stack of the packet it answers
     return a;
 }
 
@@ -219,6 +220,7 @@ void Nic::receiveAck(Packet* ack) {
     if (now >= rttFromPs_) recordRtt(flow, Units::segmentRttPs(sendTime, now, bytes, tx_.rateBps()));
     agents_->completion(host_, flow, ack->segmentSeq, bytes, sendTime, ack->txTime, ack->intEcho, ack->intMaxHopDelay,
                         ack->has(Packet::kEcnEcho));
+    for (int k = 0; k < ack->intHops; ++k) agents_->completionHop(host_, ack->hops[k]);
     delete ack;
 }
 

@@ -5,9 +5,19 @@
 
 #include <omnetpp.h>
 
+#include <algorithm>
 #include <cstdint>
 
 namespace cosim {
+
+// One per-hop INT record (cosim.proto IntHop; HPCC): written by an INT switch's
+// egress when a data packet leaves its queue.
+struct IntHopRecord {
+    int64_t queueBytes = 0;  // bytes left in the port's queues
+    int64_t txBytes = 0;     // bytes the port had put on the wire before this packet
+    int64_t timePs = 0;      // when the packet started onto the wire
+    int64_t rateBps = 0;     // the port's link rate
+};
 
 // What a packet is (Java PacketType).
 enum class PacketType : uint8_t {
@@ -78,6 +88,23 @@ public:
     int ingressPort = -1;         // the port it entered the current switch through (PFC)
     int64_t intMaxHopDelay = 0;
     int64_t uid = 0;              // (flow << 32) | n-th packet the sender NIC made for the flow
+    // Per-hop INT records (Java PacketPool.intHops and hop*): the bound is the
+    // contract's (SegmentCompletion.int_hops, Java CompletionEvent.MAX_INT_HOPS).
+    static constexpr int kMaxIntHops = 5;
+    int intHops = 0;
+    IntHopRecord hops[kMaxIntHops];
+
+    // Appends a hop record; a full stack keeps its first records (Java PacketPool.pushHop).
+    void pushHop(int64_t queueBytes, int64_t txBytes, int64_t timePs, int64_t rateBps) {
+        if (intHops == kMaxIntHops) return;
+        hops[intHops++] = IntHopRecord{queueBytes, txBytes, timePs, rateBps};
+    }
+
+    // A hardware ACK reflecting its data's stack (Java PacketPool.copyHops).
+    void copyHopsFrom(const Packet& o) {
+        intHops = o.intHops;
+        std::copy(o.hops, o.hops + o.intHops, hops);
+    }
 
 private:
     void copyFields(const Packet& o) {
@@ -86,6 +113,7 @@ private:
         segmentSendTime = o.segmentSendTime; txTime = o.txTime; path = o.path; routeCursor = o.routeCursor; enqueueTime = o.enqueueTime;
         intEcho = o.intEcho; controlKind = o.controlKind; answeredPath = o.answeredPath; pullNumber = o.pullNumber;
         echoTime = o.echoTime; ingressPort = o.ingressPort; intMaxHopDelay = o.intMaxHopDelay; uid = o.uid;
+        copyHopsFrom(o);
     }
 
     static inline int64_t live_ = 0;

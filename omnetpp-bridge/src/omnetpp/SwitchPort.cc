@@ -31,6 +31,7 @@ void SwitchPort::configure(const PortContext& ctx, const HardwareSpec& hw) {
     Enter_Method_Silent();
     ctx_ = ctx;
     intQuantize_ = hw.int_quantize();
+    hopRecords_ = ctx.intOn && hw.int_hop_records();
     configureDiscipline(hw);
 }
 
@@ -113,6 +114,11 @@ void SwitchPort::trySend() {
     if (ctx_.intOn) {
         const int64_t delay = Units::intField(simTime().raw() - pkt->enqueueTime, intQuantize_);
         pkt->intMaxHopDelay = std::max(pkt->intMaxHopDelay, delay);
+        if (hopRecords_ && pkt->type == PacketType::kData) {
+            // HPCC's record (Java SwitchPort.trySend): the queue left behind, the bytes this
+            // port sent before the packet (every packet, PFC frames too), now, the rate.
+            pkt->pushHop(queuedBytes(), tx_.bytesSent(), simTime().raw(), tx_.rateBps());
+        }
     }
     tx_.start(pkt);
 }

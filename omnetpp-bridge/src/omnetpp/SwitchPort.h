@@ -114,6 +114,7 @@ private:
     std::deque<Packet*> macControl_;
     bool paused_[kClassCount] = {};
     bool intQuantize_ = false;
+    bool hopRecords_ = false;  // INT here and HardwareSpec.int_hop_records: append per-hop records
     QueueMonitor* monitor_ = nullptr;
     omnetpp::simsignal_t droppedSignal_ = 0;
     omnetpp::simsignal_t ecnMarkedSignal_ = 0;

@@ -55,7 +55,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long seed, Swi
             throw new ScenarioException("output.sample_interval_us", o.getSampleIntervalUs() + ": must be > 0");
         }
         int maxRtt = o.hasMaxRttSamples() ? o.getMaxRttSamples() : 200_000;
-        return new FabricConfig(duration, reaction, s.getSeed(), switches(s.getTopology().getSwitches(), nic), nic,
+        return new FabricConfig(duration, reaction, s.getSeed(), switches(s.getTopology().getSwitches(), nic, s.getProtocol().hasHpcc()), nic,
                 warmup, sample, maxRtt);
     }
 
@@ -72,7 +72,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long seed, Swi
         return new NicParams(mtu, ack, n.getAcksShareDataQueue());
     }
 
-    private static SwitchParams switches(SwitchConfig c, NicParams nic) {
+    private static SwitchParams switches(SwitchConfig c, NicParams nic, boolean hpcc) {
         String at = "topology.switches.";
         long buffer = c.hasBufferBytes() ? c.getBufferBytes() : DEFAULT_BUFFER_BYTES;
         if (buffer < nic.mtuBytes()) {
@@ -101,7 +101,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long seed, Swi
             throw new ScenarioException(at + "pfc.enabled", "PFC cannot run over " + c.getQueueCase().name()
                     .toLowerCase() + " queues (they trim or drop instead of pausing)");
         }
-        return new SwitchParams(buffer, port, ecn, latency, pfc, queue, intParams(c.getIntTelemetry()));
+        return new SwitchParams(buffer, port, ecn, latency, pfc, queue, intParams(c.getIntTelemetry(), hpcc));
     }
 
     private static QueueDiscipline queue(SwitchConfig c, NicParams nic) {
@@ -111,13 +111,14 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long seed, Swi
         };
     }
 
-    private static IntParams intParams(IntConfig i) {
+    /** Hop records when asked for, or when the protocol is HPCC (which reads them): never for the others. */
+    private static IntParams intParams(IntConfig i, boolean hpcc) {
         for (int k = 0; k < i.getSwitchesCount(); k++) {
             if (i.getSwitches(k).isBlank()) {
                 throw new ScenarioException("topology.switches.int_telemetry.switches[" + k + "]", "empty switch name");
             }
         }
-        return new IntParams(i.getEnabled(), i.getQuantize(), i.getSwitchesList());
+        return new IntParams(i.getEnabled(), i.getQuantize(), i.getSwitchesList(), i.getHopRecords() || hpcc);
     }
 
     private static PfcParams pfc(Pfc p, NicParams nic, long portBuffer) {

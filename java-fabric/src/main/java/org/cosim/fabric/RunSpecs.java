@@ -69,6 +69,7 @@ public final class RunSpecs {
                 .setPfcXonBytes(s.pfc().xonBytes())
                 .setQueueDiscipline(disciplineName(s.queue()))
                 .setIntQuantize(s.intTelemetry().quantize())
+                .setIntHopRecords(s.intTelemetry().hopRecords())
                 .setAcksShareDataQueue(c.nic().acksShareDataQueue());
         if (s.queue() instanceof NdpPort.Discipline ndp) {
             NdpQueueParams q = ndp.params();

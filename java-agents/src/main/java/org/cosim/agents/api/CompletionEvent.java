@@ -4,7 +4,10 @@ package org.cosim.agents.api;
  * The sender NIC saw the hardware ACK of a whole segment. Its time is the NIC's
  * completion timestamp. A reused view: copy what you keep.
  */
-public final class CompletionEvent {
+public final class CompletionEvent implements IntHops {
+    /** The most INT hop records a completion carries (the fabric's bound on a packet's hop stack). */
+    public static final int MAX_INT_HOPS = 5;
+
     long timePs;
     int host;
     int flow;
@@ -15,6 +18,9 @@ public final class CompletionEvent {
     long intReverseMaxHopDelayPs;
     long txTimePs;
     boolean ecnEcho;
+    EventBatch hops;
+    int hopStart;
+    int hopCount;
 
     public long timePs() { return timePs; }
     public long completionTimePs() { return timePs; }
@@ -35,4 +41,21 @@ public final class CompletionEvent {
     /** INT max-hop queueing delay on the ACK's own path (the reverse path). */
     public long intReverseMaxHopDelayPs() { return intReverseMaxHopDelayPs; }
     public boolean ecnEcho() { return ecnEcho; }
+
+    /**
+     * INT hop records of the ACKed packet (HPCC), in path order: one per INT switch
+     * egress its data crossed; 0 unless the scenario collects them.
+     */
+    @Override public int intHopCount() { return hopCount; }
+    @Override public long intHopQueueBytes(int k) { return hops.hopQueueBytes[at(k)]; }
+    @Override public long intHopTxBytes(int k) { return hops.hopTxBytes[at(k)]; }
+    @Override public long intHopTimePs(int k) { return hops.hopTimePs[at(k)]; }
+    @Override public long intHopRateBps(int k) { return hops.hopRateBps[at(k)]; }
+
+    private int at(int k) {
+        if (k < 0 || k >= hopCount) {
+            throw new IndexOutOfBoundsException("INT hop " + k + " of " + hopCount);
+        }
+        return hopStart + k;
+    }
 }

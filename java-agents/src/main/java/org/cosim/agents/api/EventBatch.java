@@ -36,10 +36,20 @@ public final class EventBatch {
     private long[] g = new long[64];
     private int[] i1 = new int[64];
     private int[] flags = new int[64];
+    // INT hop records (cosim.proto IntHop) of completions: event i owns hops
+    // [hopStart[i], hopStart[i] + hopCount[i]) of the flat columns below.
+    private int[] hopStart = new int[64];
+    private int[] hopCount = new int[64];
+    private int hopSize;
+    long[] hopQueueBytes = new long[64];
+    long[] hopTxBytes = new long[64];
+    long[] hopTimePs = new long[64];
+    long[] hopRateBps = new long[64];
 
     public void reset(long windowStartPs) {
         this.windowStartPs = windowStartPs;
         this.size = 0;
+        this.hopSize = 0;
     }
 
     public long windowStartPs() { return windowStartPs; }
@@ -78,6 +88,29 @@ public final class EventBatch {
         e[i] = intReverseMaxHopDelayPs;
         flags[i] = ecnEcho ? ECN : 0;
     }
+
+    /** Appends an INT hop record to the last event, which must be a completion (records in path order). */
+    public void addIntHop(long queueBytes, long txBytes, long timePs, long rateBps) {
+        if (size == 0 || kind[size - 1] != COMPLETION) {
+            throw new IllegalStateException("an INT hop record must follow a completion");
+        }
+        if (hopSize == hopQueueBytes.length) {
+            int n = hopSize * 2;
+            hopQueueBytes = Arrays.copyOf(hopQueueBytes, n);
+            hopTxBytes = Arrays.copyOf(hopTxBytes, n);
+            hopTimePs = Arrays.copyOf(hopTimePs, n);
+            hopRateBps = Arrays.copyOf(hopRateBps, n);
+        }
+        hopQueueBytes[hopSize] = queueBytes;
+        hopTxBytes[hopSize] = txBytes;
+        hopTimePs[hopSize] = timePs;
+        hopRateBps[hopSize] = rateBps;
+        hopSize++;
+        hopCount[size - 1]++;
+    }
+
+    /** INT hop records of event i (0 for every kind but completions carrying them). */
+    public int intHopCount(int i) { return hopCount[i]; }
 
     public void addPfcChange(long t, int h, int priority, boolean paused) {
         int i = append(PFC_CHANGE, t, h, -1);
@@ -134,6 +167,9 @@ public final class EventBatch {
         v.intReverseMaxHopDelayPs = e[i];
         v.txTimePs = g[i];
         v.ecnEcho = (flags[i] & ECN) != 0;
+        v.hops = this;
+        v.hopStart = hopStart[i];
+        v.hopCount = hopCount[i];
     }
 
     public void read(int i, PfcChangeEvent v) {
@@ -189,6 +225,8 @@ public final class EventBatch {
         g[i] = 0;
         i1[i] = 0;
         flags[i] = 0;
+        hopStart[i] = hopSize;
+        hopCount[i] = 0;
         return i;
     }
 
@@ -206,5 +244,7 @@ public final class EventBatch {
         g = Arrays.copyOf(g, n);
         i1 = Arrays.copyOf(i1, n);
         flags = Arrays.copyOf(flags, n);
+        hopStart = Arrays.copyOf(hopStart, n);
+        hopCount = Arrays.copyOf(hopCount, n);
     }
 }

@@ -8,6 +8,8 @@ import org.cosim.agents.dctcp.DctcpAgent;
 import org.cosim.agents.dctcp.DctcpConfig;
 import org.cosim.agents.fast.FastAgent;
 import org.cosim.agents.fast.FastConfig;
+import org.cosim.agents.hpcc.HpccAgent;
+import org.cosim.agents.hpcc.HpccConfig;
 import org.cosim.agents.mptcp.MptcpAgent;
 import org.cosim.agents.mptcp.MptcpConfig;
 import org.cosim.agents.ndp.NdpAgent;
@@ -46,6 +48,8 @@ public final class ProtocolCatalog {
                 new DctcpAgent(host, ctx, DctcpConfig.from(ctx.protocol().getDctcp())));
         FACTORIES.put("dcqcn", (host, ctx) ->
                 new DcqcnAgent(host, ctx, DcqcnConfig.from(ctx.protocol().getDcqcn())));
+        FACTORIES.put("hpcc", (host, ctx) ->
+                new HpccAgent(host, ctx, HpccConfig.from(ctx.protocol().getHpcc(), ctx.baseRttPs())));
         FACTORIES.put("mptcp", (host, ctx) ->
                 new MptcpAgent(host, ctx, MptcpConfig.from(ctx.protocol().getMptcp())));
         FACTORIES.put("fast", (host, ctx) ->
@@ -75,8 +79,9 @@ public final class ProtocolCatalog {
      * the scenario, given the NICs' MTU (0: unknown): Poseidon reacts to the INT
      * max-hop delay, so without INT on the switches it would see no congestion at
      * all (unless it runs in brownfield mode, where end-to-end delay stands in for
-     * the missing switches); DCTCP and DCQCN need switches that mark ECN; NDP cuts flows
-     * into MTU packets.
+     * the missing switches); HPCC reads the per-hop INT records of INT switches (the
+     * records themselves are implied by the protocol); DCTCP and DCQCN need switches
+     * that mark ECN; NDP cuts flows into MTU packets.
      */
     public static void validate(Scenario s, long baseRttPs) {
         validate(s, baseRttPs, 0);
@@ -89,6 +94,10 @@ public final class ProtocolCatalog {
                 && !s.getTopology().getSwitches().getIntTelemetry().getEnabled()) {
             throw new ScenarioException("topology.switches.int_telemetry.enabled", "Poseidon reacts to the INT "
                     + "max-hop delay: enable INT on the switches, or set protocol.poseidon.brownfield for partial INT");
+        }
+        if (s.getProtocol().hasHpcc() && !s.getTopology().getSwitches().getIntTelemetry().getEnabled()) {
+            throw new ScenarioException("topology.switches.int_telemetry.enabled", "HPCC reacts to the per-hop "
+                    + "INT records of the switches: enable INT on them");
         }
         if (s.getProtocol().hasDctcp() && !s.getTopology().getSwitches().hasEcnThresholdBytes()) {
             throw new ScenarioException("topology.switches.ecn_threshold_bytes", "DCTCP reacts to ECN marks: set "
@@ -120,6 +129,7 @@ public final class ProtocolCatalog {
             case SWIFT -> SwiftConfig.from(protocol.getSwift());
             case DCTCP -> DctcpConfig.from(protocol.getDctcp());
             case DCQCN -> DcqcnConfig.from(protocol.getDcqcn());
+            case HPCC -> HpccConfig.from(protocol.getHpcc(), baseRttPs);
             case MPTCP -> MptcpConfig.from(protocol.getMptcp());
             case FAST -> FastConfig.from(protocol.getFast());
             default -> nameOf(protocol);

@@ -64,6 +64,11 @@ public final class CongestionWindow {
         return nowPs - lastDecreasePs > rttPs;
     }
 
+    /** The law's spacing when it always paces (HPCC), else 0: {@link WindowLaw#pacedSpacingPs}. */
+    public long pacedSpacingPs() {
+        return law.pacedSpacingPs(this);
+    }
+
     /** Below one packet the window cannot clock packets out: pace them instead. */
     public boolean pacing() {
         return cwnd < 1;

@@ -54,6 +54,11 @@ public final class SegmentLedger {
     public long transmissions() { return transmissions; }
     public int lostWaiting() { return lost.size(); }
 
+    /** snd_nxt: the byte offset just past the highest new data handed to the NIC. */
+    public long sentEndBytes() {
+        return Math.min(next * segmentBytes, sizeBytes);
+    }
+
     public boolean allAcked() {
         return base >= segments;
     }

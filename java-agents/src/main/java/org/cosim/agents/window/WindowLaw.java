@@ -24,4 +24,13 @@ public interface WindowLaw {
     default WindowLaw forNewFlow() {
         return this;
     }
+
+    /**
+     * For a law that always paces (HPCC: rate = W / T), the spacing between
+     * segments at window {@code w}; 0 (the default): the ACK clock sends whole
+     * packets and pacing is only below one packet (or the fraction).
+     */
+    default long pacedSpacingPs(CongestionWindow w) {
+        return 0;
+    }
 }

@@ -160,7 +160,7 @@ public class WindowSender implements Agent {
             f.rto.sample(rtt);
             f.rto.progress(now);
             f.window.onAck(sample.set(now, rtt, 1, e.intMaxHopDelayPs(), e.intReverseMaxHopDelayPs(), f.baseRttPs,
-                    f.hops).withEcn(e.ecnEcho()));
+                    f.hops).withEcn(e.ecnEcho()).withAck(e.seq() + e.bytes(), f.ledger.sentEndBytes(), e));
             long tx = f.ledger.matchedTransmission();
             if (tx > 0 && f.ledger.detectLosses(tx) > 0) {
                 f.window.onFastRecovery(now);
@@ -201,7 +201,14 @@ public class WindowSender implements Agent {
     /** Hands the NIC what the window allows now, or arranges to; keeps the timeout armed while data is out. */
     private void pump(WindowFlow f, long now, ActionSink out) {
         long at = now + reactionDelayPs;
-        if (!f.window.pacing()) {
+        long spacing = f.window.pacedSpacingPs();
+        if (spacing > 0) {
+            // Always paced (HPCC): every segment spaced by the law, as many out as the window allows.
+            while (f.ledger.inflight() < f.window.cwnd() && f.ledger.hasWork()
+                    && pace(f, f.lastSendPs, spacing, at, out)) {
+                // sent one; the next is due a spacing later
+            }
+        } else if (!f.window.pacing()) {
             int whole = f.window.wholePackets();
             while (f.ledger.inflight() < whole && f.ledger.hasWork()) {
                 send(f, at, out);
@@ -220,9 +227,9 @@ public class WindowSender implements Agent {
      * rtt / cwnd after the last send, Algorithm 1; with pace_fraction, rtt /
      * fraction after the last paced one). A wake-up L before that re-checks the
      * window then (as TIMELY's pacer does); a segment due within L is committed for
-     * its time at once.
+     * its time at once. Returns whether it sent one.
      */
-    private void pace(WindowFlow f, long lastPs, long spacingPs, long at, ActionSink out) {
+    private boolean pace(WindowFlow f, long lastPs, long spacingPs, long at, ActionSink out) {
         long due = lastPs == WindowFlow.NEVER ? at : Math.max(at, lastPs + spacingPs);
         if (due - reactionDelayPs >= at) {
             // Timers cannot be cancelled: set an earlier one when the window now wants the packet sooner.
@@ -231,10 +238,11 @@ public class WindowSender implements Agent {
                 out.setTimer(wake, host.id(), timerId(f, PACE_TIMER));
                 f.paceWakeupPs = wake;
             }
-        } else {
-            send(f, due, out);
-            f.lastPacedPs = due;
+            return false;
         }
+        send(f, due, out);
+        f.lastPacedPs = due;
+        return true;
     }
 
     private void send(WindowFlow f, long at, ActionSink out) {

@@ -20,6 +20,7 @@ import org.cosim.proto.FlowFinished;
 import org.cosim.proto.FlowSpec;
 import org.cosim.proto.Hello;
 import org.cosim.proto.HostSpec;
+import org.cosim.proto.IntHop;
 import org.cosim.proto.PacketArrival;
 import org.cosim.proto.PfcChange;
 import org.cosim.proto.Scenario;
@@ -68,6 +69,11 @@ public final class WireFormat {
                             .setCompletionTimePs(c.completionTimePs()).setIntMaxHopDelayPs(c.intMaxHopDelayPs())
                             .setIntReverseMaxHopDelayPs(c.intReverseMaxHopDelayPs()).setEcnEcho(c.ecnEcho())
                             .setTxTimePs(c.txTimePs()));
+                    for (int k = 0; k < c.intHopCount(); k++) {
+                        e.getCompletionBuilder().addIntHops(IntHop.newBuilder().setQueueBytes(c.intHopQueueBytes(k))
+                                .setTxBytes(c.intHopTxBytes(k)).setTimestampPs(c.intHopTimePs(k))
+                                .setRateBps(c.intHopRateBps(k)));
+                    }
                 }
                 case EventBatch.PFC_CHANGE -> {
                     b.read(i, p);
@@ -117,6 +123,7 @@ public final class WireFormat {
                     }
                     into.addCompletion(t, h, c.getFlow(), c.getSeq(), c.getBytes(), c.getSendTimePs(), c.getTxTimePs(),
                             c.getIntMaxHopDelayPs(), c.getIntReverseMaxHopDelayPs(), c.getEcnEcho());
+                    addIntHops(i, t, c, into);
                 }
                 case PACKET_ARRIVAL -> {
                     PacketArrival p = e.getPacketArrival();
@@ -134,6 +141,24 @@ public final class WireFormat {
                 case TIMER -> into.addTimer(t, h, e.getTimer().getTimerId());
                 case KIND_NOT_SET -> throw new ContractViolation("event " + i + " at " + t + " ps has no kind");
             }
+        }
+    }
+
+    /** A completion's INT hop records, checked: at most the bound, each from before the ACK arrived. */
+    private static void addIntHops(int i, long t, SegmentCompletion c, EventBatch into) {
+        if (c.getIntHopsCount() > org.cosim.agents.api.CompletionEvent.MAX_INT_HOPS) {
+            throw new ContractViolation("event " + i + ": " + c.getIntHopsCount() + " int_hops, more than "
+                    + org.cosim.agents.api.CompletionEvent.MAX_INT_HOPS);
+        }
+        for (int k = 0; k < c.getIntHopsCount(); k++) {
+            IntHop hop = c.getIntHops(k);
+            if (hop.getQueueBytes() < 0 || hop.getTxBytes() < 0 || hop.getRateBps() <= 0
+                    || hop.getTimestampPs() < 0 || hop.getTimestampPs() > t) {
+                throw new ContractViolation("event " + i + ": int_hops[" + k + "] is impossible (queue_bytes "
+                        + hop.getQueueBytes() + ", tx_bytes " + hop.getTxBytes() + ", rate_bps " + hop.getRateBps()
+                        + ", timestamp_ps " + hop.getTimestampPs() + " for a completion at " + t + " ps)");
+            }
+            into.addIntHop(hop.getQueueBytes(), hop.getTxBytes(), hop.getTimestampPs(), hop.getRateBps());
         }
     }
 

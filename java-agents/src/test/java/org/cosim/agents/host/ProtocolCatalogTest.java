@@ -36,7 +36,7 @@ class ProtocolCatalogTest {
                 () -> ProtocolCatalog.nameOf(Protocol.getDefaultInstance()));
         assertEquals("protocol", e.field());
         assertTrue(e.getMessage().contains("no protocol chosen"), e.getMessage());
-        assertTrue(e.getMessage().contains("[dcqcn, dctcp, fast, mptcp, ndp, pfc_only, poseidon, swift, timely]"),
+        assertTrue(e.getMessage().contains("[dcqcn, dctcp, fast, hpcc, mptcp, ndp, pfc_only, poseidon, swift, timely]"),
                 e.getMessage());
     }
 
@@ -76,20 +76,40 @@ class ProtocolCatalogTest {
                 Protocol.newBuilder().setSwift(org.cosim.proto.Swift.getDefaultInstance())).build(), 1);
     }
 
+    /**
+     * A baseline's agent is made by its name, its parameters are checked (a bad one is
+     * named) and a scenario without the switch feature it needs is refused, naming it.
+     */
+    private static org.cosim.proto.Scenario.Builder assertMadeAndChecked(Protocol p, String name, Class<?> agent,
+                                                                        long nicBps, Protocol bad, String badField,
+                                                                        String neededField) {
+        assertEquals(name, ProtocolCatalog.nameOf(p));
+        AgentContext ctx = new AgentContext(1_000_000L, 6_000_000L, 1L, p);
+        assertInstanceOf(agent, ProtocolCatalog.factory(name).create(new HostInfo(0, nicBps), ctx));
+        assertEquals(badField, assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(bad, 1)).field());
+        org.cosim.proto.Scenario.Builder sc = org.cosim.proto.Scenario.newBuilder().setProtocol(p);
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(sc.build(), 1));
+        assertEquals(neededField, e.field());
+        return sc;
+    }
+
+    @Test
+    void hpccIsMadeValidatedAndNeedsIntSwitches() {
+        Protocol h = Protocol.newBuilder().setHpcc(org.cosim.proto.Hpcc.getDefaultInstance()).build();
+        org.cosim.proto.Scenario.Builder sc = assertMadeAndChecked(h, "hpcc", org.cosim.agents.hpcc.HpccAgent.class,
+                200_000_000_000L, Protocol.newBuilder().setHpcc(org.cosim.proto.Hpcc.newBuilder().setEta(2)).build(),
+                "protocol.hpcc.eta", "topology.switches.int_telemetry.enabled");
+        sc.getTopologyBuilder().getSwitchesBuilder().getIntTelemetryBuilder().setEnabled(true);
+        ProtocolCatalog.validate(sc.build(), 1);
+    }
+
     @Test
     void dcqcnIsMadeValidatedAndNeedsEcnMarkingSwitches() {
         Protocol d = Protocol.newBuilder().setDcqcn(org.cosim.proto.Dcqcn.getDefaultInstance()).build();
-        assertEquals("dcqcn", ProtocolCatalog.nameOf(d));
-        AgentContext ctx = new AgentContext(1_000_000L, 20_000_000L, 1L, d);
-        assertInstanceOf(org.cosim.agents.dcqcn.DcqcnAgent.class,
-                ProtocolCatalog.factory("dcqcn").create(new HostInfo(0, 10_000_000_000L), ctx));
+        org.cosim.proto.Scenario.Builder sc = assertMadeAndChecked(d, "dcqcn", org.cosim.agents.dcqcn.DcqcnAgent.class,
+                10_000_000_000L, Protocol.newBuilder().setDcqcn(org.cosim.proto.Dcqcn.newBuilder().setG(2)).build(),
+                "protocol.dcqcn.g", "topology.switches.ecn_threshold_bytes");
         assertTrue(ProtocolCatalog.closesFlows(d));
-        Protocol bad = Protocol.newBuilder().setDcqcn(org.cosim.proto.Dcqcn.newBuilder().setG(2)).build();
-        assertEquals("protocol.dcqcn.g",
-                assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(bad, 1)).field());
-        org.cosim.proto.Scenario.Builder sc = org.cosim.proto.Scenario.newBuilder().setProtocol(d);
-        ScenarioException e = assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(sc.build(), 1));
-        assertEquals("topology.switches.ecn_threshold_bytes", e.field());
         sc.getTopologyBuilder().getSwitchesBuilder().setEcnThresholdBytes(180_000);
         ProtocolCatalog.validate(sc.build(), 1);
     }

@@ -24,17 +24,20 @@ class WindowSenderTest {
     private static final int HOST = 3;
     private static final int SEG = 4096;
     private static final AgentContext CTX = new AgentContext(L, 20 * US, 1L, Protocol.getDefaultInstance());
-    private static final WindowLaw KEEP = new WindowLaw() {
+    /** A law that keeps the window; it paces every segment at {@code spacingPs} when that is > 0. */
+    private record FixedLaw(double lossDecrease, long spacingPs) implements WindowLaw {
         @Override
         public double onAck(CongestionWindow w, AckSample a) {
             return w.cwnd();
         }
 
         @Override
-        public double lossDecrease() {
-            return 0.5;
+        public long pacedSpacingPs(CongestionWindow w) {
+            return spacingPs;
         }
-    };
+    }
+
+    private static final WindowLaw KEEP = new FixedLaw(0.5, 0);
 
     private ActionBatch out;
 
@@ -264,5 +267,44 @@ class WindowSenderTest {
         w.onFlowArrival(arrival(1 * US, HOST, 8, 9, 8 * SEG, 3, 6_400_000), out);
         assertEquals(4, sends(), "both flows at once");
         assertEquals(2.0, w.window(8).cwnd(), 1e-9);
+    }
+
+    /** A law that keeps cwnd and always paces at a fixed spacing (HPCC's shape: rate = W / T). */
+    private static WindowSender pacedSender(long spacingPs) {
+        return new WindowSender(new HostInfo(HOST, 200_000_000_000L), CTX, WindowConfig.from(Window.newBuilder()
+                .setInitialCwndPackets(4).build(), "w"), new FixedLaw(1, spacingPs));
+    }
+
+    @Test
+    void anAlwaysPacedLawSpacesEverySegmentAndCommitsThoseDueWithinL() {
+        // Spacing 0.1 us < L: segments due at 10.25, 10.35, 10.45 us are committed now; the one due
+        // at 10.55 us gets a wake-up L before it, at 10.30 us.
+        WindowSender w = pacedSender(100_000);
+        w.onFlowArrival(arrival(10 * US, HOST, 7, 0, 0, 3, 6_400_000), out);
+        assertEquals(3, sends());
+        assertSend(0, 10 * US + L, 0);
+        assertSend(1, 10 * US + L + 100_000, SEG);
+        assertSend(2, 10 * US + L + 200_000, 2 * SEG);
+        assertEquals(ActionBatch.SET_TIMER, out.kind(3));
+        assertEquals(10 * US + 300_000, out.time(3));
+        // At the wake-up the fourth goes out at its time; the window (4) then stops the pacer.
+        out.reset(0);
+        w.onTimer(timer(10 * US + 300_000, HOST, (7L << 1) | 1), out);
+        assertEquals(1, sends());
+        assertSend(0, 10 * US + L + 300_000, 3 * SEG);
+        for (int i = 0; i < out.size(); i++) {
+            assertEquals(false, out.kind(i) == ActionBatch.SET_TIMER && out.timerId(i) == ((7L << 1) | 1),
+                    "no pacing wake-up while the window is full");
+        }
+    }
+
+    @Test
+    void anAlwaysPacedLawWithASpacingAboveLSendsOneAndWakesLBeforeTheNext() {
+        WindowSender w = pacedSender(US);
+        w.onFlowArrival(arrival(10 * US, HOST, 7, 0, 0, 3, 6_400_000), out);
+        assertEquals(1, sends());
+        assertSend(0, 10 * US + L, 0);
+        assertEquals(ActionBatch.SET_TIMER, out.kind(1));
+        assertEquals(11 * US, out.time(1), "due at 11.25 us, woken L before");
     }
 }

@@ -129,6 +129,68 @@ class WireFormatTest {
         assertTrue(e.getMessage().contains("completion_time_ps 11 differs from the event time 10"), e.getMessage());
     }
 
+    private static EventBatch roundTrip(org.cosim.proto.EventBatch proto) {
+        EventBatch back = new EventBatch();
+        WireFormat.fromProto(proto, back);
+        return back;
+    }
+
+    @Test
+    void intHopRecordsTravelWithTheirCompletionInPathOrder() {
+        EventBatch b = new EventBatch();
+        b.reset(3_000_000);
+        b.addCompletion(3_000_010, 1, 2, 0, 4096, 2_000_000, 2_400_000, 0, 0, false);
+        b.addIntHop(100, 5_000, 2_500_000, 200_000_000_000L);
+        b.addIntHop(300, 9_000, 2_700_000, 100_000_000_000L);
+        b.addCompletion(3_000_020, 1, 2, 4096, 4096, 2_000_000, 2_400_000, 0, 0, false);
+        org.cosim.proto.EventBatch proto = WireFormat.toProto(b);
+        assertEquals(2, proto.getEvents(0).getCompletion().getIntHopsCount());
+        assertEquals(9_000, proto.getEvents(0).getCompletion().getIntHops(1).getTxBytes());
+        assertEquals(0, proto.getEvents(1).getCompletion().getIntHopsCount());
+        EventBatch back = roundTrip(proto);
+        org.cosim.agents.api.CompletionEvent c = new org.cosim.agents.api.CompletionEvent();
+        back.read(0, c);
+        assertEquals(2, c.intHopCount());
+        assertEquals(100, c.intHopQueueBytes(0));
+        assertEquals(2_700_000, c.intHopTimePs(1));
+        assertEquals(100_000_000_000L, c.intHopRateBps(1));
+        back.read(1, c);
+        assertEquals(0, c.intHopCount());
+        assertThrows(IndexOutOfBoundsException.class, () -> c.intHopQueueBytes(0));
+    }
+
+    @Test
+    void impossibleIntHopRecordsAreRejected() {
+        var hop = org.cosim.proto.IntHop.newBuilder().setQueueBytes(0).setTxBytes(0).setTimestampPs(5)
+                .setRateBps(1);
+        var completion = org.cosim.proto.SegmentCompletion.newBuilder().setFlow(0).setCompletionTimePs(10);
+        var late = org.cosim.proto.EventBatch.newBuilder().setWindowStartPs(0).addEvents(
+                org.cosim.proto.Event.newBuilder().setTimePs(10).setHost(1).setCompletion(completion.clone()
+                        .addIntHops(hop.clone().setTimestampPs(11)))).build();
+        ContractViolation e = assertThrows(ContractViolation.class, () -> WireFormat.fromProto(late, new EventBatch()));
+        assertTrue(e.getMessage().contains("int_hops[0] is impossible"), e.getMessage());
+        var noRate = completion.clone().addIntHops(hop.clone().setRateBps(0));
+        assertThrows(ContractViolation.class, () -> WireFormat.fromProto(org.cosim.proto.EventBatch.newBuilder()
+                .addEvents(org.cosim.proto.Event.newBuilder().setTimePs(10).setCompletion(noRate)).build(),
+                new EventBatch()));
+        var tooMany = completion.clone();
+        for (int k = 0; k < 6; k++) {
+            tooMany.addIntHops(hop);
+        }
+        e = assertThrows(ContractViolation.class, () -> WireFormat.fromProto(org.cosim.proto.EventBatch.newBuilder()
+                .addEvents(org.cosim.proto.Event.newBuilder().setTimePs(10).setCompletion(tooMany)).build(),
+                new EventBatch()));
+        assertTrue(e.getMessage().contains("6 int_hops, more than 5"), e.getMessage());
+    }
+
+    @Test
+    void anIntHopRecordMustFollowACompletion() {
+        EventBatch b = new EventBatch();
+        b.reset(0);
+        b.addTimer(10, 0, 1);
+        assertThrows(IllegalStateException.class, () -> b.addIntHop(0, 0, 0, 1));
+    }
+
     @Test
     void helloCarriesTheSession() {
         SessionSpec spec = WireFormat.sessionSpec(AgentServiceContractTest.goodHello());
@@ -146,10 +208,8 @@ class WireFormatTest {
         b.addCompletion(3_000_030, 1, 2, 0, 4096, 2_000_000, 2_400_000, 100, 200, false);
         org.cosim.proto.EventBatch proto = WireFormat.toProto(b);
         assertEquals(2_400_000, proto.getEvents(0).getCompletion().getTxTimePs());
-        EventBatch back = new EventBatch();
-        WireFormat.fromProto(proto, back);
         org.cosim.agents.api.CompletionEvent c = new org.cosim.agents.api.CompletionEvent();
-        back.read(0, c);
+        roundTrip(proto).read(0, c);
         assertEquals(2_400_000, c.txTimePs());
         assertEquals(2_000_000, c.sendTimePs());
 

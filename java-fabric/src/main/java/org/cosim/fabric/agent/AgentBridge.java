@@ -91,6 +91,11 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     }
 
     @Override
+    public void completionHop(int host, long queueBytes, long txBytes, long timePs, long rateBps) {
+        batch.addIntHop(queueBytes, txBytes, timePs, rateBps);
+    }
+
+    @Override
     public void packetArrival(int host, int flow, long seq, int bytes, int path, int flags, long intMaxHopDelayPs,
                               long sendTimePs) {
         openWindow();

@@ -14,6 +14,12 @@ public interface HostEventSink {
         completion(host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs, intReverseMaxHopDelayPs, ecnEcho);
     }
 
+    /**
+     * One INT hop record of the completion just reported (cosim.proto IntHop), in
+     * path order; only with INT hop records on. Sinks that do not need them ignore them.
+     */
+    default void completionHop(int host, long queueBytes, long txBytes, long timePs, long rateBps) {}
+
     void pfcChange(int host, int trafficClass, boolean paused);
 
     /** {@code flags}: EventBatch.TRIMMED, RETURNED, LAST_OF_FLOW, ECN. */

@@ -27,7 +27,8 @@ import org.cosim.fabric.workload.FlowTable;
  * once, echoing the send timestamp, the TX timestamp of the last packet, ECN and
  * the INT max-hop delay the segment saw; when that ACK reaches the sender NIC, it
  * raises the completion event with the hardware timestamps (and the INT delay the
- * ACK itself saw on the way back). The NIC sends ACKs ahead of its data; in the
+ * ACK itself saw on the way back); with INT hop records, the ACK also reflects the
+ * hop stack of the packet it answers, reported after the completion. The NIC sends ACKs ahead of its data; in the
  * switches they travel at control priority, or in the data queue when
  * {@link NicParams#acksShareDataQueue()}.
  * Receiving a packet sent without hardware ACK, a trimmed or returned header, or
@@ -289,6 +290,9 @@ public final class Nic implements EventHandler {
         pool.intEcho[a] = intSinceAck[flow];
         pool.flags[a] = ecnSinceAck[flow] ? PacketPool.FLAG_ECN_ECHO : 0;
         pool.uid[a] = pool.uid[data] | Long.MIN_VALUE;
+        if (pool.intHops[data] > 0) {
+            pool.copyHops(data, a);  // HPCC: the ACK reflects the hop stack of the packet it answers
+        }
         return a;
     }
 
@@ -299,6 +303,10 @@ public final class Nic implements EventHandler {
         rtts.record(sim.now(), flow, SegmentRtt.rttPs(sendTime, sim.now(), bytes, tx.rateBps()));
         agents.completion(host, flow, pool.segmentSeq[ack], bytes, sendTime, pool.txTime[ack], pool.intEcho[ack],
                 pool.intMaxHopDelay[ack], pool.has(ack, PacketPool.FLAG_ECN_ECHO));
+        for (int k = 0, at = ack * PacketPool.HOP_SLOTS; k < pool.intHops[ack]; k++, at++) {
+            agents.completionHop(host, pool.hopQueueBytes[at], pool.hopTxBytes[at], pool.hopTimePs[at],
+                    pool.hopRateBps[at]);
+        }
         pool.release(ack);
     }
 

@@ -23,6 +23,7 @@ public abstract class SwitchPort {
     private final LinkTransmitter tx;
     private final IntParams intParams;
     private final boolean intOn;
+    private final boolean hopRecordsOn;
     private final PacketFifo macControl = new PacketFifo();
     private final boolean[] paused = new boolean[TrafficClass.COUNT];
     private long drops;
@@ -41,6 +42,7 @@ public abstract class SwitchPort {
         this.tx = tx;
         this.intParams = intParams;
         this.intOn = intParams.on(ctx.switchName());
+        this.hopRecordsOn = intOn && intParams.hopRecords();
     }
 
     /**
@@ -181,6 +183,11 @@ public abstract class SwitchPort {
         if (intOn) {
             long delay = intParams.field(sim.now() - pool.enqueueTime[pkt]);
             pool.intMaxHopDelay[pkt] = Math.max(pool.intMaxHopDelay[pkt], delay);
+            if (hopRecordsOn && pool.type[pkt] == PacketType.DATA) {
+                // HPCC's record: the queue left behind, the bytes sent before this packet, now, the rate.
+                // (tx bytes: every byte the port started onto the wire, PFC frames and ACKs too)
+                pool.pushHop(pkt, queuedBytes(), tx.bytesSent(), sim.now(), tx.rateBps());
+            }
         }
         tx.start(pkt);
     }

@@ -65,6 +65,19 @@ public final class PacketPool {
     public long[] intMaxHopDelay = new long[0];
     /** Identity for keyed randomness: (flow << 32) | n-th packet the sender NIC made for the flow. */
     public long[] uid = new long[0];
+    /** Per-hop INT records (HPCC): how many the packet carries (a hardware ACK: its data's). */
+    public int[] intHops = new int[0];
+    /**
+     * The records themselves, {@link #HOP_SLOTS} per packet: record k of packet p at
+     * p * HOP_SLOTS + k. Queue bytes at dequeue, the port's cumulative tx bytes
+     * before the packet, the dequeue timestamp, the link rate.
+     */
+    public long[] hopQueueBytes = new long[0];
+    public long[] hopTxBytes = new long[0];
+    public long[] hopTimePs = new long[0];
+    public long[] hopRateBps = new long[0];
+    /** Hop records per packet: the contract's bound (net.IntParams.MAX_HOPS). */
+    public static final int HOP_SLOTS = org.cosim.agents.api.CompletionEvent.MAX_INT_HOPS;
 
     public PacketPool() {
         grow(1024);
@@ -99,6 +112,7 @@ public final class PacketPool {
         ingressPort[id] = -1;
         intMaxHopDelay[id] = 0;
         uid[id] = 0;
+        intHops[id] = 0;
         live++;
         return id;
     }
@@ -111,6 +125,30 @@ public final class PacketPool {
     /** Packets allocated and not yet released: the ones somewhere in the network. */
     public int live() {
         return live;
+    }
+
+    /** Appends a hop record to {@code id}'s stack; a full stack (HOP_SLOTS) keeps its first records. */
+    public void pushHop(int id, long queueBytes, long txBytes, long timePs, long rateBps) {
+        int k = intHops[id];
+        if (k == HOP_SLOTS) {
+            return;
+        }
+        int at = id * HOP_SLOTS + k;
+        hopQueueBytes[at] = queueBytes;
+        hopTxBytes[at] = txBytes;
+        hopTimePs[at] = timePs;
+        hopRateBps[at] = rateBps;
+        intHops[id] = k + 1;
+    }
+
+    /** Gives {@code to} a copy of {@code from}'s hop stack (a hardware ACK reflecting its data's). */
+    public void copyHops(int from, int to) {
+        int n = intHops[from];
+        System.arraycopy(hopQueueBytes, from * HOP_SLOTS, hopQueueBytes, to * HOP_SLOTS, n);
+        System.arraycopy(hopTxBytes, from * HOP_SLOTS, hopTxBytes, to * HOP_SLOTS, n);
+        System.arraycopy(hopTimePs, from * HOP_SLOTS, hopTimePs, to * HOP_SLOTS, n);
+        System.arraycopy(hopRateBps, from * HOP_SLOTS, hopRateBps, to * HOP_SLOTS, n);
+        intHops[to] = n;
     }
 
     public boolean has(int id, int flag) {
@@ -143,6 +181,11 @@ public final class PacketPool {
         ingressPort = Arrays.copyOf(ingressPort, n);
         intMaxHopDelay = Arrays.copyOf(intMaxHopDelay, n);
         uid = Arrays.copyOf(uid, n);
+        intHops = Arrays.copyOf(intHops, n);
+        hopQueueBytes = Arrays.copyOf(hopQueueBytes, n * HOP_SLOTS);
+        hopTxBytes = Arrays.copyOf(hopTxBytes, n * HOP_SLOTS);
+        hopTimePs = Arrays.copyOf(hopTimePs, n * HOP_SLOTS);
+        hopRateBps = Arrays.copyOf(hopRateBps, n * HOP_SLOTS);
         free = Arrays.copyOf(free, n);
         // hand out low ids first: push new ids in reverse
         for (int id = n - 1; id >= old; id--) {

@@ -76,6 +76,22 @@ class GrpcTransportTest {
         }
     }
 
+    /** HPCC reads the per-hop INT records: they cross the wire with their completions and give the same run. */
+    @Test
+    void intHopRecordsTravelTheWireAndMatchTheDirectRun() throws Exception {
+        org.cosim.proto.Scenario.Builder b = TestScenarios.incast(4, 2, 200_000, 4_000_000, 100_000, 2000).toBuilder();
+        b.getProtocolBuilder().setHpcc(org.cosim.proto.Hpcc.getDefaultInstance());
+        b.getTopologyBuilder().getSwitchesBuilder().getIntTelemetryBuilder().setEnabled(true);
+        FabricSimulation sim = FabricSimulation.of(b.build());
+        FabricResult direct = sim.run(new DirectTransport(sim.session()));
+        try (AgentServer server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS)) {
+            FabricResult r = overGrpc(FabricSimulation.of(b.build()), server.port(), Duration.ofSeconds(30));
+            assertNull(r.failure());
+            assertEquals(direct.eventsProcessed(), r.eventsProcessed());
+            assertEquals(java.util.Arrays.toString(finishTimes(direct)), java.util.Arrays.toString(finishTimes(r)));
+        }
+    }
+
     @Test
     void anAgentServerThatDiesMidRunEndsTheRunWithWhatItHad() {
         FabricSimulation sim = incast();

@@ -32,6 +32,7 @@ class NicTest {
         final Simulator sim;
         final List<long[]> completions = new ArrayList<>();  // {now, host, flow, seq, bytes, send, int, ecn, rev int, tx}
         final List<long[]> pfc = new ArrayList<>();          // {now, host, class, paused}
+        final List<long[]> hops = new ArrayList<>();         // {now, host, queue, tx, time, rate}, after their completion
 
         FakeSink(Simulator sim) {
             this.sim = sim;
@@ -52,6 +53,11 @@ class NicTest {
                                long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho) {
             completions.add(new long[] {sim.now(), host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs,
                     ecnEcho ? 1 : 0, intReverseMaxHopDelayPs, txTimePs});
+        }
+
+        @Override
+        public void completionHop(int host, long queueBytes, long txBytes, long timePs, long rateBps) {
+            hops.add(new long[] {sim.now(), host, queueBytes, txBytes, timePs, rateBps});
         }
 
         @Override
@@ -298,6 +304,40 @@ class NicTest {
         assertEquals(4500, second[3]);
         assertEquals(0, second[6], "INT state resets after each ACK");
         assertEquals(0, second[7], "ECN state resets after each ACK");
+    }
+
+    @Test
+    void theAckReflectsTheHopStackOfThePacketItAnswers() {
+        Pair n = new Pair(1);
+        n.toB.modify = p -> {
+            if (n.pool.type[p] == PacketType.DATA) {
+                // two INT hops stamped on the way; the segment's last packet carries its own values
+                long k = n.pool.seq[p];
+                n.pool.pushHop(p, 100 + k, 5_000 + k, 7_000_000 + k, 200_000_000_000L);
+                n.pool.pushHop(p, 300 + k, 9_000 + k, 8_000_000 + k, 100_000_000_000L);
+            }
+        };
+        n.post(0, n.a, 0, 0, 3000);     // segment 1: packets at seq 0 and 1500; the ACK answers 1500 (to host 0)
+        n.post(0, n.a, 0, 3000, 1500);  // segment 2: one packet at seq 3000
+        n.sim.runUntil(100_000_000);
+        assertEquals(2, n.sink.completions.size());
+        assertEquals(4, n.sink.hops.size(), "two records per completion");
+        long firstAck = n.sink.completions.get(0)[0];
+        assertEquals(List.of(firstAck, 0L, 1600L, 6500L, 7_001_500L, 200_000_000_000L),
+                java.util.Arrays.stream(n.sink.hops.get(0)).boxed().toList(), "hop 0 of the ACKed packet (seq 1500)");
+        assertEquals(List.of(firstAck, 0L, 1800L, 10_500L, 8_001_500L, 100_000_000_000L),
+                java.util.Arrays.stream(n.sink.hops.get(1)).boxed().toList(), "hop 1, in path order");
+        assertEquals(3100, n.sink.hops.get(2)[2], "the second ACK carries its own packet's records");
+        assertEquals(0, n.pool.live(), "every packet was released");
+    }
+
+    @Test
+    void withoutHopRecordsACompletionReportsNone() {
+        Pair n = new Pair(1);
+        n.post(0, n.a, 0, 0, 3000);
+        n.sim.runUntil(100_000_000);
+        assertEquals(1, n.sink.completions.size());
+        assertTrue(n.sink.hops.isEmpty());
     }
 
     @Test

@@ -28,6 +28,12 @@ class SourceRouteAndIntTest {
 
     /** Ports 0..3 toward sinks; host 1 is reachable through ports 1, 2 and 3 (equal cost). */
     private void build(IntParams intParams) {
+        build(intParams, (port, pkt) -> seen.add(new long[] {sim.now(), port, pool.seq[pkt], pool.intMaxHopDelay[pkt],
+                pool.routeCursor[pkt]}));
+    }
+
+    /** {@code atSink} sees each packet leaving port p (then it is released). */
+    private void build(IntParams intParams, java.util.function.BiConsumer<Integer, Integer> atSink) {
         SwitchParams params = new SwitchParams(1 << 20, 1 << 20, -1, 0, PfcParams.OFF, PriorityPort.DISCIPLINE,
                 intParams);
         sw = new Switch(4, "spine[0]", sim, pool, new FlowStats(4, 0), params, 99, 64);
@@ -35,9 +41,8 @@ class SourceRouteAndIntTest {
             sw.addPort(TEN_G, 0);
             int port = p;
             int sink = sim.register((k, a) -> {
-                int pkt = (int) a;
-                seen.add(new long[] {sim.now(), port, pool.seq[pkt], pool.intMaxHopDelay[pkt], pool.routeCursor[pkt]});
-                pool.release(pkt);
+                atSink.accept(port, (int) a);
+                pool.release((int) a);
             });
             sw.port(p).transmitter().attach(sink, 0);
         }
@@ -125,6 +130,74 @@ class SourceRouteAndIntTest {
         arrive(0, 0, 3, 1, 0);
         sim.runUntil(10_000_000);
         assertEquals(List.of(0L, 1_200_000L, 2_400_000L), seen.stream().map(s -> s[3]).toList());
+    }
+
+    /** Hop records of the packets seen at the sinks, in arrival order: {queue, tx, time, rate} per hop. */
+    private final List<List<long[]>> stacks = new ArrayList<>();
+
+    private void buildWithStacks(IntParams intParams) {
+        build(intParams, (port, pkt) -> {
+            List<long[]> hops = new ArrayList<>();
+            for (int h = 0; h < pool.intHops[pkt]; h++) {
+                int at = pkt * PacketPool.HOP_SLOTS + h;
+                hops.add(new long[] {pool.hopQueueBytes[at], pool.hopTxBytes[at], pool.hopTimePs[at],
+                        pool.hopRateBps[at]});
+            }
+            stacks.add(hops);
+        });
+    }
+
+    @Test
+    void hopRecordsGiveQueueTxBytesTimeAndRateAtDequeue() {
+        buildWithStacks(new IntParams(true, false, List.of(), true));
+        // Three 1500 B packets arrive together at port 1 (10 Gb/s: 1.2 us each): the first goes onto the
+        // idle wire before the others arrive, so the queues left behind are 0, 1500, 0 B; the port had
+        // sent 0, 1500, 3000 B; at 0, 1.2, 2.4 us.
+        arrive(0, 0, 1, 1, 0);
+        arrive(0, 0, 2, 1, 0);
+        arrive(0, 0, 3, 1, 0);
+        sim.runUntil(10_000_000);
+        assertEquals(3, stacks.size());
+        long[][] expected = {{0, 0, 0, TEN_G}, {1500, 1500, 1_200_000, TEN_G}, {0, 3000, 2_400_000, TEN_G}};
+        for (int i = 0; i < 3; i++) {
+            assertEquals(1, stacks.get(i).size(), "one record per INT hop");
+            assertEquals(java.util.Arrays.toString(expected[i]), java.util.Arrays.toString(stacks.get(i).get(0)),
+                    "packet " + i);
+        }
+    }
+
+    @Test
+    void hopRecordsAppendInPathOrderUpToTheBound() {
+        buildWithStacks(new IntParams(true, false, List.of(), true));
+        int full = pool.alloc();
+        int one = pool.alloc();
+        for (int p : new int[] {full, one}) {
+            pool.type[p] = PacketType.DATA;
+            pool.trafficClass[p] = TrafficClass.DATA;
+            pool.dst[p] = 1;
+            pool.size[p] = 1500;
+            pool.path[p] = 1;
+        }
+        for (int h = 0; h < IntParams.MAX_HOPS; h++) {
+            pool.pushHop(full, h, h, h, 1);
+        }
+        pool.pushHop(one, 42, 43, 44, 45);
+        sim.schedule(0, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), full);
+        sim.schedule(20_000_000, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), one);
+        sim.runUntil(40_000_000);
+        assertEquals(IntParams.MAX_HOPS, stacks.get(0).size(), "a full stack keeps its first records");
+        assertEquals(IntParams.MAX_HOPS - 1, stacks.get(0).get(IntParams.MAX_HOPS - 1)[0]);
+        assertEquals(2, stacks.get(1).size());
+        assertEquals(42, stacks.get(1).get(0)[0], "the earlier hop stays first");
+        assertEquals(1500, stacks.get(1).get(1)[1], "this port had sent the first packet's 1500 B");
+    }
+
+    @Test
+    void withoutHopRecordsINTStampsOnlyTheMaxHopDelay() {
+        buildWithStacks(new IntParams(true, false, List.of()));
+        arrive(0, 0, 1, 1, 0);
+        sim.runUntil(10_000_000);
+        assertTrue(stacks.get(0).isEmpty());
     }
 
     @Test

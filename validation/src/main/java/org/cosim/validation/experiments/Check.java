@@ -22,7 +22,7 @@ public record Check(String result, String paper, Tolerance tolerance, String uni
         return new Check(result, paper, tolerance, unit, metric, null, null, null, null, null);
     }
 
-    /** A result this simulator cannot produce, e.g. notRun("HPCC ...", "44% lower", "no HPCC agent"). */
+    /** A result this simulator cannot produce, e.g. notRun("MPTCP ...", "10x", "no MPTCP agent"). */
     public static Check notRun(String result, String paper, String why) {
         return new Check(result, paper, null, "", null, null, null, null, null, why);
     }

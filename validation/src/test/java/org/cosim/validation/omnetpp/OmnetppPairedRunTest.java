@@ -133,6 +133,23 @@ class OmnetppPairedRunTest {
                 "output.warmup_us=500"));
     }
 
+    /**
+     * HPCC on Poseidon's Fig 14, M = N = 2: per-hop INT records at every switch, reflected
+     * by the NICs, read by the agents; a shortened run.
+     */
+    @Test
+    void hpccFig14MultiHopM2N2() {
+        assertIdentical(ShippedScenarios.read("poseidon/fig14-m2-n2.textproto", "protocol.hpcc={}",
+                "duration_us=3000", "output.warmup_us=1000"));
+    }
+
+    /** HPCC on the parking lot: a flow over three INT switches (three hop records) and one cross flow per hop. */
+    @Test
+    void hpccParkingLot() {
+        assertIdentical(ShippedScenarios.read("poseidon/parking-lot.textproto", "protocol.hpcc={}",
+                "duration_us=1500", "output.warmup_us=500"));
+    }
+
     /** NDP on the leaf-spine testbed with 1500-byte packets and a prioritized short flow (Fig 10), whole run. */
     @Test
     void ndpLeafSpinePriority() {
