@@ -3,7 +3,12 @@ package org.cosim.agents.wire;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollDomainSocketChannel;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
 import io.grpc.stub.StreamObserver;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -30,6 +35,7 @@ public final class AgentClient implements AutoCloseable {
     private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
     private StreamObserver<FabricMessage> requests;
     private boolean finished;
+    private EventLoopGroup loop;  // a Unix socket client's own loop, else null
 
     public AgentClient(ManagedChannel channel, boolean ownsChannel, Duration deadline) {
         this.channel = channel;
@@ -43,6 +49,20 @@ public final class AgentClient implements AutoCloseable {
                 .maxInboundMessageSize(AgentServerOptions.DEFAULTS.maxMessageBytes())
                 .directExecutor().build();
         return new AgentClient(ch, true, deadline);
+    }
+
+    /** A client over a Unix domain socket ({@link LocalSocket}) to an agent server on this machine. */
+    public static AgentClient connectUnix(Path socket, Duration deadline) {
+        LocalSocket.quietKeepAliveWarning();
+        EpollEventLoopGroup loop = new EpollEventLoopGroup(1);
+        ManagedChannel ch = NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))
+                .channelType(EpollDomainSocketChannel.class)
+                .eventLoopGroup(loop).usePlaintext()
+                .maxInboundMessageSize(AgentServerOptions.DEFAULTS.maxMessageBytes())
+                .directExecutor().build();
+        AgentClient c = new AgentClient(ch, true, deadline);
+        c.loop = loop;
+        return c;
     }
 
     public HelloAck open(Hello hello) {
@@ -141,6 +161,9 @@ public final class AgentClient implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        if (loop != null) {
+            loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         }
     }
 }

@@ -2,24 +2,34 @@ package org.cosim.agents.wire;
 
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.channel.epoll.Epoll;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollServerDomainSocketChannel;
+import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The agent server: the {@link AgentService} on a TCP port. Binds to 127.0.0.1
- * unless told otherwise. Calls run on the transport's threads (direct executor):
+ * The agent server: the {@link AgentService} on a TCP port (binds to 127.0.0.1
+ * unless told otherwise) or on a Unix domain socket ({@link #startUnix}). Calls run on the transport's threads (direct executor):
  * agent code never blocks, and a hand-off per window would cost more than the
  * agents' work.
  */
 public final class AgentServer implements AutoCloseable {
     private final Server server;
     private final AgentService service;
+    private final EpollEventLoopGroup[] loops;  // the Unix socket's own event loops, else empty
+    private final Path socket;                  // the Unix socket, else null
 
-    private AgentServer(Server server, AgentService service) {
+    private AgentServer(Server server, AgentService service, Path socket, EpollEventLoopGroup... loops) {
         this.server = server;
         this.service = service;
+        this.socket = socket;
+        this.loops = loops;
     }
 
     /** Starts serving on bind:port (port 0 = any free port, see {@link #port()}); Resolve is UNIMPLEMENTED. */
@@ -43,7 +53,41 @@ public final class AgentServer implements AutoCloseable {
             service.close();
             throw new UncheckedIOException("cannot serve agents on " + bind + ":" + port + ": " + e.getMessage(), e);
         }
-        return new AgentServer(s, service);
+        return new AgentServer(s, service, null);
+    }
+
+    /**
+     * Starts serving on a Unix domain socket at {@code path} ({@link LocalSocket}),
+     * for a fabric on the same machine; {@link #close} removes the socket file.
+     */
+    public static AgentServer startUnix(Path path, AgentServerOptions options, ScenarioResolver resolver) {
+        if (!LocalSocket.available()) {
+            throw new IllegalStateException("Unix domain sockets need Netty's epoll transport, unavailable here: "
+                    + Epoll.unavailabilityCause());
+        }
+        LocalSocket.quietKeepAliveWarning();
+        AgentService service = new AgentService(options, resolver);
+        EpollEventLoopGroup boss = new EpollEventLoopGroup(1);
+        EpollEventLoopGroup worker = new EpollEventLoopGroup(1);
+        Server s = NettyServerBuilder.forAddress(new DomainSocketAddress(path.toString()))
+                .channelType(EpollServerDomainSocketChannel.class)
+                .bossEventLoopGroup(boss)
+                .workerEventLoopGroup(worker)
+                .addService(service)
+                .directExecutor()
+                .maxInboundMessageSize(options.maxMessageBytes())
+                .permitKeepAliveWithoutCalls(true)
+                .permitKeepAliveTime(1, TimeUnit.SECONDS)
+                .build();
+        try {
+            s.start();
+        } catch (IOException e) {
+            service.close();
+            boss.shutdownGracefully();
+            worker.shutdownGracefully();
+            throw new UncheckedIOException("cannot serve agents on unix:" + path + ": " + e.getMessage(), e);
+        }
+        return new AgentServer(s, service, path, boss, worker);
     }
 
     public int port() {
@@ -67,5 +111,15 @@ public final class AgentServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         service.close();
+        for (EpollEventLoopGroup g : loops) {
+            g.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+        if (socket != null) {
+            try {
+                Files.deleteIfExists(socket);
+            } catch (IOException ignored) {
+                // a stale socket file in the temporary directory harms nothing
+            }
+        }
     }
 }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import org.cosim.agents.wire.AgentClient;
 import org.cosim.agents.wire.AgentServer;
 import org.cosim.agents.wire.AgentServerOptions;
+import org.cosim.agents.wire.LocalSocket;
 import org.cosim.agents.wire.WireFormat;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.agent.AgentTransport;
@@ -46,10 +47,15 @@ public final class AgentTransports {
                 trace), o.resources());
     }
 
+    /** Over a Unix socket where there is one (as the OMNeT++ runner does), else loopback TCP. */
     private static Opened grpc(FabricSimulation sim) {
-        AgentServer server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS);
+        boolean local = LocalSocket.available();
+        Path sock = local ? LocalSocket.newPath() : null;
+        AgentServer server = local ? AgentServer.startUnix(sock, AgentServerOptions.DEFAULTS, null)
+                : AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS);
         try {
-            AgentClient client = AgentClient.connect("127.0.0.1", server.port(), DEADLINE);
+            AgentClient client = local ? AgentClient.connectUnix(sock, DEADLINE)
+                    : AgentClient.connect("127.0.0.1", server.port(), DEADLINE);
             return new Opened(GrpcTransport.open(client, sim.session(), sim.scenario()), server);
         } catch (RuntimeException e) {
             server.close();
