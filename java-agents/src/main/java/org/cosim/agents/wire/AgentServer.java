@@ -40,19 +40,8 @@ public final class AgentServer implements AutoCloseable {
     /** The same, answering Resolve with {@code resolver} (null: UNIMPLEMENTED). */
     public static AgentServer start(String bind, int port, AgentServerOptions options, ScenarioResolver resolver) {
         AgentService service = new AgentService(options, resolver);
-        Server s = NettyServerBuilder.forAddress(new InetSocketAddress(bind, port))
-                .addService(service)
-                .directExecutor()
-                .maxInboundMessageSize(options.maxMessageBytes())
-                .permitKeepAliveWithoutCalls(true)
-                .permitKeepAliveTime(1, TimeUnit.SECONDS)
-                .build();
-        try {
-            s.start();
-        } catch (IOException e) {
-            service.close();
-            throw new UncheckedIOException("cannot serve agents on " + bind + ":" + port + ": " + e.getMessage(), e);
-        }
+        Server s = serving(NettyServerBuilder.forAddress(new InetSocketAddress(bind, port)), service, options);
+        start(s, service, bind + ":" + port);
         return new AgentServer(s, service, null);
     }
 
@@ -69,25 +58,37 @@ public final class AgentServer implements AutoCloseable {
         AgentService service = new AgentService(options, resolver);
         EpollEventLoopGroup boss = new EpollEventLoopGroup(1);
         EpollEventLoopGroup worker = new EpollEventLoopGroup(1);
-        Server s = NettyServerBuilder.forAddress(new DomainSocketAddress(path.toString()))
+        Server s = serving(NettyServerBuilder.forAddress(new DomainSocketAddress(path.toString()))
                 .channelType(EpollServerDomainSocketChannel.class)
                 .bossEventLoopGroup(boss)
-                .workerEventLoopGroup(worker)
-                .addService(service)
+                .workerEventLoopGroup(worker), service, options);
+        try {
+            start(s, service, "unix:" + path);
+        } catch (UncheckedIOException e) {
+            boss.shutdownGracefully();
+            worker.shutdownGracefully();
+            throw e;
+        }
+        return new AgentServer(s, service, path, boss, worker);
+    }
+
+    /** What every agent server is, whatever it listens on. */
+    private static Server serving(NettyServerBuilder b, AgentService service, AgentServerOptions options) {
+        return b.addService(service)
                 .directExecutor()
                 .maxInboundMessageSize(options.maxMessageBytes())
                 .permitKeepAliveWithoutCalls(true)
                 .permitKeepAliveTime(1, TimeUnit.SECONDS)
                 .build();
+    }
+
+    private static void start(Server s, AgentService service, String where) {
         try {
             s.start();
         } catch (IOException e) {
             service.close();
-            boss.shutdownGracefully();
-            worker.shutdownGracefully();
-            throw new UncheckedIOException("cannot serve agents on unix:" + path + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot serve agents on " + where + ": " + e.getMessage(), e);
         }
-        return new AgentServer(s, service, path, boss, worker);
     }
 
     public int port() {
