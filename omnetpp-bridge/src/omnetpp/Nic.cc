@@ -50,13 +50,12 @@ void Nic::initialize(int stage) {
     // One vector of exact RTT samples per flow with an end at this host ("flow<f>:rtt";
     // segment completions come to the source, agents' ACKs to either end): the
     // runner merges them by event number into the global completion order.
-    flowRttSignal_.assign(n, 0);
-    cProperty* tmpl = getProperties()->get("statisticTemplate", "flowRtt");
+    flowRtt_.clear();
+    flowRtt_.resize(n);
     for (int f = 0; f < n; ++f) {
         if (flowSrc_[f] != host_ && flowDst_[f] != host_) continue;
-        const std::string signal = "flow" + std::to_string(f) + "Rtt";
-        flowRttSignal_[f] = registerSignal(signal.c_str());
-        getEnvir()->addResultRecorders(this, flowRttSignal_[f], ("flow" + std::to_string(f) + ":rtt").c_str(), tmpl);
+        flowRtt_[f] = std::make_unique<cOutVector>(("flow" + std::to_string(f) + ":rtt:vector").c_str());
+        flowRtt_[f]->setUnit("ps");
     }
 }
 
@@ -226,7 +225,7 @@ void Nic::receiveAck(Packet* ack) {
 
 // Java RttRecorder.record: samples count from the end of the warm-up.
 void Nic::recordRtt(int flow, int64_t rttPs) {
-    emit(flowRttSignal_[flow], static_cast<intval_t>(rttPs));
+    if (cOutVector* v = flowRtt_[flow].get()) v->record(static_cast<double>(rttPs));
     emit(rttSignal_, static_cast<intval_t>(rttPs));
 }
 

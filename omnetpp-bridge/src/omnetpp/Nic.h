@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <vector>
 
 #include "Packet.h"
@@ -91,7 +92,11 @@ private:
     std::vector<int64_t> segmentBytesSeen_;
     std::vector<bool> ecnSinceAck_;
     std::vector<int64_t> intSinceAck_;
-    std::vector<omnetpp::simsignal_t> flowRttSignal_;  // per flow with an end here: the exact RTT samples
+    // Per flow with an end here: the exact RTT samples ("flow<f>:rtt:vector"). Output
+    // vectors, not signals: OMNeT++ keeps a module's listener lists sorted by signal
+    // and re-sorts on every subscription, so one signal per flow made set-up quadratic
+    // in the flows (Poseidon's Fig 19: 137,000 flows never got past initialization).
+    std::vector<std::unique_ptr<omnetpp::cOutVector>> flowRtt_;
     omnetpp::simsignal_t rttSignal_ = 0;
     omnetpp::simsignal_t pfcPauseReceivedSignal_ = 0;
 };

@@ -21,12 +21,11 @@ void TimeSeriesSampler::initialize(int stage) {
     intervalPs_ = spec.sample_interval_ps();
     const int flows = spec.hello().flows_size();
     lastDelivered_.assign(flows, 0);
-    cProperty* flowTemplate = getProperties()->get("statisticTemplate", "flowDelivered");
     cProperty* queueTemplate = getProperties()->get("statisticTemplate", "queueLength");
     for (int f = 0; f < flows; ++f) {
         const std::string n = "flow" + std::to_string(f);
-        flowSignal_.push_back(registerSignal((n + "Delivered").c_str()));
-        getEnvir()->addResultRecorders(this, flowSignal_.back(), (n + ":delivered").c_str(), flowTemplate);
+        flowDelivered_.push_back(std::make_unique<cOutVector>((n + ":delivered:vector").c_str()));
+        flowDelivered_.back()->setUnit("B");
     }
     const TopologySpec& t = spec.topology();
     for (int q = 0; q < t.monitored_size(); ++q) {
@@ -46,9 +45,9 @@ void TimeSeriesSampler::initialize(int stage) {
 
 void TimeSeriesSampler::handleMessage(cMessage*) {
     const FlowStats& stats = bridge_->flowStats();
-    for (size_t f = 0; f < flowSignal_.size(); ++f) {
+    for (size_t f = 0; f < flowDelivered_.size(); ++f) {
         const int64_t d = stats.deliveredBytes(static_cast<int>(f));
-        emit(flowSignal_[f], static_cast<intval_t>(d - lastDelivered_[f]));
+        flowDelivered_[f]->record(static_cast<double>(d - lastDelivered_[f]));
         lastDelivered_[f] = d;
     }
     for (size_t q = 0; q < monitors_.size(); ++q) {

@@ -37,7 +37,9 @@ private:
     omnetpp::cMessage* tick_ = nullptr;
     std::vector<std::unique_ptr<QueueMonitor>> monitors_;
     std::vector<int64_t> lastDelivered_;
-    std::vector<omnetpp::simsignal_t> flowSignal_;
+    // Per flow: bytes delivered per interval ("flow<f>:delivered:vector"). Output vectors,
+    // not signals, for the reason Nic.h gives (one listener list re-sorted per flow).
+    std::vector<std::unique_ptr<omnetpp::cOutVector>> flowDelivered_;
     std::vector<omnetpp::simsignal_t> queueSignal_;
 };
 
