@@ -49,10 +49,10 @@ public final class MptcpAgent implements Agent {
             subflows[i] = new Subflow(i, paths[i], cfg.initialCwndPackets(), cfg.ssthreshPackets(), rtt,
                     cfg.minRtoPs());
         }
-        MptcpConnection c = new MptcpConnection(host.id(), e.flow(), cfg, new DataLedger(segmentBytes, e.sizeBytes()),
-                subflows);
+        MptcpConnection c = new MptcpConnection(host.id(), e.flow(), ctx.reactionDelayPs(), cfg,
+                new DataLedger(segmentBytes, e.sizeBytes()), subflows);
         flows.put(e.flow(), c);
-        c.pump(e.timePs(), e.timePs() + ctx.reactionDelayPs(), ctx.reactionDelayPs(), out);
+        c.pump(e.timePs(), out);
     }
 
     @Override
@@ -81,7 +81,7 @@ public final class MptcpAgent implements Agent {
             out.flowFinished(now, host.id(), c.flow);
             return;
         }
-        c.pump(now, now + ctx.reactionDelayPs(), ctx.reactionDelayPs(), out);
+        c.pump(now, out);
     }
 
     /**

@@ -16,6 +16,7 @@ import org.cosim.agents.util.LongRing;
 final class MptcpConnection {
     final int flow;
     private final int host;
+    private final long reactionDelayPs;
     private final MptcpConfig cfg;
     private final DataLedger data;
     private final Subflow[] subflows;
@@ -23,8 +24,9 @@ final class MptcpConnection {
     private final double[] cwnds;
     private final long[] rtts;
 
-    MptcpConnection(int host, int flow, MptcpConfig cfg, DataLedger data, Subflow[] subflows) {
+    MptcpConnection(int host, int flow, long reactionDelayPs, MptcpConfig cfg, DataLedger data, Subflow[] subflows) {
         this.host = host;
+        this.reactionDelayPs = reactionDelayPs;
         this.flow = flow;
         this.cfg = cfg;
         this.data = data;
@@ -93,8 +95,9 @@ final class MptcpConnection {
         return true;
     }
 
-    /** Hands the NIC, at {@code atPs}, every segment the subflows' windows allow; arms their timers. */
-    void pump(long nowPs, long atPs, long reactionDelayPs, ActionSink out) {
+    /** Hands the NIC, L after {@code nowPs}, every segment the subflows' windows allow; arms their timers. */
+    void pump(long nowPs, ActionSink out) {
+        long atPs = nowPs + reactionDelayPs;
         for (Subflow sf = pick(); sf != null; sf = pick()) {
             send(sf, nextFor(sf), atPs, out);
         }
