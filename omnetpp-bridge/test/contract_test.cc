@@ -274,7 +274,7 @@ void realServerChecks(const std::string& target, const Trace& trace) {
 
 // ------------------------------------------------------------------ fake agent servers
 
-enum class FakeMode { kEarlyAction, kWrongHost, kSilent, kVanishing };
+enum class FakeMode { kEarlyAction, kWrongHost, kSilent, kVanishing, kLateFinish };
 
 class FakeAgents final : public cosim::AgentService::Service {
 public:
@@ -307,6 +307,11 @@ public:
             a->mutable_send_segment()->set_bytes(16384);
             if (mode_ == FakeMode::kEarlyAction) {
                 a->set_time_ps(w + hello.reaction_delay_ps() - 1);
+                a->set_host(flow.src());
+            } else if (mode_ == FakeMode::kLateFinish) {
+                // A finish at W+H: inside [W, W+L), but past the batch's own window.
+                a->mutable_flow_finished()->set_flow(flow.flow());
+                a->set_time_ps(w + hello.window_ps());
                 a->set_host(flow.src());
             } else {
                 a->set_time_ps(w + hello.reaction_delay_ps());
@@ -364,6 +369,25 @@ void fakeServerChecks(const Trace& trace) {
                                 cosim::AgentLink link(fake.target(), shortDeadline);
                                 link.open(trace.hello);
                                 link.exchange(w0);
+                            });
+    }
+    {
+        // Pipelined (H = L/2): two batches under way, then the oldest answer is
+        // checked against its own window [W, W+H), not against [W, W+L).
+        FakeServer fake(FakeMode::kLateFinish);
+        cosim::Hello pipelined = trace.hello;
+        pipelined.set_window_ps(trace.hello.reaction_delay_ps() / 2);
+        cosim::EventBatch next = w0;
+        next.set_window_start_ps(w0.window_start_ps() + pipelined.window_ps());
+        next.clear_events();
+        const std::string start = std::to_string(w0.window_start_ps());
+        expectContractError("fake, pipelined: FlowFinished past its batch window [W, W+H)",
+                            "of the window starting at " + start + " ps finishes flow", [&] {
+                                cosim::AgentLink link(fake.target(), shortDeadline);
+                                link.open(pipelined);
+                                link.submit(w0);
+                                link.submit(next);
+                                link.collect();
                             });
     }
     {

@@ -115,6 +115,11 @@ HelloAck AgentLink::open(const Hello& hello) {
         throw std::logic_error("AgentLink::open: a link carries one session; this one is already open or over");
     }
     reaction_delay_ps_ = hello.reaction_delay_ps();
+    window_ps_ = hello.window_ps() != 0 ? hello.window_ps() : reaction_delay_ps_;
+    if (reaction_delay_ps_ <= 0 || window_ps_ <= 0 || reaction_delay_ps_ % window_ps_ != 0) {
+        throw std::invalid_argument("AgentLink::open: the batch window H = " + std::to_string(window_ps_) +
+                                    " ps must divide L = " + std::to_string(reaction_delay_ps_) + " ps");
+    }
     host_count_ = static_cast<uint32_t>(hello.hosts_size());
     // Position = flow id: the server refuses a Hello whose flow ids are not dense and in order.
     flows_.clear();
@@ -150,7 +155,14 @@ HelloAck AgentLink::open(const Hello& hello) {
 }
 
 const ActionBatch& AgentLink::exchange(const EventBatch& events) {
-    requireOpen("exchange");
+    submit(events);
+    return collect();
+}
+
+void AgentLink::submit(const EventBatch& events) {
+    requireOpen("submit");
+    const std::string what = "the batch of the window at " + std::to_string(events.window_start_ps()) + " ps";
+    settleWrite(what);  // gRPC allows one Write in flight per stream
     // Lend the caller's batch to the envelope instead of copying it: Write()
     // serializes at once, so the envelope gives it back right after.
     FabricMessage envelope;
@@ -159,30 +171,49 @@ const ActionBatch& AgentLink::exchange(const EventBatch& events) {
         FabricMessage& m;
         ~GiveBack() { m.unsafe_arena_release_events(); }
     } give_back{envelope};
-
-    std::string what = "the actions of the window at " + std::to_string(events.window_start_ps()) + " ps";
-    // The answer's Read is posted with the Write: no extra wake-up between them.
     post(kWrite);
     stream_->Write(envelope, tagOf(kWrite));
+    pending_windows_.push_back(events.window_start_ps());
+}
+
+const ActionBatch& AgentLink::collect() {
+    requireOpen("collect");
+    if (pending_windows_.empty()) {
+        throw std::logic_error("AgentLink::collect: no batch is waiting for its answer");
+    }
+    const int64_t w = pending_windows_.front();
+    const std::string what = "the actions of the window at " + std::to_string(w) + " ps";
     post(kRead);
     stream_->Read(&incoming_, tagOf(kRead));
-    if (!await(kWrite, what)) {
-        failFromServer(what);
-    }
     if (!await(kRead, what)) {
         failFromServer(what);
     }
     if (!incoming_.has_actions()) {
-        fail(grpc::StatusCode::INTERNAL, "the agent server answered the window at " +
-                                             std::to_string(events.window_start_ps()) + " ps with " +
-                                             messageKind(incoming_));
+        fail(grpc::StatusCode::INTERNAL,
+             "the agent server answered the window at " + std::to_string(w) + " ps with " + messageKind(incoming_));
     }
-    checkActions(events, incoming_.actions());
+    pending_windows_.pop_front();
+    checkActions(w, incoming_.actions());
     return incoming_.actions();
+}
+
+// The last Write has completed (awaited now, or seen while awaiting something
+// else) and succeeded; else the call is over and its status says why.
+void AgentLink::settleWrite(const std::string& what) {
+    if (in_flight_[kWrite]) {
+        if (!await(kWrite, what)) failFromServer(what);
+    } else if (completed_[kWrite]) {
+        completed_[kWrite] = false;
+        if (!ok_[kWrite]) failFromServer(what);
+    }
 }
 
 AgentResults AgentLink::finish(const FabricDone& done) {
     requireOpen("finish");
+    // Answers to batches sent before the end but due at or after it: the agents
+    // count on them, the fabric has no time left to apply them. Read (and check)
+    // them so the stream is in step for FabricDone.
+    while (!pending_windows_.empty()) collect();
     FabricMessage m;
     *m.mutable_done() = done;
     send(m, "FabricDone");
@@ -207,6 +238,7 @@ AgentResults AgentLink::finish(const FabricDone& done) {
 }
 
 void AgentLink::send(const FabricMessage& message, const char* what) {
+    settleWrite(what);
     post(kWrite);
     stream_->Write(message, tagOf(kWrite));
     if (!await(kWrite, what)) {
@@ -301,10 +333,10 @@ void AgentLink::requireOpen(const char* call) const {
 
 // The rules of cosim.proto and Java's AgentBridge: an action takes effect at or
 // after W+L, except FlowFinished, which carries the time of the event that
-// finished the flow and so lies in [W, W+L). After a refused batch the session
-// is unusable: the agents already count on actions the fabric will not apply.
-void AgentLink::checkActions(const EventBatch& events, const ActionBatch& actions) {
-    const int64_t w = events.window_start_ps();
+// finished the flow and so lies in the batch's window [W, W+H). After a refused
+// batch the session is unusable: the agents already count on actions the fabric
+// will not apply.
+void AgentLink::checkActions(int64_t w, const ActionBatch& actions) {
     const int64_t earliest = w + reaction_delay_ps_;
     auto refuse = [&](int i, const std::string& problem) {
         std::ostringstream s;
@@ -406,10 +438,10 @@ void AgentLink::checkActions(const EventBatch& events, const ActionBatch& action
                     refuse(i, "finishes flow " + std::to_string(f) + " from host " + std::to_string(host) +
                                   ", which is not one of its ends");
                 }
-                if (t < w || t >= earliest) {
+                if (t < w || t >= w + window_ps_) {
                     refuse(i, "finishes flow " + std::to_string(f) + " at " + std::to_string(t) +
                                   " ps, outside the window of the event that finished it [" + std::to_string(w) +
-                                  ", " + std::to_string(earliest) + ") ps");
+                                  ", " + std::to_string(w + window_ps_) + ") ps");
                 }
                 if (flow_finished_[f]) {
                     refuse(i, "finishes flow " + std::to_string(f) + " a second time");

@@ -2,8 +2,12 @@
 // Java's AgentClient), with the action checks of Java's AgentBridge.
 //
 // The fabric is the time master (ARCHITECTURE.md, "Synchronization"): it opens a
-// session with a Hello, then for every window [W, W+L) that has events sends one
-// EventBatch and gets one ActionBatch back, and ends with FabricDone. AgentLink
+// session with a Hello, then for every window [W, W+H) that has events sends one
+// EventBatch and gets one ActionBatch back, and ends with FabricDone. With H = L
+// the fabric needs each answer at once (exchange()); with H < L (a pipelined
+// scenario) it submit()s a window's batch at W+H and collect()s the answer at W+L,
+// simulating on in between while the agents work: the answers come back in the
+// order of the batches. AgentLink
 // checks each answer against the contract before the fabric schedules anything,
 // so a misbehaving agent fails loudly at the window that broke the rule instead
 // of silently diverging from the Java back end.
@@ -13,6 +17,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -84,6 +89,14 @@ public:
     // One window. The returned batch stays valid until the next call on this link.
     const ActionBatch& exchange(const EventBatch& events);
 
+    // Sends one window's batch without waiting for its answer.
+    void submit(const EventBatch& events);
+    // The answer to the oldest submitted batch not yet collected (waits for it),
+    // checked against the contract; valid until the next call on this link.
+    const ActionBatch& collect();
+    // Batches submitted and not yet collected.
+    size_t pending() const { return pending_windows_.size(); }
+
     // Ends the session cleanly and returns the agents' per-flow results.
     AgentResults finish(const FabricDone& done);
 
@@ -108,7 +121,8 @@ private:
     [[noreturn]] void failFromServer(const std::string& what);
     [[noreturn]] void fail(grpc::StatusCode code, const std::string& message);
     void requireOpen(const char* call) const;
-    void checkActions(const EventBatch& events, const ActionBatch& actions);
+    void settleWrite(const std::string& what);
+    void checkActions(int64_t w, const ActionBatch& actions);
     void drain() noexcept;
 
     AgentLinkOptions options_;
@@ -130,6 +144,8 @@ private:
 
     // From the Hello: what the actions are checked against.
     int64_t reaction_delay_ps_ = 0;
+    int64_t window_ps_ = 0;  // H
+    std::deque<int64_t> pending_windows_;  // window starts of the submitted, uncollected batches
     uint32_t host_count_ = 0;
     std::vector<Flow> flows_;
     std::vector<bool> flow_finished_;

@@ -42,6 +42,7 @@ AgentBridge* AgentBridge::of(const cModule* from) {
 AgentBridge::~AgentBridge() {
     if (listening_) getEnvir()->removeLifecycleListener(this);
     cancelAndDelete(flush_);
+    cancelAndDelete(apply_);
     for (ActionMessage* m : allActions_) cancelAndDelete(m);
 }
 
@@ -62,9 +63,12 @@ void AgentBridge::initialize(int stage) {
         nics_ = std::move(found.nics);
         switches_ = std::move(found.switches);
         reactionDelayPs_ = spec_.hello().reaction_delay_ps();
+        windowPs_ = spec_.hello().window_ps() != 0 ? spec_.hello().window_ps() : reactionDelayPs_;
         flowStats_ = std::make_unique<FlowStats>(spec_.hello().flows_size(), spec_.warmup_ps());
         flush_ = new cMessage("flush");
-        flush_->setSchedulingPriority(-1);  // before everything else at W+L (Java PRIORITY_FIRST)
+        flush_->setSchedulingPriority(-2);  // before everything else at W+H (Java PRIORITY_FIRST)
+        apply_ = new cMessage("applyActions");
+        apply_->setSchedulingPriority(-1);  // after the flush at W+L, before the hardware (Java PRIORITY_FIRST + 1)
         try {
             link_->open(spec_.hello());
         } catch (const std::exception& e) {
@@ -129,6 +133,10 @@ void AgentBridge::handleMessage(cMessage* msg) {
         flush();
         return;
     }
+    if (msg == apply_) {
+        applyOldest();
+        return;
+    }
     auto* a = static_cast<ActionMessage*>(msg);
     switch (a->getKind()) {
         case kFlowStart: {
@@ -158,10 +166,10 @@ void AgentBridge::handleMessage(cMessage* msg) {
 void AgentBridge::openWindow() {
     if (windowOpen_) return;
     const int64_t now = simTime().raw();
-    const int64_t w = now / reactionDelayPs_ * reactionDelayPs_;  // now >= 0: floor
+    const int64_t w = now / windowPs_ * windowPs_;  // now >= 0: floor
     batch_.Clear();
     batch_.set_window_start_ps(w);
-    scheduleAt(SimTime::fromRaw(w + reactionDelayPs_), flush_);
+    scheduleAt(SimTime::fromRaw(w + windowPs_), flush_);
     windowOpen_ = true;
 }
 
@@ -241,18 +249,42 @@ void AgentBridge::flush() {
     windowOpen_ = false;
     windows_++;
     eventsSent_ += batch_.events_size();
+    const int64_t w = batch_.window_start_ps();
     const int64_t t0 = steadyNanos();
-    const ActionBatch* actions;
     try {
-        actions = &link_->exchange(batch_);
+        link_->submit(batch_);
     } catch (const std::exception& e) {
         exchangeNanos_ += steadyNanos() - t0;
         throw cRuntimeError(this, "the agent session with %s broke at the window starting at %lld ps: %s",
-                            par("agents").stringValue(), (long long)batch_.window_start_ps(), e.what());
+                            par("agents").stringValue(), (long long)w, e.what());
+    }
+    exchangeNanos_ += steadyNanos() - t0;
+    applyAt_.push_back(w + reactionDelayPs_);
+    if (windowPs_ == reactionDelayPs_) {
+        applyOldest();  // W+H = W+L: now
+    } else if (!apply_->isScheduled()) {
+        scheduleAt(SimTime::fromRaw(applyAt_.front()), apply_);
+    }
+    if (progress_) reportProgress();
+}
+
+// The answer to the oldest batch, due now: the agents have had the time from its
+// W+H to here, during which the simulation ran on.
+void AgentBridge::applyOldest() {
+    const int64_t w = applyAt_.front() - reactionDelayPs_;
+    applyAt_.pop_front();
+    const int64_t t0 = steadyNanos();
+    const ActionBatch* actions;
+    try {
+        actions = &link_->collect();
+    } catch (const std::exception& e) {
+        exchangeNanos_ += steadyNanos() - t0;
+        throw cRuntimeError(this, "the agent session with %s broke at the window starting at %lld ps: %s",
+                            par("agents").stringValue(), (long long)w, e.what());
     }
     exchangeNanos_ += steadyNanos() - t0;
     for (const Action& a : actions->actions()) apply(a);
-    if (progress_) reportProgress();
+    if (!applyAt_.empty() && !apply_->isScheduled()) scheduleAt(SimTime::fromRaw(applyAt_.front()), apply_);
 }
 
 // AgentLink has checked every action against the contract (times, hosts, flows,
@@ -382,7 +414,8 @@ void AgentBridge::finish() {
     recordExact("agentEvents", eventsSent_);
     recordExact("packetsInNetwork", Packet::live());
     // Wall-clock figures (vary from run to run): the whole run from network setup,
-    // and the part spent in AgentLink::exchange (gRPC round trips + the agents' work).
+    // and the time spent waiting in AgentLink (gRPC round trips + the agents' work
+    // that the simulation did not overlap).
     recordScalar("wallSeconds", (steadyNanos() - wallStartNanos_) / 1e9);
     recordScalar("exchangeWallSeconds", exchangeNanos_ / 1e9);
     if (!failure.empty()) throw cRuntimeError(this, "ending the agent session failed: %s", failure.c_str());

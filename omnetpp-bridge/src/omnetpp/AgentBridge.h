@@ -1,10 +1,13 @@
 // AgentBridge: the fabric side of the agent contract in the OMNeT++ back end, the
 // C++ twin of Java's AgentBridge, with the window rule of ARCHITECTURE.md: every
-// agent-bound event of the window [W, W+L) is collected into one EventBatch; at
-// W+L, before anything else at that time (scheduling priority -1 against 0 for
-// every other event, as Java's PRIORITY_FIRST against PRIORITY_DEFAULT), the batch
-// goes to the agents through AgentLink, and each returned action is scheduled for
-// its time in the order the agents gave them. Windows without events cost nothing.
+// agent-bound event of the window [W, W+H) is collected into one EventBatch; at
+// W+H, before anything else at that time (scheduling priority -2), the batch goes
+// to the agents through AgentLink; at W+L, after that instant's flush and before
+// every other event (priority -1 against 0; Java's PRIORITY_FIRST, +1 and
+// PRIORITY_DEFAULT), each returned action is scheduled for its time in the order
+// the agents gave them. H = L / pipeline depth: with H = L one flush event does
+// both; with H < L the simulation runs on from W+H while the agents work, and
+// waits for their answer only at W+L. Windows without events cost nothing.
 //
 // It is also where a run starts: in init stage 0 it reads the scenario file named
 // by its `scenario` parameter, has the agent server resolve it (the Resolve RPC:
@@ -18,6 +21,7 @@
 #include <omnetpp.h>
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -87,6 +91,7 @@ private:
     void openWindow();
     Event* addEvent(int host);
     void flush();
+    void applyOldest();
     void apply(const Action& a);
     ActionMessage* takeAction(short kind, int host);
     void recordExact(const std::string& scalar, int64_t value);
@@ -98,7 +103,10 @@ private:
     std::vector<Nic*> nics_;              // by host id
     std::vector<SwitchCore*> switches_;   // by switch id
     int64_t reactionDelayPs_ = 0;
+    int64_t windowPs_ = 0;  // H
     omnetpp::cMessage* flush_ = nullptr;
+    omnetpp::cMessage* apply_ = nullptr;   // at W+L of the oldest batch whose answer is still at the agents
+    std::deque<int64_t> applyAt_;          // W+L of every batch sent and not yet applied, oldest first
     EventBatch batch_;
     bool windowOpen_ = false;
     std::vector<ActionMessage*> freeActions_;

@@ -26,7 +26,7 @@ import org.cosim.scenario.Units;
  * buffer (a Trident-2-class switch), no per-port cap beyond it; no ECN; no switch
  * latency; PFC XOFF 200 KB per ingress, XON two MTUs lower.
  */
-public record FabricConfig(long durationPs, long reactionDelayPs, long seed, SwitchParams switches,
+public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs, long seed, SwitchParams switches,
                            NicParams nic, long warmupPs, long sampleIntervalPs, int maxRttSamples) {
 
     public static final long DEFAULT_BUFFER_BYTES = 12L << 20;
@@ -42,6 +42,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long seed, Swi
             throw new ScenarioException("reaction_delay_us", l
                     + ": the reaction delay L must be > 0 and shorter than duration_us");
         }
+        long window = window(s, reaction);
         NicParams nic = nic(s.getTopology().getNic());
         Output o = s.getOutput();
         long warmup = o.hasWarmupUs() ? Units.usToPs(o.getWarmupUs()) : 0;
@@ -55,8 +56,21 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long seed, Swi
             throw new ScenarioException("output.sample_interval_us", o.getSampleIntervalUs() + ": must be > 0");
         }
         int maxRtt = o.hasMaxRttSamples() ? o.getMaxRttSamples() : 200_000;
-        return new FabricConfig(duration, reaction, s.getSeed(), switches(s.getTopology().getSwitches(), nic, s.getProtocol().hasHpcc()), nic,
+        return new FabricConfig(duration, reaction, window, s.getSeed(), switches(s.getTopology().getSwitches(), nic, s.getProtocol().hasHpcc()), nic,
                 warmup, sample, maxRtt);
+    }
+
+    /**
+     * The batch window H = L / pipeline_depth: a whole number of picoseconds, so
+     * that both back ends cut windows at the same instants.
+     */
+    private static long window(Scenario s, long reactionPs) {
+        long depth = s.hasPipelineDepth() ? Integer.toUnsignedLong(s.getPipelineDepth()) : 1;
+        if (depth < 1 || depth > 64 || reactionPs % depth != 0) {
+            throw new ScenarioException("pipeline_depth", depth + ": must be in 1..64 and divide L ("
+                    + reactionPs + " ps) into whole picoseconds");
+        }
+        return reactionPs / depth;
     }
 
     private static NicParams nic(NicConfig n) {

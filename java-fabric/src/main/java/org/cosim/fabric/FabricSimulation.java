@@ -59,7 +59,7 @@ public final class FabricSimulation {
         long baseRtt = routing.maxPropagationRttPs(config.switches().latencyPs());
         ProtocolCatalog.validate(scenario, baseRtt, config.nic().mtuBytes());
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
-                baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
+                config.windowPs(), baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
                 config.nic().ackBytes());
     }
 
@@ -108,7 +108,7 @@ public final class FabricSimulation {
         RttRecorder rtts = new RttRecorder(config.warmupPs());
         Nic[] nics = new Nic[graph.hostCount()];
         int[] pathCount = session.flows().stream().mapToInt(f -> f.pathCount()).toArray();
-        AgentBridge bridge = new AgentBridge(sim, config.reactionDelayPs(), transport, flows, flowStats, nics,
+        AgentBridge bridge = new AgentBridge(sim, config.reactionDelayPs(), config.windowPs(), transport, flows, flowStats, nics,
                 pathCount);
         NicFlowState perFlow = new NicFlowState(flows.size());
         for (int h = 0; h < nics.length; h++) {

@@ -25,6 +25,15 @@ class FabricConfigTest {
     }
 
     @Test
+    void pipelineDepthCutsLIntoBatchWindows() {
+        assertEquals(1_000_000, config("duration_us: 1000\n" + STAR).windowPs(), "depth 1: H = L");
+        assertEquals(250_000, config("duration_us: 1000 pipeline_depth: 4\n" + STAR).windowPs());
+        assertRejects("pipeline_depth", "duration_us: 1000 pipeline_depth: 0\n" + STAR);
+        assertRejects("pipeline_depth", "duration_us: 1000 pipeline_depth: 3\n" + STAR);  // 1e6 ps / 3
+        assertRejects("pipeline_depth", "duration_us: 1000 pipeline_depth: 128\n" + STAR);
+    }
+
+    @Test
     void defaults() {
         FabricConfig c = config("duration_us: 1000 seed: 3\n" + STAR);
         assertEquals(1_000_000_000L, c.durationPs());           // 1000 us

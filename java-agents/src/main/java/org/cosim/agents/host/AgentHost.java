@@ -17,16 +17,16 @@ import org.cosim.agents.api.TimerEvent;
  * The agent side of one session: one agent per host (for the protocol that host
  * runs), and the router that hands each event of a window batch to its host's
  * agent in batch order. It checks what the fabric sends against the contract
- * (known hosts and flows, windows on the L grid and moving forward, events inside
- * their window and in time order) and throws {@link ContractViolation} naming the
- * first problem. It does not check the agents' actions: the fabric side does,
+ * (known hosts and flows, windows on the grid of the batch window H and moving
+ * forward, events inside their window and in time order) and throws
+ * {@link ContractViolation} naming the first problem. It does not check the agents' actions: the fabric side does,
  * whatever transport carried them.
  */
 public final class AgentHost {
     private final Agent[] agents;
     private final String[] protocolOf;
     private final List<FlowInfo> flows;
-    private final long reactionDelayPs;
+    private final long windowPs;
     private long lastWindowStart = Long.MIN_VALUE;
     private long lastEventTime = Long.MIN_VALUE;
     private long eventsProcessed;
@@ -41,7 +41,7 @@ public final class AgentHost {
 
     public AgentHost(SessionSpec spec) {
         AgentContext ctx = spec.context();
-        this.reactionDelayPs = ctx.reactionDelayPs();
+        this.windowPs = spec.windowPs();
         this.flows = spec.flows();
         this.finishedAt = new long[flows.size()];
         java.util.Arrays.fill(finishedAt, -1);
@@ -88,9 +88,9 @@ public final class AgentHost {
     }
 
     private void checkWindow(long w) {
-        if (Math.floorMod(w, reactionDelayPs) != 0) {
-            throw new ContractViolation("window start " + w + " ps is not a multiple of L = "
-                    + reactionDelayPs + " ps");
+        if (Math.floorMod(w, windowPs) != 0) {
+            throw new ContractViolation("window start " + w + " ps is not a multiple of the batch window H = "
+                    + windowPs + " ps");
         }
         if (w <= lastWindowStart) {
             throw new ContractViolation("window start " + w + " ps does not move past the previous window ("
@@ -100,9 +100,9 @@ public final class AgentHost {
 
     private void checkEvent(EventBatch in, int i, long w) {
         long t = in.time(i);
-        if (t < w || t >= w + reactionDelayPs) {
+        if (t < w || t >= w + windowPs) {
             throw new ContractViolation("event " + i + " at " + t + " ps lies outside its window ["
-                    + w + ", " + (w + reactionDelayPs) + ") ps");
+                    + w + ", " + (w + windowPs) + ") ps");
         }
         if (t < lastEventTime) {
             throw new ContractViolation("event " + i + " at " + t + " ps comes before the previous event at "

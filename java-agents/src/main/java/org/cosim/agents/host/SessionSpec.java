@@ -7,12 +7,23 @@ import org.cosim.agents.api.HostInfo;
 /**
  * Everything the agent side learns at the start of a session: the hosts (dense ids
  * 0..H-1, in order), which protocol each runs, the flows (dense ids 0..F-1), and
- * the shared context. Built from the scenario in-process, or from the Hello
- * message over gRPC.
+ * the shared context, and the batch window H (L divided by the scenario's pipeline
+ * depth: the fabric's batches start on multiples of H and span H). Built from the
+ * scenario in-process, or from the Hello message over gRPC.
  */
 public record SessionSpec(List<HostInfo> hosts, List<String> protocols, List<FlowInfo> flows,
-                          AgentContext context) {
+                          AgentContext context, long windowPs) {
+    /** Batches of one reaction delay L (pipeline depth 1). */
+    public SessionSpec(List<HostInfo> hosts, List<String> protocols, List<FlowInfo> flows, AgentContext context) {
+        this(hosts, protocols, flows, context, context.reactionDelayPs());
+    }
+
     public SessionSpec {
+        long l = context.reactionDelayPs();
+        if (windowPs <= 0 || windowPs > l || l % windowPs != 0) {
+            throw new ContractViolation("batch window " + windowPs + " ps must divide the reaction delay L = " + l
+                    + " ps (L / pipeline depth)");
+        }
         hosts = List.copyOf(hosts);
         protocols = List.copyOf(protocols);
         flows = List.copyOf(flows);

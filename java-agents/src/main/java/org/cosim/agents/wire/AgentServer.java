@@ -2,6 +2,7 @@ package org.cosim.agents.wire;
 
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.channel.SelectStrategy;
 import io.grpc.netty.shaded.io.netty.channel.epoll.Epoll;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollServerDomainSocketChannel;
@@ -11,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -57,7 +59,10 @@ public final class AgentServer implements AutoCloseable {
         LocalSocket.quietKeepAliveWarning();
         AgentService service = new AgentService(options, resolver);
         EpollEventLoopGroup boss = new EpollEventLoopGroup(1);
-        EpollEventLoopGroup worker = new EpollEventLoopGroup(1);
+        EpollEventLoopGroup worker = options.busyPoll()
+                ? new EpollEventLoopGroup(1, (ThreadFactory) null,
+                        () -> (selectNow, hasTasks) -> SelectStrategy.BUSY_WAIT)
+                : new EpollEventLoopGroup(1);
         Server s = serving(NettyServerBuilder.forAddress(new DomainSocketAddress(path.toString()))
                 .channelType(EpollServerDomainSocketChannel.class)
                 .bossEventLoopGroup(boss)

@@ -7,10 +7,22 @@ import java.time.Duration;
  * for this long is ended with DEADLINE_EXCEEDED (nothing waits forever).
  * {@code maxBatchEvents}: the largest EventBatch accepted; larger is
  * RESOURCE_EXHAUSTED. {@code maxMessageBytes}: the gRPC message size limit.
+ * {@code busyPoll}: a Unix-socket server's event loop polls instead of sleeping
+ * between messages. It spends a core for the whole run to save the wake-up of every
+ * batch: worth it for one fabric on the same machine that keeps the other core
+ * busy (the OMNeT++ runner's own server; README "Speed"), not for a shared server.
  */
-public record AgentServerOptions(Duration idleTimeout, int maxBatchEvents, int maxMessageBytes) {
+public record AgentServerOptions(Duration idleTimeout, int maxBatchEvents, int maxMessageBytes, boolean busyPoll) {
     public static final AgentServerOptions DEFAULTS =
-            new AgentServerOptions(Duration.ofSeconds(120), 1 << 20, 256 << 20);
+            new AgentServerOptions(Duration.ofSeconds(120), 1 << 20, 256 << 20, false);
+
+    public AgentServerOptions(Duration idleTimeout, int maxBatchEvents, int maxMessageBytes) {
+        this(idleTimeout, maxBatchEvents, maxMessageBytes, false);
+    }
+
+    public AgentServerOptions withBusyPoll() {
+        return new AgentServerOptions(idleTimeout, maxBatchEvents, maxMessageBytes, true);
+    }
 
     public AgentServerOptions {
         if (idleTimeout.isNegative() || idleTimeout.isZero()) {

@@ -224,6 +224,7 @@ public final class WireFormat {
                 .setScenarioText(ScenarioFiles.canonicalText(scenario))
                 .setScenarioDigest(ScenarioFiles.digest(scenario))
                 .setReactionDelayPs(spec.context().reactionDelayPs())
+                .setWindowPs(spec.windowPs())
                 .setBaseRttPs(spec.context().baseRttPs())
                 .setSeed(spec.context().seed())
                 .setMtuBytes(spec.context().mtuBytes());
@@ -309,7 +310,21 @@ public final class WireFormat {
         }
         return new SessionSpec(hosts, protocols, flows,
                 new AgentContext(h.getReactionDelayPs(), h.getBaseRttPs(), h.getSeed(), scenario.getProtocol(),
-                        h.getMtuBytes()));
+                        h.getMtuBytes()), windowPs(h, scenario));
+    }
+
+    /** H from the handshake (0: a fabric without pipelining, H = L), which must be the scenario's L / depth. */
+    private static long windowPs(Hello h, Scenario scenario) {
+        long l = h.getReactionDelayPs();
+        if (h.getWindowPs() == 0) {
+            return l;
+        }
+        long depth = scenario.hasPipelineDepth() ? Integer.toUnsignedLong(scenario.getPipelineDepth()) : 1;
+        if (depth == 0 || h.getWindowPs() * depth != l) {
+            throw new ContractViolation("batch window " + h.getWindowPs() + " ps is not L / pipeline_depth = " + l
+                    + " / " + depth + " ps of the scenario in the handshake");
+        }
+        return h.getWindowPs();
     }
 
     private static boolean seenBefore(int id, int position) {

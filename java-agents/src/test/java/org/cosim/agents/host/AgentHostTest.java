@@ -162,7 +162,31 @@ class AgentHostTest {
     void windowStartOffTheLGridIsRejected() {
         in.reset(1_500_000L);
         assertViolation(() -> host.process(in, out),
-                "window start 1500000 ps", "not a multiple of L = 1000000 ps");
+                "window start 1500000 ps", "not a multiple of the batch window H = 1000000 ps");
+    }
+
+    @Test
+    void aPipelinedSessionTakesWindowsOfHOnTheHGrid() {
+        AgentHost pipelined = new AgentHost(new SessionSpec(HOSTS, List.of("timely", "pfc_only"), FLOWS, CTX, L / 4));
+        in.reset(L + L / 4);                       // on the H grid, off the L grid
+        in.addTimer(L + L / 4, 0, 0);
+        in.addTimer(L + L / 2 - 1, 1, 0);
+        pipelined.process(in, out);
+        assertEquals(2, pipelined.eventsProcessed());
+        in.reset(2 * L);
+        in.addTimer(2 * L + L / 4, 0, 0);          // W + H: the next batch's
+        assertViolation(() -> pipelined.process(in, out),
+                "event 0 at 2250000 ps", "outside its window [2000000, 2250000) ps");
+        in.reset(3 * L + 1);
+        assertViolation(() -> pipelined.process(in, out), "not a multiple of the batch window H = 250000 ps");
+    }
+
+    @Test
+    void aBatchWindowThatDoesNotDivideLIsRefused() {
+        assertViolation(() -> new SessionSpec(HOSTS, List.of("timely", "pfc_only"), FLOWS, CTX, 300_000),
+                "batch window 300000 ps must divide the reaction delay L = 1000000 ps");
+        assertViolation(() -> new SessionSpec(HOSTS, List.of("timely", "pfc_only"), FLOWS, CTX, 2 * L),
+                "batch window 2000000 ps");
     }
 
     @Test

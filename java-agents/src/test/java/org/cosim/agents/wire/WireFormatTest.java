@@ -9,6 +9,7 @@ import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.host.ContractViolation;
 import org.cosim.agents.host.FlowInfo;
 import org.cosim.agents.host.SessionSpec;
+import org.cosim.scenario.ScenarioFiles;
 import org.junit.jupiter.api.Test;
 
 /** The wire form carries every field of every event and action, both ways. */
@@ -199,6 +200,23 @@ class WireFormatTest {
         assertEquals(1_000_000, spec.context().reactionDelayPs());
         assertEquals(20_000_000, spec.context().baseRttPs());
         assertTrue(spec.context().protocol().hasTimely());
+    }
+
+    @Test
+    void theHelloCarriesTheBatchWindowOfTheScenariosPipelineDepth() {
+        assertEquals(1_000_000, WireFormat.sessionSpec(AgentServiceContractTest.goodHello()).windowPs(),
+                "no window_ps (a fabric without pipelining): H = L");
+        var parsed = ScenarioFiles.parse("name: \"p\"\nduration_us: 1000\npipeline_depth: 4\nprotocol { timely {} }\n",
+                "test");
+        var h = AgentServiceContractTest.goodHello().toBuilder()
+                .setScenarioText(ScenarioFiles.canonicalText(parsed)).setScenarioDigest(ScenarioFiles.digest(parsed));
+        SessionSpec spec = WireFormat.sessionSpec(h.setWindowPs(250_000).build());
+        assertEquals(250_000, spec.windowPs());
+        assertEquals(250_000, WireFormat.hello(spec, parsed).getWindowPs(), "and back onto the wire");
+        ContractViolation e = assertThrows(ContractViolation.class,
+                () -> WireFormat.sessionSpec(h.setWindowPs(500_000).build()));
+        assertTrue(e.getMessage().contains("batch window 500000 ps is not L / pipeline_depth = 1000000 / 4 ps"),
+                e.getMessage());
     }
 
     @Test

@@ -11,12 +11,19 @@ import org.cosim.fabric.workload.FlowTable;
 
 /**
  * The fabric side of the agent contract, with the window rule of ARCHITECTURE.md:
- * every agent-bound event of the window [W, W+L) is collected into one batch; at
- * W+L (before anything else at that time) the batch goes to the agents through
- * the transport, and each returned action is checked and scheduled for its time,
- * which must be at or after W+L. Flow starts, completions, PFC changes and fired
- * timers are the events; segment hand-overs, timers and flow finishes the actions.
- * Windows without events cost nothing.
+ * every agent-bound event of the window [W, W+H) is collected into one batch; at
+ * W+H (before anything else at that time) the batch goes to the agents through
+ * the transport; at W+L (after that instant's flush, before everything else) each
+ * returned action is checked and scheduled for its time, which must be at or after
+ * W+L. H is L / pipeline depth: with H = L (the default) both happen in the one
+ * flush event. Flow starts, completions, PFC changes and fired timers are the
+ * events; segment hand-overs, timers and flow finishes the actions. Windows without
+ * events cost nothing.
+ *
+ * <p>Why the actions wait for W+L even here, where the agents answer at once: the
+ * event set orders simultaneous events by insertion, so the instant at which an
+ * action enters it is part of the result. The OMNeT++ back end, which reads the
+ * answer only at W+L to keep simulating meanwhile, inserts them then; so does this.
  */
 public final class AgentBridge implements EventHandler, HostEventSink {
     private static final int FLUSH = 1;
@@ -24,9 +31,13 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     private static final int SEND_SEGMENT = 3;
     private static final int TIMER = 4;
     private static final int SEND_CONTROL = 5;
+    private static final int APPLY = 6;
+    /** After the flush of the same instant (its batch is complete without them), before the hardware. */
+    private static final int PRIORITY_APPLY = Simulator.PRIORITY_FIRST + 1;
 
     private final Simulator sim;
     private final long reactionDelayPs;
+    private final long windowPs;
     private final AgentTransport transport;
     private final FlowTable flows;
     private final FlowStats flowStats;
@@ -34,7 +45,11 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     private final int[] pathCount;
     private final int handler;
     private final EventBatch batch = new EventBatch();
-    private final ActionBatch actions = new ActionBatch();
+    /** Answers waiting for their W+L, oldest first (a ring: at most L / H at once). */
+    private final ActionBatch[] answers;
+    private int oldest;
+    private int waiting;
+    private ActionBatch actions;
     private final PendingActions pending = new PendingActions();
     private boolean windowOpen;
     private long windows;
@@ -45,10 +60,19 @@ public final class AgentBridge implements EventHandler, HostEventSink {
      * {@code pathCount[f]}: the source routes flow f may name (1..pathCount[f]), its
      * data one way and its control packets back (the topologies are symmetric).
      */
-    public AgentBridge(Simulator sim, long reactionDelayPs, AgentTransport transport, FlowTable flows,
-                       FlowStats flowStats, Nic[] nics, int[] pathCount) {
+    public AgentBridge(Simulator sim, long reactionDelayPs, long windowPs, AgentTransport transport,
+                       FlowTable flows, FlowStats flowStats, Nic[] nics, int[] pathCount) {
+        if (windowPs <= 0 || reactionDelayPs % windowPs != 0) {
+            throw new IllegalArgumentException("batch window " + windowPs + " ps must divide L = " + reactionDelayPs
+                    + " ps");
+        }
         this.sim = sim;
         this.reactionDelayPs = reactionDelayPs;
+        this.windowPs = windowPs;
+        this.answers = new ActionBatch[(int) (reactionDelayPs / windowPs)];
+        for (int i = 0; i < answers.length; i++) {
+            answers[i] = new ActionBatch();
+        }
         this.transport = transport;
         this.flows = flows;
         this.flowStats = flowStats;
@@ -118,6 +142,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     public void handle(int kind, long arg) {
         switch (kind) {
             case FLUSH -> flush();
+            case APPLY -> applyOldest();
             case FLOW_START -> {
                 int f = (int) arg;
                 openWindow();
@@ -147,9 +172,9 @@ public final class AgentBridge implements EventHandler, HostEventSink {
 
     private void openWindow() {
         if (!windowOpen) {
-            long w = Math.floorDiv(sim.now(), reactionDelayPs) * reactionDelayPs;
+            long w = Math.floorDiv(sim.now(), windowPs) * windowPs;
             batch.reset(w);
-            sim.schedule(w + reactionDelayPs, Simulator.PRIORITY_FIRST, handler, FLUSH, 0);
+            sim.schedule(w + windowPs, Simulator.PRIORITY_FIRST, handler, FLUSH, 0);
             windowOpen = true;
         }
     }
@@ -158,9 +183,22 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         windowOpen = false;
         windows++;
         eventsSent += batch.size();
-        actions.reset(batch.windowStartPs());
-        transport.exchange(batch, actions);
-        long earliest = batch.windowStartPs() + reactionDelayPs;
+        ActionBatch answer = answers[(oldest + waiting) % answers.length];
+        answer.reset(batch.windowStartPs());
+        transport.exchange(batch, answer);
+        waiting++;
+        if (windowPs == reactionDelayPs) {
+            applyOldest();  // W+H = W+L: now
+        } else {
+            sim.schedule(batch.windowStartPs() + reactionDelayPs, PRIORITY_APPLY, handler, APPLY, 0);
+        }
+    }
+
+    private void applyOldest() {
+        actions = answers[oldest];
+        oldest = (oldest + 1) % answers.length;
+        waiting--;
+        long earliest = actions.windowStartPs() + reactionDelayPs;
         for (int i = 0; i < actions.size(); i++) {
             apply(i, earliest);
         }
@@ -276,9 +314,10 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         if (host != flows.src(f) && host != flows.dst(f)) {
             throw bad(i, "finishes flow " + f + " from host " + host + ", which is not one of its ends");
         }
-        if (t < earliest - reactionDelayPs || t >= earliest) {
+        long w = earliest - reactionDelayPs;
+        if (t < w || t >= w + windowPs) {
             throw bad(i, "finishes flow " + f + " at " + t + " ps, outside the window of the event that finished it ["
-                    + (earliest - reactionDelayPs) + ", " + earliest + ") ps");
+                    + w + ", " + (w + windowPs) + ") ps");
         }
         if (flowStats.finished(f)) {
             throw bad(i, "finishes flow " + f + " a second time");

@@ -19,7 +19,7 @@ public final class SessionSpecs {
 
     public static SessionSpec of(TopologyGraph g, Routing routing, FlowTable flows, Protocol protocol,
                                  long reactionDelayPs, long baseRttPs, long seed) {
-        return of(g, routing, flows, protocol, reactionDelayPs, baseRttPs, seed, 0, 1500, 64);
+        return of(g, routing, flows, protocol, reactionDelayPs, reactionDelayPs, baseRttPs, seed, 0, 1500, 64);
     }
 
     /**
@@ -27,8 +27,8 @@ public final class SessionSpecs {
      * fabric's switch latency, MTU and ACK size.
      */
     public static SessionSpec of(TopologyGraph g, Routing routing, FlowTable flows, Protocol protocol,
-                                 long reactionDelayPs, long baseRttPs, long seed, long switchLatencyPs,
-                                 int mtuBytes, int ackBytes) {
+                                 long reactionDelayPs, long windowPs, long baseRttPs, long seed,
+                                 long switchLatencyPs, int mtuBytes, int ackBytes) {
         List<HostInfo> hosts = new ArrayList<>();
         for (int h = 0; h < g.hostCount(); h++) {
             hosts.add(new HostInfo(h, g.hostLink(h).rateBps()));
@@ -44,6 +44,6 @@ public final class SessionSpecs {
         }
         String name = ProtocolCatalog.nameOf(protocol);
         return new SessionSpec(hosts, Collections.nCopies(hosts.size(), name), fl,
-                new AgentContext(reactionDelayPs, baseRttPs, seed, protocol, mtuBytes));
+                new AgentContext(reactionDelayPs, baseRttPs, seed, protocol, mtuBytes), windowPs);
     }
 }

@@ -33,6 +33,7 @@ class AgentBridgeTest {
     private FlowStats stats;
     private AgentBridge bridge;
     private ScriptedTransport transport;
+    private long window = L;  // H: L unless a test pipelines
 
     /** Flows are {src, dst, bytes, startPs}; all between hosts 0 and 1. */
     private void rig(ScriptedTransport.Script script, long[]... defs) {
@@ -45,7 +46,7 @@ class AgentBridgeTest {
         transport = new ScriptedTransport(sim::now, script);
         int[] onePathEach = new int[flows.size()];
         java.util.Arrays.fill(onePathEach, 1);
-        bridge = new AgentBridge(sim, L, transport, flows, stats, nics, onePathEach);
+        bridge = new AgentBridge(sim, L, window, transport, flows, stats, nics, onePathEach);
         for (int h = 0; h < 2; h++) {
             nics[h] = new Nic(h, sim, pool, new NicParams(1500, 64), stats, rtts, bridge, flows);
         }
@@ -173,6 +174,43 @@ class AgentBridgeTest {
                 new long[] {0, 1, 1000, 0});
         BadActionException e = assertThrows(BadActionException.class, () -> sim.runUntil(10_000_000));
         assertTrue(e.getMessage().contains("unknown host 2"), e.getMessage());
+    }
+
+    @Test
+    void pipelinedWindowsAreSentAtWPlusHAndTheirActionsAppliedAtWPlusL() {
+        window = L / 4;
+        rig((i, in, out) -> {
+            if (i == 0) {
+                out.setTimer(in.windowStartPs() + L, 0, 9);  // the earliest the contract allows
+            }
+        }, new long[] {0, 1, 1000, 300_000}, new long[] {0, 1, 1000, 600_000});
+        sim.runUntil(10_000_000);
+        List<ScriptedTransport.Batch> b = transport.batches;
+        assertEquals(3, b.size());
+        // [250, 500) ns and [500, 750) ns: each sent at its own end, not at W + L
+        assertEquals(List.of(250_000L, 500_000L), List.of(b.get(0).windowStartPs(), b.get(1).windowStartPs()));
+        assertEquals(List.of(500_000L, 750_000L), List.of(b.get(0).exchangedAtPs(), b.get(1).exchangedAtPs()));
+        // the timer of the first answer entered the event set at W + L = 1.25 us and fired then
+        assertEquals(1_250_000, b.get(2).windowStartPs());
+        assertEquals(List.of(1_250_000L), times(b.get(2)));
+        assertEquals(EventBatch.TIMER, b.get(2).events().get(0).kind());
+        assertEquals(1_500_000, b.get(2).exchangedAtPs());
+    }
+
+    @Test
+    void pipelinedFlowFinishMustLieInItsOwnShortWindow() {
+        window = L / 2;
+        // in [0, L) but after the batch window [0, L/2) of the event that finished the flow
+        rig((i, in, out) -> out.flowFinished(in.windowStartPs() + L / 2, 0, 0), new long[] {0, 1, 1000, 100_000});
+        BadActionException e = assertThrows(BadActionException.class, () -> sim.runUntil(10_000_000));
+        assertTrue(e.getMessage().contains("outside the window of the event that finished it [0, 500000)"),
+                e.getMessage());
+    }
+
+    @Test
+    void batchWindowMustDivideL() {
+        window = 300_000;
+        assertThrows(IllegalArgumentException.class, () -> rig((i, in, out) -> { }, new long[] {0, 1, 1000, 0}));
     }
 
     private static List<Long> times(ScriptedTransport.Batch b) {

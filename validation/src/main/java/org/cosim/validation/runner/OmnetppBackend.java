@@ -76,10 +76,11 @@ public final class OmnetppBackend {
         AgentServer server = null;
         String agents = options.agents();
         if (agents == null) {
-            // opp_run runs on this machine: a Unix socket saves part of every round trip (README "Speed").
+            // opp_run runs on this machine: a Unix socket saves part of every round trip, and a polling event
+            // loop the wake-up of every batch while opp_run keeps the other core (README "Speed").
             if (LocalSocket.available()) {
                 Path sock = LocalSocket.newPath();
-                server = AgentServer.startUnix(sock, AgentServerOptions.DEFAULTS, RunSpecs::resolve);
+                server = AgentServer.startUnix(sock, AgentServerOptions.DEFAULTS.withBusyPoll(), RunSpecs::resolve);
                 agents = LocalSocket.target(sock);
             } else {
                 server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS, RunSpecs::resolve);

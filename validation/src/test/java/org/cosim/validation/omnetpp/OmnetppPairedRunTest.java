@@ -126,6 +126,24 @@ class OmnetppPairedRunTest {
         assertIdentical(ShippedScenarios.read("poseidon/fig14-m2-n2.textproto"));
     }
 
+    /**
+     * Pipelined (pipeline_depth 5: batches of L / 5 sent at W + H, answers read and applied at W + L while
+     * OMNeT++ simulates on): Poseidon's M = N = 2 has actions on the same picosecond as hardware events, so this
+     * checks that both back ends put the actions into the event set at the same instant.
+     */
+    @Test
+    void poseidonFig14PipelinedDepth5() {
+        assertIdentical(ShippedScenarios.read("poseidon/fig14-m2-n2.textproto", "pipeline_depth=5",
+                "duration_us=3000", "output.warmup_us=1000"));
+    }
+
+    /** NDP's 32 -> 1 incast on the k = 8 fat tree, pipelined 4 deep. */
+    @Test
+    void ndpIncastPipelinedDepth4() {
+        assertIdentical(ShippedScenarios.read("ndp-fig16-incast.textproto", "topology.fat_tree.k=8",
+                "workload.incast.senders=32", "duration_us=13000", "pipeline_depth=4"));
+    }
+
     /** Poseidon on the parking lot (multi-hop chain), a shortened run. */
     @Test
     void poseidonParkingLot() {
