@@ -51,6 +51,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     private int waiting;
     private ActionBatch actions;
     private final PendingActions pending = new PendingActions();
+    private final boolean[] finishDeclared;
     private boolean windowOpen;
     private long windows;
     private long eventsSent;
@@ -69,6 +70,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         this.sim = sim;
         this.reactionDelayPs = reactionDelayPs;
         this.windowPs = windowPs;
+        this.finishDeclared = new boolean[flows.size()];
         this.answers = new ActionBatch[(int) (reactionDelayPs / windowPs)];
         for (int i = 0; i < answers.length; i++) {
             answers[i] = new ActionBatch();
@@ -186,6 +188,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         ActionBatch answer = answers[(oldest + waiting) % answers.length];
         answer.reset(batch.windowStartPs());
         transport.exchange(batch, answer);
+        checkAll(answer);
         waiting++;
         if (windowPs == reactionDelayPs) {
             applyOldest();  // W+H = W+L: now
@@ -194,17 +197,19 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         }
     }
 
-    private void applyOldest() {
-        actions = answers[oldest];
-        oldest = (oldest + 1) % answers.length;
-        waiting--;
-        long earliest = actions.windowStartPs() + reactionDelayPs;
-        for (int i = 0; i < actions.size(); i++) {
-            apply(i, earliest);
+    /**
+     * Every action of an answer is checked when it arrives, so a broken agent fails at the window it broke
+     * (applied only at W+L, a pipelined answer could otherwise wait past the end of the run unchecked).
+     */
+    private void checkAll(ActionBatch answer) {
+        actions = answer;
+        long earliest = answer.windowStartPs() + reactionDelayPs;
+        for (int i = 0; i < answer.size(); i++) {
+            check(i, earliest);
         }
     }
 
-    private void apply(int i, long earliest) {
+    private void check(int i, long earliest) {
         long t = actions.time(i);
         int host = actions.host(i);
         if (host < 0 || host >= nics.length) {
@@ -214,6 +219,32 @@ public final class AgentBridge implements EventHandler, HostEventSink {
             case ActionBatch.SEND_SEGMENT -> {
                 checkTime(i, t, earliest);
                 checkSegment(i, host);
+            }
+            case ActionBatch.SEND_CONTROL -> {
+                checkTime(i, t, earliest);
+                checkControl(i, host);
+            }
+            case ActionBatch.SET_TIMER -> checkTime(i, t, earliest);
+            case ActionBatch.FLOW_FINISHED -> checkFinish(i, t, host, earliest);
+            default -> throw bad(i, "has unknown kind " + actions.kind(i));
+        }
+    }
+
+    private void applyOldest() {
+        actions = answers[oldest];
+        oldest = (oldest + 1) % answers.length;
+        waiting--;
+        for (int i = 0; i < actions.size(); i++) {
+            apply(i);
+        }
+    }
+
+    /** Carries out one checked action. */
+    private void apply(int i) {
+        long t = actions.time(i);
+        int host = actions.host(i);
+        switch (actions.kind(i)) {
+            case ActionBatch.SEND_SEGMENT -> {
                 int s = pending.alloc();
                 pending.host[s] = host;
                 pending.flow[s] = actions.flow(i);
@@ -224,8 +255,6 @@ public final class AgentBridge implements EventHandler, HostEventSink {
                 sim.schedule(t, handler, SEND_SEGMENT, s);
             }
             case ActionBatch.SEND_CONTROL -> {
-                checkTime(i, t, earliest);
-                checkControl(i, host);
                 int s = pending.alloc();
                 pending.host[s] = host;
                 pending.flow[s] = actions.flow(i);
@@ -237,14 +266,13 @@ public final class AgentBridge implements EventHandler, HostEventSink {
                 sim.schedule(t, handler, SEND_CONTROL, s);
             }
             case ActionBatch.SET_TIMER -> {
-                checkTime(i, t, earliest);
                 int s = pending.alloc();
                 pending.host[s] = host;
                 pending.timerId[s] = actions.timerId(i);
                 sim.schedule(t, handler, TIMER, s);
             }
-            case ActionBatch.FLOW_FINISHED -> finish(i, t, host, earliest);
-            default -> throw bad(i, "has unknown kind " + actions.kind(i));
+            case ActionBatch.FLOW_FINISHED -> flowStats.finish(actions.flow(i), t);
+            default -> throw new IllegalStateException("an unchecked action kind " + actions.kind(i));
         }
         actionsApplied++;
     }
@@ -306,7 +334,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         }
     }
 
-    private void finish(int i, long t, int host, long earliest) {
+    private void checkFinish(int i, long t, int host, long earliest) {
         int f = actions.flow(i);
         if (f < 0 || f >= flows.size()) {
             throw bad(i, "finishes unknown flow " + f);
@@ -319,10 +347,10 @@ public final class AgentBridge implements EventHandler, HostEventSink {
             throw bad(i, "finishes flow " + f + " at " + t + " ps, outside the window of the event that finished it ["
                     + w + ", " + (w + windowPs) + ") ps");
         }
-        if (flowStats.finished(f)) {
+        if (finishDeclared[f]) {
             throw bad(i, "finishes flow " + f + " a second time");
         }
-        flowStats.finish(f, t);
+        finishDeclared[f] = true;  // a refused answer ends the run, so no undo is needed
     }
 
     private BadActionException bad(int i, String problem) {

@@ -208,6 +208,16 @@ class AgentBridgeTest {
     }
 
     @Test
+    void aPipelinedAnswerIsCheckedWhenItArrivesNotWhenItIsApplied() {
+        window = L / 2;
+        rig((i, in, out) -> out.sendSegment(in.windowStartPs() + L - 1, 0, 0, 0, 1000, 0),
+                new long[] {0, 1, 1000, 100_000});
+        BadActionException e = assertThrows(BadActionException.class, () -> sim.runUntil(10_000_000));
+        assertTrue(e.getMessage().contains("before the window's end W+L = 1000000 ps"), e.getMessage());
+        assertEquals(500_000, sim.now(), "refused at W+H, when the answer came");
+    }
+
+    @Test
     void batchWindowMustDivideL() {
         window = 300_000;
         assertThrows(IllegalArgumentException.class, () -> rig((i, in, out) -> { }, new long[] {0, 1, 1000, 0}));
