@@ -24,6 +24,13 @@ int64_t steadyNanos() {
         .count();
 }
 
+// Adds the wall time of one AgentLink call, however it ends, to the run's total.
+struct ExchangeClock {
+    int64_t& total;
+    const int64_t start = steadyNanos();
+    ~ExchangeClock() { total += steadyNanos() - start; }
+};
+
 // Results go through OMNeT++'s scalar file as doubles printed with
 // output-scalar-precision = 17 digits: exact for every integer below 2^53 (2.5 hours
 // of picoseconds, 9 PB). Anything larger would be rounded, so it is an error.
@@ -250,15 +257,12 @@ void AgentBridge::flush() {
     windows_++;
     eventsSent_ += batch_.events_size();
     const int64_t w = batch_.window_start_ps();
-    const int64_t t0 = steadyNanos();
     try {
+        ExchangeClock clock{exchangeNanos_};
         link_->submit(batch_);
     } catch (const std::exception& e) {
-        exchangeNanos_ += steadyNanos() - t0;
-        throw cRuntimeError(this, "the agent session with %s broke at the window starting at %lld ps: %s",
-                            par("agents").stringValue(), (long long)w, e.what());
+        linkBroke(w, e);
     }
-    exchangeNanos_ += steadyNanos() - t0;
     applyAt_.push_back(w + reactionDelayPs_);
     if (windowPs_ == reactionDelayPs_) {
         applyOldest();  // W+H = W+L: now
@@ -273,18 +277,20 @@ void AgentBridge::flush() {
 void AgentBridge::applyOldest() {
     const int64_t w = applyAt_.front() - reactionDelayPs_;
     applyAt_.pop_front();
-    const int64_t t0 = steadyNanos();
-    const ActionBatch* actions;
+    const ActionBatch* actions = nullptr;
     try {
+        ExchangeClock clock{exchangeNanos_};
         actions = &link_->collect();
     } catch (const std::exception& e) {
-        exchangeNanos_ += steadyNanos() - t0;
-        throw cRuntimeError(this, "the agent session with %s broke at the window starting at %lld ps: %s",
-                            par("agents").stringValue(), (long long)w, e.what());
+        linkBroke(w, e);
     }
-    exchangeNanos_ += steadyNanos() - t0;
     for (const Action& a : actions->actions()) apply(a);
     if (!applyAt_.empty() && !apply_->isScheduled()) scheduleAt(SimTime::fromRaw(applyAt_.front()), apply_);
+}
+
+void AgentBridge::linkBroke(int64_t windowStartPs, const std::exception& e) {
+    throw cRuntimeError(this, "the agent session with %s broke at the window starting at %lld ps: %s",
+                        par("agents").stringValue(), (long long)windowStartPs, e.what());
 }
 
 // AgentLink has checked every action against the contract (times, hosts, flows,

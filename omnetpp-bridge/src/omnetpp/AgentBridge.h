@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <exception>
 #include <memory>
 #include <string>
 #include <vector>
@@ -92,6 +93,7 @@ private:
     Event* addEvent(int host);
     void flush();
     void applyOldest();
+    [[noreturn]] void linkBroke(int64_t windowStartPs, const std::exception& e);
     void apply(const Action& a);
     ActionMessage* takeAction(short kind, int host);
     void recordExact(const std::string& scalar, int64_t value);
