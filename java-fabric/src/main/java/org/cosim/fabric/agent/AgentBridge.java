@@ -13,10 +13,10 @@ import org.cosim.fabric.workload.FlowTable;
  * The fabric side of the agent contract, with the window rule of ARCHITECTURE.md:
  * every agent-bound event of the window [W, W+H) is collected into one batch; at
  * W+H (before anything else at that time) the batch goes to the agents through
- * the transport; at W+L (after that instant's flush, before everything else) each
- * returned action is checked and scheduled for its time, which must be at or after
- * W+L. H is L / pipeline depth: with H = L (the default) both happen in the one
- * flush event. Flow starts, completions, PFC changes and fired timers are the
+ * the transport and their answer is checked (every action at or after W+L); at W+L
+ * (after that instant's flush, before everything else) each action is scheduled
+ * for its time. H is L / pipeline depth: with H = L (the default) both happen in
+ * the one flush event. Flow starts, completions, PFC changes and fired timers are the
  * events; segment hand-overs, timers and flow finishes the actions. Windows without
  * events cost nothing.
  *
