@@ -19,8 +19,8 @@ import org.cosim.agents.api.TimerEvent;
  * agent in batch order. It checks what the fabric sends against the contract
  * (known hosts and flows, windows on the grid of the batch window H and moving
  * forward, events inside their window and in time order) and throws
- * {@link ContractViolation} naming the first problem. It does not check the agents' actions: the fabric side does,
- * whatever transport carried them.
+ * {@link ContractViolation} naming the first problem. It does not check the
+ * agents' actions: the fabric side does, whatever transport carried them.
  */
 public final class AgentHost {
     private final Agent[] agents;

@@ -53,6 +53,7 @@ class LocalSocketTest {
         } finally {
             server.close();
         }
+        // Netty shuts its loops down asynchronously: wait (up to 5 s) for the thread to end, not a fixed time.
         for (int i = 0; i < 100 && pollingLoops() > loopsBefore; i++) {
             Thread.sleep(50);
         }
