@@ -102,6 +102,8 @@ public:
 
     // The largest EventBatch the server accepts (from the HelloAck; 0 before open()).
     uint32_t maxBatchEvents() const { return max_batch_events_; }
+    // The batch window H of the session (the Hello's window_ps, or L when it has none; 0 before open()).
+    int64_t windowPs() const { return window_ps_; }
 
 private:
     // One tag per kind of operation: the stream never has two of a kind in flight.

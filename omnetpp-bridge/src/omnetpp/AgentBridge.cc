@@ -70,7 +70,6 @@ void AgentBridge::initialize(int stage) {
         nics_ = std::move(found.nics);
         switches_ = std::move(found.switches);
         reactionDelayPs_ = spec_.hello().reaction_delay_ps();
-        windowPs_ = spec_.hello().window_ps() != 0 ? spec_.hello().window_ps() : reactionDelayPs_;
         flowStats_ = std::make_unique<FlowStats>(spec_.hello().flows_size(), spec_.warmup_ps());
         flush_ = new cMessage("flush");
         flush_->setSchedulingPriority(-2);  // before everything else at W+H (Java PRIORITY_FIRST)
@@ -81,6 +80,7 @@ void AgentBridge::initialize(int stage) {
         } catch (const std::exception& e) {
             throw cRuntimeError(this, "cannot open the agent session at %s: %s", par("agents").stringValue(), e.what());
         }
+        windowPs_ = link_->windowPs();
         getEnvir()->addLifecycleListener(this);
         listening_ = true;
     } else if (stage == 3) {
@@ -266,8 +266,8 @@ void AgentBridge::flush() {
     applyAt_.push_back(w + reactionDelayPs_);
     if (windowPs_ == reactionDelayPs_) {
         applyOldest();  // W+H = W+L: now
-    } else if (!apply_->isScheduled()) {
-        scheduleAt(SimTime::fromRaw(applyAt_.front()), apply_);
+    } else {
+        scheduleNextApply();
     }
     if (progress_) reportProgress();
 }
@@ -285,6 +285,11 @@ void AgentBridge::applyOldest() {
         linkBroke(w, e);
     }
     for (const Action& a : actions->actions()) apply(a);
+    scheduleNextApply();
+}
+
+// One self-message serves every batch under way: it waits for the oldest's W+L.
+void AgentBridge::scheduleNextApply() {
     if (!applyAt_.empty() && !apply_->isScheduled()) scheduleAt(SimTime::fromRaw(applyAt_.front()), apply_);
 }
 

@@ -93,6 +93,7 @@ private:
     Event* addEvent(int host);
     void flush();
     void applyOldest();
+    void scheduleNextApply();
     [[noreturn]] void linkBroke(int64_t windowStartPs, const std::exception& e);
     void apply(const Action& a);
     ActionMessage* takeAction(short kind, int host);
