@@ -10,7 +10,8 @@
 # 2. configures and builds omnetpp-bridge/build (Release), with the OMNeT++
 #    modules when an OMNeT++ 6.x is found (COSIM_WITH_OMNETPP=AUTO);
 # 3. runs fabric_core_test (the arithmetic shared with Java, against Java's
-#    golden vectors; needs nothing else);
+#    golden vectors; needs nothing else) and calendar_queue_test (the future
+#    event set's data structure against a reference ordering);
 # 4. records a session trace with the Java fabric (./cosim run ... --record-trace);
 # 5. starts the Java agent server (./cosim agents) in the background;
 # 6. runs agentlink_replay_test and agentlink_contract_test (and, with --bench,
@@ -76,6 +77,9 @@ command -v timeout >/dev/null 2>&1 && limit=(timeout --kill-after=10 600)
 echo "--- fabric_core_test"
 core=FAILED
 "${limit[@]}" "$build/fabric_core_test" "$bridge/test/golden/java_vectors.txt" && core=passed
+echo "--- calendar_queue_test"
+calendar=FAILED
+"${limit[@]}" "$build/calendar_queue_test" && calendar=passed
 
 # ------------------------------------------------------------------ trace
 trace="$build/trace.bin"
@@ -164,10 +168,10 @@ if [[ "$omnetpp_status" == built* ]]; then
 fi
 
 status=0
-if [[ "$core" == passed && "$replay" == passed && "$contract" == passed ]]; then
-  echo "omnetpp-bridge: C++ tests PASSED (fabric core: $core, AgentLink replay: $replay, contract: $contract)"
+if [[ "$core" == passed && "$calendar" == passed && "$replay" == passed && "$contract" == passed ]]; then
+  echo "omnetpp-bridge: C++ tests PASSED (fabric core: $core, calendar queue: $calendar, AgentLink replay: $replay, contract: $contract)"
 else
-  echo "omnetpp-bridge: C++ tests FAILED (fabric core: $core, AgentLink replay: $replay, contract: $contract; agent server log: $server_log)"
+  echo "omnetpp-bridge: C++ tests FAILED (fabric core: $core, calendar queue: $calendar, AgentLink replay: $replay, contract: $contract; agent server log: $server_log)"
   status=1
 fi
 case "$omnetpp" in

@@ -18,6 +18,9 @@ public final class OmnetppIni {
             # Results are integers below 2^53 (ps, bytes, counts): 17 digits print them exactly.
             output-scalar-precision = 17
             output-vector-precision = 17
+            # The same event order as OMNeT++'s cEventHeap, on a calendar queue
+            # (omnetpp-bridge/src/omnetpp/CalendarEventSet.h): a faster future event set.
+            futureeventset-class = "cosim::CalendarEventSet"
             """;
 
     /** A shipped scenario's configuration in ned/omnetpp.ini. */

@@ -63,6 +63,10 @@ public final class ResultFiles {
 
     /** A recorded integer, exactly; anything else (a fraction, 2^53 or beyond, NaN) is an error. */
     public static long exact(String value, String what) {
+        long plain = plainInteger(value);
+        if (plain != NOT_PLAIN) {
+            return plain;
+        }
         try {
             BigDecimal d = new BigDecimal(value);
             long v = d.longValueExact();
@@ -101,7 +105,7 @@ public final class ResultFiles {
     }
 
     private void readVectors(Path file) {
-        Map<Long, List<Entry>> byId = new LinkedHashMap<>();
+        List<List<Entry>> byId = new ArrayList<>();  // OMNeT++ numbers vectors 0, 1, 2, ...
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
             while ((line = in.readLine()) != null) {
@@ -110,12 +114,7 @@ public final class ResultFiles {
                 }
                 char c = line.charAt(0);
                 if (c >= '0' && c <= '9') {
-                    String[] f = line.split("\t");
-                    List<Entry> entries = byId.get(Long.parseLong(f[0]));
-                    if (entries == null) {
-                        throw new OmnetppException(file + ": data of an undeclared vector: " + line);
-                    }
-                    entries.add(new Entry(Long.parseLong(f[1]), timePs(f[2]), f[3]));
+                    dataLine(file, line, byId);
                 } else if (line.startsWith("vector ")) {
                     List<String> f = fields(line);
                     if (!f.get(4).equals("ETV")) {
@@ -123,7 +122,11 @@ public final class ResultFiles {
                                 + ", expected ETV (event, time, value)");
                     }
                     List<Entry> entries = new ArrayList<>();
-                    byId.put(Long.parseLong(f.get(1)), entries);
+                    int id = Integer.parseInt(f.get(1));
+                    while (byId.size() <= id) {
+                        byId.add(null);
+                    }
+                    byId.set(id, entries);
                     vectors.computeIfAbsent(f.get(2), k -> new LinkedHashMap<>()).put(f.get(3), entries);
                 }
             }
@@ -132,9 +135,95 @@ public final class ResultFiles {
         }
     }
 
+    /** "id TAB event TAB time TAB value", read without splitting: a long run's file has millions. */
+    private static void dataLine(Path file, String line, List<List<Entry>> byId) {
+        int t1 = line.indexOf('\t');
+        int t2 = t1 < 0 ? -1 : line.indexOf('\t', t1 + 1);
+        int t3 = t2 < 0 ? -1 : line.indexOf('\t', t2 + 1);
+        long id = t1 < 0 ? NOT_PLAIN : plainInteger(line, 0, t1);
+        long event = t2 < 0 ? NOT_PLAIN : plainInteger(line, t1 + 1, t2);
+        if (t3 < 0 || id == NOT_PLAIN || event == NOT_PLAIN) {
+            throw new OmnetppException(file + ": not a vector data line (id, event, time, value): " + line);
+        }
+        List<Entry> entries = id >= 0 && id < byId.size() ? byId.get((int) id) : null;
+        if (entries == null) {
+            throw new OmnetppException(file + ": data of an undeclared vector: " + line);
+        }
+        long ps = plainSecondsPs(line, t2 + 1, t3);
+        if (ps == NOT_PLAIN) {
+            ps = timePs(line.substring(t2 + 1, t3));
+        }
+        entries.add(new Entry(event, ps, line.substring(t3 + 1)));
+    }
+
     /** OMNeT++'s fixed-point seconds ("0.000123456789012") to picoseconds, exactly. */
     static long timePs(String seconds) {
-        return new BigDecimal(seconds).movePointRight(12).longValueExact();
+        long fast = plainSecondsPs(seconds);
+        return fast != NOT_PLAIN ? fast : new BigDecimal(seconds).movePointRight(12).longValueExact();
+    }
+
+    // A results file of a long run holds millions of numbers; BigDecimal made reading
+    // them take a second. The fast paths below take the forms OMNeT++ writes for
+    // integers and fixed-point times and give NOT_PLAIN for anything else (an
+    // exponent, a fraction of a value, too many digits), which BigDecimal then reads.
+    private static final long NOT_PLAIN = Long.MIN_VALUE;
+    private static final int MAX_PLAIN_DIGITS = 15;  // below 2^53 with room to spare
+
+    /** "-?[0-9]{1,15}" as a long, else NOT_PLAIN. */
+    static long plainInteger(String s) {
+        return plainInteger(s, 0, s.length());
+    }
+
+    /** {@link #plainInteger(String)} of s[from, to). */
+    static long plainInteger(String s, int from, int to) {
+        boolean negative = from < to && s.charAt(from) == '-';
+        int i = negative ? from + 1 : from;
+        if (to - i < 1 || to - i > MAX_PLAIN_DIGITS) {
+            return NOT_PLAIN;
+        }
+        long v = 0;
+        for (; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return NOT_PLAIN;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return negative ? -v : v;
+    }
+
+    /** "[0-9]{1,3}(.[0-9]{1,12})?" seconds as picoseconds, else NOT_PLAIN. */
+    static long plainSecondsPs(String s) {
+        return plainSecondsPs(s, 0, s.length());
+    }
+
+    /** {@link #plainSecondsPs(String)} of s[from, to). */
+    static long plainSecondsPs(String s, int from, int to) {
+        int dot = s.indexOf('.', from);
+        int wholeEnd = dot < 0 || dot >= to ? to : dot;
+        if (wholeEnd - from < 1 || wholeEnd - from > 3 || s.charAt(from) == '-') {
+            return NOT_PLAIN;
+        }
+        long ps = plainInteger(s, from, wholeEnd);
+        if (ps == NOT_PLAIN) {
+            return NOT_PLAIN;
+        }
+        long frac = 0;
+        int digits = 0;
+        if (wholeEnd < to) {
+            digits = to - wholeEnd - 1;
+            if (digits < 1 || digits > 12) {
+                return NOT_PLAIN;
+            }
+            frac = plainInteger(s, wholeEnd + 1, to);
+            if (frac == NOT_PLAIN || frac < 0) {
+                return NOT_PLAIN;
+            }
+        }
+        for (int k = digits; k < 12; k++) {
+            frac *= 10;
+        }
+        return ps * 1_000_000_000_000L + frac;
     }
 
     /** Splits a result-file line on whitespace, honouring OMNeT++'s double quotes and backslash escapes. */

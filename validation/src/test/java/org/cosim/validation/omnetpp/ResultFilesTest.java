@@ -71,6 +71,25 @@ class ResultFilesTest {
     }
 
     @Test
+    void fastPathsAgreeWithBigDecimal() {
+        for (String v : new String[] {"0", "-0", "7", "-42", "123456789012345", "1234567890123456", "+5", "1e3",
+                "12.0", "007"}) {
+            long expected = new java.math.BigDecimal(v).longValueExact();
+            assertEquals(expected, ResultFiles.exact(v, "v"), v);
+        }
+        for (String t : new String[] {"0", "0.1", "0.000123456789", "1.000000000001", "999.999999999999",
+                "12", "1e-6", "0.123456789012000", "1000.5", "3.10"}) {
+            long expected = new java.math.BigDecimal(t).movePointRight(12).longValueExact();
+            assertEquals(expected, ResultFiles.timePs(t), t);
+        }
+        assertEquals(ResultFiles.plainSecondsPs("1.5"), 1_500_000_000_000L);
+        assertTrue(ResultFiles.plainInteger("1.5") < 0 && ResultFiles.plainSecondsPs("1e-6") < 0
+                && ResultFiles.plainSecondsPs("-0.5") < 0 && ResultFiles.plainSecondsPs("0.") < 0,
+                "forms the fast paths leave to BigDecimal");
+        assertThrows(ArithmeticException.class, () -> ResultFiles.timePs("0.0000000000001"), "below a picosecond");
+    }
+
+    @Test
     void fieldsHonourQuotesAndEscapes() {
         assertEquals(List.of("scalar", "A.b c", "n\"x", "1"), ResultFiles.fields("scalar \"A.b c\" \"n\\\"x\" 1"));
         assertEquals(List.of("bin", "-inf", "0"), ResultFiles.fields("bin\t-inf\t0"));

@@ -1,0 +1,107 @@
+#include "CalendarEventSet.h"
+
+#include <sstream>
+
+using omnetpp::cEvent;
+
+namespace cosim {
+
+Register_Class(CalendarEventSet);
+
+namespace {
+
+// Access to cEvent's two FES-private fields: an explicit instantiation may name a
+// private member (C++17 [temp.spec]/6), and the friend function it defines hands
+// out the member pointer.
+template <class Tag, typename Tag::type Member>
+struct Grant {
+    friend typename Tag::type memberOf(Tag) { return Member; }
+};
+struct HeapIndexField {
+    using type = int cEvent::*;
+    friend type memberOf(HeapIndexField);
+};
+struct InsertOrderField {
+    using type = omnetpp::eventnumber_t cEvent::*;
+    friend type memberOf(InsertOrderField);
+};
+template struct Grant<HeapIndexField, &cEvent::heapIndex>;
+template struct Grant<InsertOrderField, &cEvent::insertOrder>;
+
+constexpr int kOrderBits = 47;
+
+void markScheduled(cEvent* e, bool scheduled) { e->*memberOf(HeapIndexField{}) = scheduled ? 0 : -1; }
+
+}  // namespace
+
+CalendarEventSet::~CalendarEventSet() { clear(); }
+
+uint64_t CalendarEventSet::orderKey(short priority, int64_t insertOrder) {
+    return (static_cast<uint64_t>(static_cast<int>(priority) + 32768) << kOrderBits) |
+           static_cast<uint64_t>(insertOrder);
+}
+
+std::string CalendarEventSet::str() const {
+    if (isEmpty()) return "empty";
+    std::ostringstream out;
+    out << "length=" << getLength();
+    return out.str();
+}
+
+void CalendarEventSet::forEachChild(omnetpp::cVisitor* v) {
+    for (const auto& item : queue_.sorted())
+        if (!v->visit(item.value)) return;
+}
+
+void CalendarEventSet::insert(cEvent* event) {
+    if (insertCount_ >= (int64_t{1} << kOrderBits))
+        throw omnetpp::cRuntimeError("CalendarEventSet: more than 2^%d insertions", kOrderBits);
+    event->*memberOf(InsertOrderField{}) = insertCount_++;
+    enqueue(event);
+}
+
+void CalendarEventSet::putBackFirst(cEvent* event) { enqueue(event); }  // its keys make it first again
+
+void CalendarEventSet::enqueue(cEvent* event) {
+    take(event);
+    markScheduled(event, true);
+    inOrderValid_ = false;
+    queue_.push(event->getArrivalTime().raw(), orderKey(event->getSchedulingPriority(), event->getInsertOrder()),
+                event);
+}
+
+cEvent* CalendarEventSet::peekFirst() const { return queue_.empty() ? nullptr : queue_.top().value; }
+
+cEvent* CalendarEventSet::removeFirst() { return queue_.empty() ? nullptr : taken(queue_.pop().value); }
+
+cEvent* CalendarEventSet::remove(cEvent* event) {
+    if (!event->isScheduled() || !queue_.erase(event)) return nullptr;
+    return taken(event);
+}
+
+void CalendarEventSet::clear() {
+    for (const auto& item : queue_.sorted()) {
+        markScheduled(item.value, false);
+        dropAndDelete(item.value);
+    }
+    queue_.clear();
+    inOrderValid_ = false;
+}
+
+cEvent* CalendarEventSet::get(int k) {
+    if (!inOrderValid_) {
+        inOrder_.clear();
+        for (const auto& item : queue_.sorted()) inOrder_.push_back(item.value);
+        inOrderValid_ = true;
+    }
+    return k >= 0 && static_cast<size_t>(k) < inOrder_.size() ? inOrder_[static_cast<size_t>(k)] : nullptr;
+}
+
+cEvent* CalendarEventSet::taken(cEvent* event) {
+    drop(event);
+    markScheduled(event, false);
+    inOrderValid_ = false;
+    return event;
+}
+
+}  // namespace cosim

@@ -1,0 +1,66 @@
+// CalendarEventSet: the future event set of cosim's OMNeT++ runs (ini option
+// `futureeventset-class = "cosim::CalendarEventSet"`, written by `OmnetppIni`).
+//
+// Same event order as OMNeT++'s own cEventHeap: arrival time, then scheduling
+// priority, then insertion order (an insertion counter of the set); so a run gives
+// the same event sequence, and the same results, with either class. Different data
+// structure: a calendar queue (eventset/CalendarQueue.h) with the three keys
+// packed into the queue's own nodes, instead of a binary heap of event pointers
+// whose every comparison calls cEvent::shouldPrecede through the PLT and reads two
+// event objects. On the NDP 128-host permutation cEventHeap's sifting and
+// comparisons were a quarter of `opp_run`'s samples (perf, 2026-11-22).
+//
+// OMNeT++ reads two fields only its own heap may write: cEvent::heapIndex
+// (isScheduled() is heapIndex != -1; scheduleAt and cancelEvent rely on it) and
+// cEvent::insertOrder. CalendarEventSet.cc reaches them the one way standard C++
+// allows (an explicit template instantiation may name a private member), and keeps
+// in heapIndex only "scheduled" (0) or not (-1); so remove() searches, which is
+// fine: cosim's modules cancel events only when they are deleted.
+#pragma once
+
+#include <omnetpp.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../eventset/CalendarQueue.h"
+
+namespace cosim {
+
+class CalendarEventSet : public omnetpp::cFutureEventSet {
+public:
+    explicit CalendarEventSet(const char* objectName = nullptr) : omnetpp::cFutureEventSet(objectName) {}
+    CalendarEventSet(const CalendarEventSet&) = delete;
+    CalendarEventSet& operator=(const CalendarEventSet&) = delete;
+    ~CalendarEventSet() override;
+
+    std::string str() const override;
+    void forEachChild(omnetpp::cVisitor* v) override;
+
+    void insert(omnetpp::cEvent* event) override;
+    omnetpp::cEvent* peekFirst() const override;
+    omnetpp::cEvent* removeFirst() override;
+    void putBackFirst(omnetpp::cEvent* event) override;
+    omnetpp::cEvent* remove(omnetpp::cEvent* event) override;
+    bool isEmpty() const override { return queue_.empty(); }
+    void clear() override;
+
+    int getLength() const override { return static_cast<int>(queue_.size()); }
+    omnetpp::cEvent* get(int k) override;  // in event order
+    void sort() override {}                // get() is in order anyway
+
+    // Priority in the top 16 bits (biased to unsigned), insertion order below.
+    static uint64_t orderKey(short priority, int64_t insertOrder);
+
+private:
+    void enqueue(omnetpp::cEvent* event);
+    omnetpp::cEvent* taken(omnetpp::cEvent* event);
+
+    CalendarQueue<omnetpp::cEvent*> queue_;
+    int64_t insertCount_ = 0;
+    std::vector<omnetpp::cEvent*> inOrder_;  // get()'s snapshot, built on demand
+    bool inOrderValid_ = false;
+};
+
+}  // namespace cosim
