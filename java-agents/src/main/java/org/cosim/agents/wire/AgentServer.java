@@ -117,8 +117,13 @@ public final class AgentServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         service.close();
+        // Wait for the loops to end (bounded): a polling loop keeps a core busy until it
+        // does, which matters to a process that opens and closes servers and runs on.
         for (EpollEventLoopGroup g : loops) {
             g.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+        for (EpollEventLoopGroup g : loops) {
+            g.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
         }
         if (socket != null) {
             try {
