@@ -1,6 +1,9 @@
 package org.cosim.validation.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -15,6 +18,7 @@ import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.scenario.Units;
+import org.cosim.validation.bench.BackendBench;
 import org.cosim.validation.bench.MemoryProbe;
 import org.cosim.validation.bench.WireBenchmark;
 
@@ -24,11 +28,13 @@ import org.cosim.validation.bench.WireBenchmark;
  * second, wall seconds per simulated millisecond (median and range) and, per run,
  * the peak Java heap and the garbage collections ({@link MemoryProbe}). A run is
  * the simulation alone (setup and results files excluded), as {@code cosim run}'s
- * wall time but without writing results.
+ * wall time but without writing results. With {@code --backends}, the two back
+ * ends' wall time on the scenario instead ({@link BackendBench}).
  */
 public final class BenchCommand implements Command {
     private static final String USAGE = "cosim bench [SCENARIO] [--runs N] [--warmup-runs N] [--set field.path=value ...]"
-            + " | cosim bench --wire [--seconds S]";
+            + " | cosim bench --wire [--seconds S]"
+            + " | cosim bench SCENARIO --backends [--runs N] [--out DIR] [--set field.path=value ...]";
     private static final String DEFAULT = "scenarios/timely-incast.textproto";
 
     @Override
@@ -49,6 +55,11 @@ public final class BenchCommand implements Command {
         o.addOption(CommandLines.setOption());
         o.addOption(Option.builder().longOpt("wire").desc("measure the agent transport instead: events/s in-process "
                 + "and over gRPC on loopback at 1, 64 and 1024 events per window").get());
+        o.addOption(Option.builder().longOpt("backends").desc("time `cosim run` of the scenario on the Java and the "
+                + "OMNeT++ back end instead: --runs pairs (default 3), alternating, each a fresh process; reports the "
+                + "medians, their ratio, and whether the result files agree").get());
+        o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
+                .desc("--backends: where the runs go (default: results/bench-backends)").get());
         o.addOption(Option.builder().longOpt("seconds").hasArg().argName("S")
                 .desc("--wire: seconds measured per row (default 5, after 10 s of warm-up)").get());
         o.addOption(CommandLines.helpOption());
@@ -60,7 +71,7 @@ public final class BenchCommand implements Command {
         CommandLine cl = CommandLines.parse(options(), args);
         if (cl.hasOption("help")) {
             out.print(CommandLines.help(USAGE, "Times the Java fallback fabric on a scenario (default: "
-                    + DEFAULT + ").", options()));
+                    + DEFAULT + "); with --backends, both back ends' `cosim run` of it.", options()));
             return 0;
         }
         Path file = Path.of(cl.getArgList().isEmpty() ? DEFAULT : cl.getArgList().get(0));
@@ -69,6 +80,9 @@ public final class BenchCommand implements Command {
             new WireBenchmark(ScenarioFiles.read(file, CommandLines.overrides(cl)))
                     .run(out, Duration.ofSeconds(10), Duration.ofSeconds(seconds));
             return 0;
+        }
+        if (cl.hasOption("backends")) {
+            return backends(file, cl, out);
         }
         int runs = positive(cl.getOptionValue("runs", "5"), "--runs", 1);
         int warmups = positive(cl.getOptionValue("warmup-runs", "3"), "--warmup-runs", 0);
@@ -105,6 +119,28 @@ public final class BenchCommand implements Command {
                 wallPerMs[0] * 1e3, wallPerMs[runs - 1] * 1e3, Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"), MemoryProbe.maxHeapBytes() / 1048576.0);
         return 0;
+    }
+
+    private static int backends(Path file, CommandLine cl, PrintStream out) {
+        int pairs = positive(cl.getOptionValue("runs", "3"), "--runs", 1);
+        ScenarioFiles.read(file, CommandLines.overrides(cl));  // a bad scenario fails here, not in a child
+        Path dir = Path.of(cl.getOptionValue("out", "results/bench-backends"));
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
+        }
+        out.printf(Locale.ROOT, "bench: `cosim run %s` on both back ends, %d pairs alternating, each a new process; "
+                + "runs in %s%n", file, pairs, dir);
+        List<BackendBench.Run> runs = new BackendBench(BackendBench.childJvm())
+                .run(file, CommandLines.overrides(cl), pairs, dir, out);
+        BackendBench.Summary s = BackendBench.summarize(runs);
+        out.printf(Locale.ROOT, "median: java %.2f s, omnetpp %.2f s: OMNeT++ takes %.2fx the Java back end's wall "
+                        + "time; result files (%s) %s; %d cores, Java %s%n",
+                s.javaMedianS(), s.omnetppMedianS(), s.ratio(), String.join(", ", BackendBench.COMPARED),
+                s.allIdentical() ? "identical in every run" : "DIFFER", Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.version"));
+        return s.allIdentical() ? 0 : 1;
     }
 
     private static FabricResult once(FabricSimulation sim) {
