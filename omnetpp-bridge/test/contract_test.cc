@@ -28,6 +28,7 @@
 #include <grpcpp/grpcpp.h>
 
 #include "AgentLink.h"
+#include "PipelinedLink.h"
 #include "trace.h"
 
 namespace {
@@ -371,24 +372,68 @@ void fakeServerChecks(const Trace& trace) {
                                 link.exchange(w0);
                             });
     }
-    {
-        // Pipelined (H = L/2): two batches under way, then the oldest answer is
-        // checked against its own window [W, W+H), not against [W, W+L).
+    // Pipelined (H = L/2): two batches under way, then the oldest answer is checked
+    // against its own window [W, W+H), not against [W, W+L); directly, and through
+    // PipelinedLink, whose thread meets the violation and whose collect() rethrows
+    // it as the same ContractError.
+    cosim::Hello pipelined = trace.hello;
+    pipelined.set_window_ps(trace.hello.reaction_delay_ps() / 2);
+    cosim::EventBatch next = w0;
+    next.set_window_start_ps(w0.window_start_ps() + pipelined.window_ps());
+    next.clear_events();
+    const std::string lateFinish = "of the window starting at " + std::to_string(w0.window_start_ps()) +
+                                   " ps finishes flow";
+    for (const bool threaded : {false, true}) {
         FakeServer fake(FakeMode::kLateFinish);
-        cosim::Hello pipelined = trace.hello;
-        pipelined.set_window_ps(trace.hello.reaction_delay_ps() / 2);
-        cosim::EventBatch next = w0;
-        next.set_window_start_ps(w0.window_start_ps() + pipelined.window_ps());
-        next.clear_events();
-        const std::string start = std::to_string(w0.window_start_ps());
-        expectContractError("fake, pipelined: FlowFinished past its batch window [W, W+H)",
-                            "of the window starting at " + start + " ps finishes flow", [&] {
+        expectContractError(threaded ? "fake, PipelinedLink: the thread's violation rethrown by collect()"
+                                     : "fake, pipelined: FlowFinished past its batch window [W, W+H)",
+                            lateFinish, [&] {
                                 cosim::AgentLink link(fake.target(), shortDeadline);
                                 link.open(pipelined);
-                                link.submit(w0);
-                                link.submit(next);
-                                link.collect();
+                                if (!threaded) {
+                                    link.submit(w0);
+                                    link.submit(next);
+                                    link.collect();
+                                    return;
+                                }
+                                cosim::PipelinedLink thread(link);
+                                cosim::EventBatch first = w0;
+                                cosim::EventBatch second = next;
+                                thread.submit(first);
+                                thread.submit(second);
+                                thread.collect();
                             });
+    }
+    {
+        // A server that vanishes while PipelinedLink's thread waits for an answer: the
+        // simulation thread's collect() ends with the link's error, long before the deadline.
+        FakeServer fake(FakeMode::kVanishing);
+        cosim::AgentLinkOptions longDeadline;
+        longDeadline.deadline = std::chrono::milliseconds(20000);
+        std::thread killer;
+        const auto start = Clock::now();
+        const char* name = "fake, PipelinedLink: server shut down mid-session";
+        try {
+            cosim::AgentLink link(fake.target(), longDeadline);
+            link.open(trace.hello);
+            cosim::PipelinedLink thread(link);
+            cosim::EventBatch first = w0;
+            thread.submit(first);
+            killer = std::thread([&] {
+                std::this_thread::sleep_for(std::chrono::milliseconds(300));
+                fake.stop();
+            });
+            thread.collect();
+            report(name, false, "collect() returned");
+        } catch (const cosim::LinkError& e) {
+            const long ms = millisSince(start);
+            const bool ok = ms < 10000 && e.code() != grpc::StatusCode::DEADLINE_EXCEEDED;
+            report(name, ok, "LinkError " + std::string(cosim::statusCodeName(e.code())) + " after " +
+                                 std::to_string(ms) + " ms (deadline 20000 ms): " + e.what());
+        } catch (const std::exception& e) {
+            report(name, false, std::string("wrong exception: ") + e.what());
+        }
+        if (killer.joinable()) killer.join();
     }
     {
         FakeServer fake(FakeMode::kSilent);

@@ -5,18 +5,22 @@
 // The agents are deterministic, so any difference is a bug in the C++ wire path
 // (or a change in the agents since the trace was recorded).
 //
-// Twice: window by window (exchange), then pipelined as a fabric with H < L runs
-// it (submit up to kAhead batches before collecting the oldest answer): the
-// answers must come back in batch order and equal the trace's all the same.
+// Three times: window by window (exchange); pipelined as a fabric with H < L runs
+// it (submit up to kAhead batches before collecting the oldest answer); and the
+// same through PipelinedLink, the thread the OMNeT++ bridge drives a pipelined
+// session from: the answers must come back in batch order and equal the trace's
+// all the same.
 #include <algorithm>
 #include <cstdlib>
 #include <exception>
 #include <iostream>
+#include <memory>
 #include <string>
 
 #include <google/protobuf/util/message_differencer.h>
 
 #include "AgentLink.h"
+#include "PipelinedLink.h"
 #include "trace.h"
 
 namespace {
@@ -36,8 +40,13 @@ bool sameActions(const cosim::test::Window& w, size_t i, const cosim::ActionBatc
 }
 
 // One session over the whole trace; returns false (after saying why) on a difference.
-bool replay(const cosim::test::Trace& trace, const std::string& target, bool pipelined) {
-    const char* how = pipelined ? "pipelined" : "window by window";
+enum class Mode { kWindowByWindow, kPipelined, kLinkThread };
+
+bool replay(const cosim::test::Trace& trace, const std::string& target, Mode mode) {
+    const bool pipelined = mode != Mode::kWindowByWindow;
+    const char* how = mode == Mode::kWindowByWindow ? "window by window"
+                      : mode == Mode::kPipelined    ? "pipelined"
+                                                    : "pipelined, PipelinedLink";
     cosim::AgentLink link(target);
     cosim::HelloAck ack = link.open(trace.hello);
     std::cout << "replay (" << how << "): session " << ack.session_id() << " (" << trace.hello.hosts_size()
@@ -47,6 +56,8 @@ bool replay(const cosim::test::Trace& trace, const std::string& target, bool pip
     long actions = 0;
     size_t collected = 0;
     size_t mostPending = 0;
+    std::unique_ptr<cosim::PipelinedLink> thread;
+    if (mode == Mode::kLinkThread) thread = std::make_unique<cosim::PipelinedLink>(link);
     for (size_t i = 0; i < trace.windows.size(); ++i) {
         const cosim::test::Window& w = trace.windows[i];
         events += w.events.events_size();
@@ -56,10 +67,20 @@ bool replay(const cosim::test::Trace& trace, const std::string& target, bool pip
             actions += got.actions_size();
             continue;
         }
-        link.submit(w.events);
-        mostPending = std::max(mostPending, link.pending());
-        if (link.pending() == kAhead) {
-            const cosim::ActionBatch& got = link.collect();
+        if (thread) {
+            cosim::EventBatch handed = w.events;  // submit() takes the batch's content
+            thread->submit(handed);
+            if (handed.events_size() != 0) {
+                std::cout << "replay (" << how << "): FAILED: submit() left the batch's events behind\n";
+                return false;
+            }
+        } else {
+            link.submit(w.events);
+        }
+        const size_t pending = thread ? thread->pending() : link.pending();
+        mostPending = std::max(mostPending, pending);
+        if (pending == kAhead) {
+            const cosim::ActionBatch& got = thread ? thread->collect() : link.collect();
             if (!sameActions(trace.windows[collected], collected, got, how)) return false;
             actions += got.actions_size();
             ++collected;
@@ -70,6 +91,7 @@ bool replay(const cosim::test::Trace& trace, const std::string& target, bool pip
         return false;
     }
     // finish() reads the answers still under way: checked, not compared here.
+    if (thread) thread->stop();  // the link is this thread's again
     cosim::FabricDone done;
     const auto& last = trace.windows.back().events;
     done.set_end_time_ps(last.window_start_ps() + trace.hello.reaction_delay_ps());
@@ -105,7 +127,10 @@ int main(int argc, char** argv) {
             std::cerr << "replay: the trace " << tracePath << " has no windows\n";
             return 1;
         }
-        return replay(trace, target, false) && replay(trace, target, true) ? 0 : 1;
+        return replay(trace, target, Mode::kWindowByWindow) && replay(trace, target, Mode::kPipelined) &&
+                       replay(trace, target, Mode::kLinkThread)
+                   ? 0
+                   : 1;
     } catch (const cosim::LinkError& e) {
         std::cout << "replay: FAILED: link error (" << cosim::statusCodeName(e.code()) << "): " << e.what() << "\n";
     } catch (const std::exception& e) {

@@ -176,15 +176,19 @@ void AgentLink::submit(const EventBatch& events) {
     pending_windows_.push_back(events.window_start_ps());
 }
 
-const ActionBatch& AgentLink::collect() {
+const ActionBatch& AgentLink::collect() { return *takeAnswer(); }
+
+void AgentLink::collectInto(ActionBatch* out) { out->Swap(takeAnswer()); }
+
+// The checked answer to the oldest pending batch, in incoming_.
+ActionBatch* AgentLink::takeAnswer() {
     requireOpen("collect");
     if (pending_windows_.empty()) {
         throw std::logic_error("AgentLink::collect: no batch is waiting for its answer");
     }
     const int64_t w = pending_windows_.front();
     const std::string what = "the actions of the window at " + std::to_string(w) + " ps";
-    post(kRead);
-    stream_->Read(&incoming_, tagOf(kRead));
+    postRead();
     if (!await(kRead, what)) {
         failFromServer(what);
     }
@@ -194,7 +198,36 @@ const ActionBatch& AgentLink::collect() {
     }
     pending_windows_.pop_front();
     checkActions(w, incoming_.actions());
-    return incoming_.actions();
+    return incoming_.mutable_actions();
+}
+
+bool AgentLink::answerReady(std::chrono::microseconds wait) {
+    requireOpen("answerReady");
+    if (pending_windows_.empty()) return false;
+    postRead();
+    const auto deadline = std::chrono::system_clock::now() + wait;
+    while (!completed_[kRead]) {
+        void* tag = nullptr;
+        bool ok = false;
+        switch (cq_.AsyncNext(&tag, &ok, deadline)) {
+            case grpc::CompletionQueue::GOT_EVENT: note(tag, ok); break;
+            case grpc::CompletionQueue::TIMEOUT: return false;
+            case grpc::CompletionQueue::SHUTDOWN:
+                fail(grpc::StatusCode::INTERNAL, "AgentLink's completion queue shut down while waiting for an answer");
+        }
+    }
+    return true;
+}
+
+void AgentLink::cancel() {
+    if (context_) context_->TryCancel();
+}
+
+// Reads the next answer unless a read is already under way or done (answerReady).
+void AgentLink::postRead() {
+    if (in_flight_[kRead] || completed_[kRead]) return;
+    post(kRead);
+    stream_->Read(&incoming_, tagOf(kRead));
 }
 
 // The last Write has completed (awaited now, or seen while awaiting something
@@ -247,8 +280,7 @@ void AgentLink::send(const FabricMessage& message, const char* what) {
 }
 
 const AgentMessage& AgentLink::receive(const std::string& what) {
-    post(kRead);
-    stream_->Read(&incoming_, tagOf(kRead));
+    postRead();
     if (!await(kRead, what)) {
         failFromServer(what);
     }
@@ -273,13 +305,7 @@ bool AgentLink::await(Op op, const std::string& what) {
         // While spinning, ask with a deadline already past (AsyncNext then only polls).
         const bool spinning = options_.spin.count() > 0 && std::chrono::system_clock::now() < spinUntil;
         switch (cq_.AsyncNext(&tag, &ok, spinning ? start : deadline)) {
-            case grpc::CompletionQueue::GOT_EVENT: {
-                const auto i = reinterpret_cast<intptr_t>(tag);
-                in_flight_[i] = false;
-                completed_[i] = true;
-                ok_[i] = ok;
-                break;
-            }
+            case grpc::CompletionQueue::GOT_EVENT: note(tag, ok); break;
             case grpc::CompletionQueue::TIMEOUT:
                 if (spinning) break;
                 fail(grpc::StatusCode::DEADLINE_EXCEEDED,
@@ -291,6 +317,13 @@ bool AgentLink::await(Op op, const std::string& what) {
     }
     completed_[op] = false;
     return ok_[op];
+}
+
+void AgentLink::note(void* tag, bool ok) {
+    const auto i = reinterpret_cast<intptr_t>(tag);
+    in_flight_[i] = false;
+    completed_[i] = true;
+    ok_[i] = ok;
 }
 
 // A failed Read or Write means the call is over; its status says why (a contract

@@ -96,6 +96,15 @@ public:
     const ActionBatch& collect();
     // Batches submitted and not yet collected.
     size_t pending() const { return pending_windows_.size(); }
+    // Waits at most `wait` for the answer to the oldest pending batch; true when
+    // collect() will not block (the answer, or the failure, is in). For a caller
+    // that has other work: PipelinedLink's thread writes new batches in between.
+    bool answerReady(std::chrono::microseconds wait);
+    // collect(), moving the answer into *out instead of lending it.
+    void collectInto(ActionBatch* out);
+    // Cancels the session from any thread: operations under way end at once, with
+    // an error. For abandoning a link another thread is blocked on.
+    void cancel();
 
     // Ends the session cleanly and returns the agents' per-flow results.
     AgentResults finish(const FabricDone& done);
@@ -120,6 +129,9 @@ private:
     const AgentMessage& receive(const std::string& what);
     void post(Op op);
     bool await(Op op, const std::string& what);
+    void note(void* tag, bool ok);
+    void postRead();
+    ActionBatch* takeAnswer();
     [[noreturn]] void failFromServer(const std::string& what);
     [[noreturn]] void fail(grpc::StatusCode code, const std::string& message);
     void requireOpen(const char* call) const;

@@ -81,6 +81,9 @@ void AgentBridge::initialize(int stage) {
             throw cRuntimeError(this, "cannot open the agent session at %s: %s", par("agents").stringValue(), e.what());
         }
         windowPs_ = link_->windowPs();
+        if (windowPs_ < reactionDelayPs_ && par("linkThread").boolValue()) {
+            pipeline_ = std::make_unique<PipelinedLink>(*link_);
+        }
         getEnvir()->addLifecycleListener(this);
         listening_ = true;
     } else if (stage == 3) {
@@ -259,7 +262,11 @@ void AgentBridge::flush() {
     const int64_t w = batch_.window_start_ps();
     try {
         ExchangeClock clock{exchangeNanos_};
-        link_->submit(batch_);
+        if (pipeline_) {
+            pipeline_->submit(batch_);  // batch_ comes back empty
+        } else {
+            link_->submit(batch_);
+        }
     } catch (const std::exception& e) {
         linkBroke(w, e);
     }
@@ -280,7 +287,7 @@ void AgentBridge::applyOldest() {
     const ActionBatch* actions = nullptr;
     try {
         ExchangeClock clock{exchangeNanos_};
-        actions = &link_->collect();
+        actions = pipeline_ ? &pipeline_->collect() : &link_->collect();
     } catch (const std::exception& e) {
         linkBroke(w, e);
     }
@@ -405,6 +412,7 @@ void AgentBridge::finish() {
         done.set_end_time_ps(spec_.duration_ps());
         done.set_events_processed(static_cast<uint64_t>(events));
         try {
+            if (pipeline_) pipeline_->stop();
             link_->finish(done);
         } catch (const std::exception& e) {
             failure = e.what();

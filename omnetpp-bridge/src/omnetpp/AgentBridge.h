@@ -30,6 +30,7 @@
 #include "AgentLink.h"
 #include "FlowStats.h"
 #include "HostEventSink.h"
+#include "PipelinedLink.h"
 #include "cosim.pb.h"
 
 namespace cosim {
@@ -102,6 +103,7 @@ private:
 
     RunSpec spec_;
     std::unique_ptr<AgentLink> link_;
+    std::unique_ptr<PipelinedLink> pipeline_;  // drives link_ while the session is pipelined
     std::unique_ptr<FlowStats> flowStats_;
     std::vector<Nic*> nics_;              // by host id
     std::vector<SwitchCore*> switches_;   // by switch id

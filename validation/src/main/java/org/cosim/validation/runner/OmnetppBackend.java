@@ -76,11 +76,16 @@ public final class OmnetppBackend {
         AgentServer server = null;
         String agents = options.agents();
         if (agents == null) {
-            // opp_run runs on this machine: a Unix socket saves part of every round trip, and a polling event
-            // loop the wake-up of every batch while opp_run keeps the other core (README "Speed").
+            // opp_run runs on this machine: a Unix socket saves part of every round trip. At depth 1 a polling
+            // event loop also saves the wake-up of every batch while opp_run keeps the other core; a pipelined
+            // opp_run has a second busy thread of its own (its PipelinedLink), so there the loop sleeps
+            // (README "Speed").
             if (LocalSocket.available()) {
                 Path sock = LocalSocket.newPath();
-                server = AgentServer.startUnix(sock, AgentServerOptions.DEFAULTS.withBusyPoll(), RunSpecs::resolve);
+                boolean pipelined = sim.config().windowPs() < sim.config().reactionDelayPs();
+                AgentServerOptions serverOptions = pipelined ? AgentServerOptions.DEFAULTS
+                        : AgentServerOptions.DEFAULTS.withBusyPoll();
+                server = AgentServer.startUnix(sock, serverOptions, RunSpecs::resolve);
                 agents = LocalSocket.target(sock);
             } else {
                 server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS, RunSpecs::resolve);

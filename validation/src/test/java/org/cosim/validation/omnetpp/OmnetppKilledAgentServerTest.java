@@ -23,6 +23,8 @@ import org.cosim.validation.runner.OmnetppBackend;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -65,11 +67,13 @@ class OmnetppKilledAgentServerTest {
         return "127.0.0.1:" + Files.readString(portFile).trim();
     }
 
-    @Test
-    void killingTheAgentServerEndsTheRunWithAClearErrorAndKeepsPartialResults() throws Exception {
+    /** Depth 4: the session is pipelined, so opp_run's PipelinedLink thread meets the failure first. */
+    @ParameterizedTest(name = "pipeline depth {0}")
+    @ValueSource(ints = {1, 4})
+    void killingTheAgentServerEndsTheRunWithAClearErrorAndKeepsPartialResults(int depth) throws Exception {
         String target = startAgents();
         FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto",
-                "output.warmup_us=0"));
+                "output.warmup_us=0", "pipeline_depth=" + depth));
         long duration = sim.config().durationPs();
         // The bridge reports each percent of simulated time it passes; at 20% the server dies (SIGKILL).
         RunResults r = assertTimeoutPreemptively(Duration.ofSeconds(180), () ->
