@@ -63,11 +63,12 @@ void CalendarEventSet::insert(cEvent* event) {
 void CalendarEventSet::putBackFirst(cEvent* event) { enqueue(event); }  // its keys make it first again
 
 void CalendarEventSet::enqueue(cEvent* event) {
+    // Queue first: an event the queue refuses (before the current bucket) stays the caller's.
+    queue_.push(event->getArrivalTime().raw(), orderKey(event->getSchedulingPriority(), event->getInsertOrder()),
+                event);
     take(event);
     markScheduled(event, true);
     inOrderValid_ = false;
-    queue_.push(event->getArrivalTime().raw(), orderKey(event->getSchedulingPriority(), event->getInsertOrder()),
-                event);
 }
 
 cEvent* CalendarEventSet::peekFirst() const { return queue_.empty() ? nullptr : queue_.top().value; }
