@@ -55,19 +55,12 @@ public:
     // The least item; the queue must not be empty.
     const Item& top() const {
         const int slot = firstSlot();
-        if (slot < 0) return overflow_.front();
-        const Item& wheelTop = nodes_[static_cast<size_t>(heads_[slot])].item;
-        return !overflow_.empty() && overflow_.front() < wheelTop ? overflow_.front() : wheelTop;
+        return fromOverflow(slot) ? overflow_.front() : headOf(slot);
     }
 
     Item pop() {
         const int slot = firstSlot();
-        Item out;
-        if (slot >= 0 && (overflow_.empty() || !(overflow_.front() < nodes_[static_cast<size_t>(heads_[slot])].item))) {
-            out = unlinkHead(slot);
-        } else {
-            out = overflowPop();
-        }
+        const Item out = fromOverflow(slot) ? overflowPop() : unlinkHead(slot);
         advanceTo(bucketOf(out.time));
         return out;
     }
@@ -146,6 +139,14 @@ private:
         ++wheelSize_;
     }
 
+    const Item& headOf(int slot) const { return nodes_[static_cast<size_t>(heads_[slot])].item; }
+
+    // Whether the least item is the overflow's (given the wheel's first slot, or -1):
+    // what the overflow holds can precede the wheel when the wheel's first items lie far ahead.
+    bool fromOverflow(int slot) const {
+        return slot < 0 || (!overflow_.empty() && overflow_.front() < headOf(slot));
+    }
+
     // The wheel's first non-empty slot from the current bucket on, or -1.
     int firstSlot() const {
         if (wheelSize_ == 0) return -1;
@@ -209,7 +210,6 @@ private:
     int32_t free_ = -1;
     size_t wheelSize_ = 0;
     std::vector<Item> overflow_;  // beyond the wheel's year; a heap, least on top
-
 };
 
 }  // namespace cosim

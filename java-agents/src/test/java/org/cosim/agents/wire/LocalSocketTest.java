@@ -53,7 +53,8 @@ class LocalSocketTest {
         } finally {
             server.close();
         }
-        // Netty shuts its loops down asynchronously: wait (up to 5 s) for the thread to end, not a fixed time.
+        // close() waits for the loops' termination futures; the thread itself may still be exiting
+        // then: wait (up to 5 s) for it to end, not a fixed time.
         for (int i = 0; i < 100 && pollingLoops() > loopsBefore; i++) {
             Thread.sleep(50);
         }
