@@ -5,7 +5,7 @@
 //
 // Time is cut into buckets of 2^kWidthBits picoseconds; a wheel of kBuckets buckets
 // covers [current bucket, current bucket + kBuckets). Each bucket is a sorted list
-// of pooled nodes, a bitmap marks the non-empty ones. Items beyond the wheel wait
+// of pooled nodes with its tail known, a bitmap marks the non-empty ones. Items beyond the wheel wait
 // in a binary heap and move into the wheel when it comes close. The kernel's rule
 // that nothing is scheduled before the last item taken (its "now") is what lets
 // the wheel turn only forwards.
@@ -38,7 +38,10 @@ public:
     static constexpr int kWidthBits = 14;
     static constexpr int64_t kBuckets = 4096;
 
-    CalendarQueue() { std::fill(std::begin(heads_), std::end(heads_), -1); }
+    CalendarQueue() {
+        std::fill(std::begin(heads_), std::end(heads_), -1);
+        std::fill(std::begin(tails_), std::end(tails_), -1);
+    }
 
     bool empty() const { return wheelSize_ == 0 && overflow_.empty(); }
     size_t size() const { return wheelSize_ + overflow_.size(); }
@@ -69,16 +72,19 @@ public:
     bool erase(const T& value) {
         for (int64_t s = 0; s < kBuckets; ++s) {
             int32_t* link = &heads_[s];
+            int32_t prev = -1;
             while (*link >= 0) {
                 Node& n = nodes_[static_cast<size_t>(*link)];
                 if (n.item.value == value) {
                     const int32_t gone = *link;
+                    if (tails_[s] == gone) tails_[s] = prev;
                     *link = n.next;
                     release(gone);
                     if (heads_[s] < 0) clearBit(static_cast<int>(s));
                     --wheelSize_;
                     return true;
                 }
+                prev = *link;
                 link = &n.next;
             }
         }
@@ -104,6 +110,7 @@ public:
 
     void clear() {
         std::fill(std::begin(heads_), std::end(heads_), -1);
+        std::fill(std::begin(tails_), std::end(tails_), -1);
         std::fill(std::begin(bits_), std::end(bits_), 0);
         nodes_.clear();
         free_ = -1;
@@ -131,10 +138,19 @@ private:
         }
         const int slot = static_cast<int>(b & kMask);
         const int32_t fresh = allocate(item);
-        int32_t* link = &heads_[slot];
-        while (*link >= 0 && nodes_[static_cast<size_t>(*link)].item < item) link = &nodes_[static_cast<size_t>(*link)].next;
-        nodes_[static_cast<size_t>(fresh)].next = *link;
-        *link = fresh;
+        const int32_t tail = tails_[slot];
+        if (tail < 0 || nodes_[static_cast<size_t>(tail)].item < item) {
+            // Most items are scheduled after everything in their bucket (later times,
+            // ever-growing insertion order): append without walking the list.
+            nodes_[static_cast<size_t>(fresh)].next = -1;
+            (tail < 0 ? heads_[slot] : nodes_[static_cast<size_t>(tail)].next) = fresh;
+            tails_[slot] = fresh;
+        } else {
+            int32_t* link = &heads_[slot];
+            while (nodes_[static_cast<size_t>(*link)].item < item) link = &nodes_[static_cast<size_t>(*link)].next;
+            nodes_[static_cast<size_t>(fresh)].next = *link;
+            *link = fresh;
+        }
         setBit(slot);
         ++wheelSize_;
     }
@@ -166,7 +182,10 @@ private:
         const Item out = nodes_[static_cast<size_t>(i)].item;
         heads_[slot] = nodes_[static_cast<size_t>(i)].next;
         release(i);
-        if (heads_[slot] < 0) clearBit(slot);
+        if (heads_[slot] < 0) {
+            tails_[slot] = -1;
+            clearBit(slot);
+        }
         --wheelSize_;
         return out;
     }
@@ -205,6 +224,7 @@ private:
 
     int64_t current_ = 0;  // the wheel's first bucket (that of the last popped item)
     int32_t heads_[kBuckets] = {};
+    int32_t tails_[kBuckets] = {};  // each bucket's last node, -1 when empty
     uint64_t bits_[kWords] = {};
     std::vector<Node> nodes_;
     int32_t free_ = -1;
