@@ -20,14 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RttSampleFileTest {
     static Path golden() {
-        Path p = Path.of("").toAbsolutePath();
-        while (p != null && !Files.isDirectory(p.resolve("omnetpp-bridge"))) {
-            p = p.getParent();
-        }
-        if (p == null) {
-            throw new IllegalStateException("no omnetpp-bridge/ folder above " + Path.of("").toAbsolutePath());
-        }
-        return p.resolve("omnetpp-bridge/test/golden/rtt_samples.bin");
+        return CosimHome.find().bridge().resolve("test/golden/rtt_samples.bin");
     }
 
     @Test
