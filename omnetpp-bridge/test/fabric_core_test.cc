@@ -226,9 +226,10 @@ void rttSampleFile(const std::string& golden) {
         for (int i = 0; i < n; ++i) f.record(int64_t{i} * 1000, i % 7, 5000000 + i);
     }  // the destructor flushes too
     const std::string bytes = readBytes(big);
-    checkEq(bytes.size(), size_t{16} + size_t{20} * n, "RTT sample file size after buffer flushes");
-    if (bytes.size() == size_t{16} + size_t{20} * n) {
-        const size_t last = 16 + size_t{20} * (n - 1);
+    const size_t header = cosim::RttSampleFile::kHeaderBytes, record = cosim::RttSampleFile::kRecordBytes;
+    checkEq(bytes.size(), header + record * n, "RTT sample file size after buffer flushes");
+    if (bytes.size() == header + record * n) {
+        const size_t last = header + record * (n - 1);
         int64_t t = 0, rtt = 0;
         uint32_t flow = 0;
         for (int i = 7; i >= 0; --i) t = (t << 8) | static_cast<unsigned char>(bytes[last + i]);

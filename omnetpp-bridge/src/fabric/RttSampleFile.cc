@@ -6,6 +6,9 @@
 
 namespace cosim {
 
+static_assert(sizeof RttSampleFile::kMagic + 4 + 4 == RttSampleFile::kHeaderBytes, "magic, version, record size");
+static_assert(8 + 4 + 8 == RttSampleFile::kRecordBytes, "time, flow, RTT");
+
 RttSampleFile::RttSampleFile(const std::string& path) : path_(path) {
     file_ = std::fopen(path.c_str(), "wb");
     if (file_ == nullptr) fail("cannot create");

@@ -48,7 +48,6 @@ public:
     // error (disk full, ...). Later calls do nothing.
     void close();
 
-    const std::string& path() const { return path_; }
     int64_t samples() const { return samples_; }
 
 private:
