@@ -41,6 +41,10 @@ public final class RttSampleFile {
             if (size < HEADER_BYTES) {
                 throw bad(file, "is " + size + " bytes long, shorter than its 16-byte header");
             }
+            if (size > Integer.MAX_VALUE) {
+                throw bad(file, "is " + size + " bytes long: more than this reader maps (2 GiB, about 107 million "
+                        + "samples; a shorter run or a longer warm-up records fewer)");
+            }
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
             map.order(ByteOrder.LITTLE_ENDIAN);
             return parse(file, map, expected);
@@ -70,9 +74,6 @@ public final class RttSampleFile {
         long n = body / RECORD_BYTES;
         if (expected >= 0 && n != expected) {
             throw bad(file, "holds " + n + " samples, but the bridge recorded " + expected);
-        }
-        if (n > Integer.MAX_VALUE - 8) {
-            throw bad(file, "holds " + n + " samples, more than one results file can take");
         }
         long[] time = new long[(int) n];
         int[] flow = new int[(int) n];

@@ -70,6 +70,16 @@ class RttSampleFileTest {
     }
 
     @Test
+    void aFileBeyondWhatTheReaderMapsSaysSo(@TempDir Path dir) throws IOException {
+        Path huge = dir.resolve("huge.rtt");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength((1L << 31) + 16);  // sparse: no disk used
+        }
+        OmnetppException e = assertThrows(OmnetppException.class, () -> RttSampleFile.read(huge, -1));
+        assertTrue(e.getMessage().contains("more than this reader maps"), e.getMessage());
+    }
+
+    @Test
     void aMissingFileSaysSo(@TempDir Path dir) {
         Path missing = dir.resolve("cosim.rtt");
         OmnetppException e = assertThrows(OmnetppException.class, () -> RttSampleFile.read(missing, -1));
