@@ -207,7 +207,7 @@ void Nic::receiveAck(Packet* ack) {
     const int32_t bytes = ack->segmentBytes;
     const int64_t sendTime = ack->segmentSendTime;
     const int64_t now = simTime().raw();
-    if (now >= rttFromPs_) recordRtt(flow, Units::segmentRttPs(sendTime, now, bytes, tx_.rateBps()));
+    if (now >= rttFromPs_) recordRtt(flow, now, Units::segmentRttPs(sendTime, now, bytes, tx_.rateBps()));
     agents_->completion(host_, flow, ack->segmentSeq, bytes, sendTime, ack->txTime, ack->intEcho, ack->intMaxHopDelay,
                         ack->has(Packet::kEcnEcho));
     for (int k = 0; k < ack->intHops; ++k) agents_->completionHop(host_, ack->hops[k]);
@@ -215,8 +215,8 @@ void Nic::receiveAck(Packet* ack) {
 }
 
 // Java RttRecorder.record: samples count from the end of the warm-up.
-void Nic::recordRtt(int flow, int64_t rttPs) {
-    rttSamples_->record(simTime().raw(), flow, rttPs);
+void Nic::recordRtt(int flow, int64_t nowPs, int64_t rttPs) {
+    rttSamples_->record(nowPs, flow, rttPs);
     emit(rttSignal_, static_cast<intval_t>(rttPs));
 }
 
@@ -224,7 +224,7 @@ void Nic::recordRtt(int flow, int64_t rttPs) {
 // (NDP echoes the data's) is also an RTT sample: data sent to ACK received.
 void Nic::receiveControl(Packet* c) {
     const int64_t now = simTime().raw();
-    if (c->controlKind == CONTROL_ACK && c->echoTime > 0 && now >= rttFromPs_) recordRtt(c->flow, now - c->echoTime);
+    if (c->controlKind == CONTROL_ACK && c->echoTime > 0 && now >= rttFromPs_) recordRtt(c->flow, now, now - c->echoTime);
     agents_->controlArrival(host_, c->flow, c->controlKind, c->seq, c->pullNumber, c->answeredPath, c->echoTime);
     delete c;
 }

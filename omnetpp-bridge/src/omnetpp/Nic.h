@@ -71,7 +71,7 @@ private:
     void receiveAck(Packet* ack);
     void receiveControl(Packet* c);
     void receivePfc(Packet* frame);
-    void recordRtt(int flow, int64_t rttPs);
+    void recordRtt(int flow, int64_t nowPs, int64_t rttPs);
 
     int host_ = -1;
     int32_t mtuBytes_ = 0;

@@ -206,8 +206,7 @@ public final class OmnetppBackend {
 
     /** Every NIC's RTT samples, in the order they were taken: the bridge's RTT sample file. */
     private static RttSamples rtts(Path dir, ResultFiles files, String bridge) {
-        String count = files.scalar(bridge, "rttSamples");
-        return RttSampleFile.read(dir.resolve(RttSampleFile.RUNNER_FILE), count == null ? -1 : ResultFiles.exact(count, "rttSamples"));
+        return RttSampleFile.read(dir.resolve(RttSampleFile.RUNNER_FILE), exact(files, bridge, "rttSamples"));
     }
 
     private static String sampler(ResultFiles files) {
