@@ -5,10 +5,10 @@
 //
 // Time is cut into buckets of 2^kWidthBits picoseconds; a wheel of kBuckets buckets
 // covers [current bucket, current bucket + kBuckets). Each bucket is a sorted list
-// of pooled nodes with its tail known, a bitmap marks the non-empty ones. Items beyond the wheel wait
-// in a binary heap and move into the wheel when it comes close. The kernel's rule
-// that nothing is scheduled before the last item taken (its "now") is what lets
-// the wheel turn only forwards.
+// of pooled nodes whose tail is known; a bitmap marks the non-empty ones. Items
+// beyond the wheel wait in a binary heap and move into the wheel when it comes
+// close. The kernel's rule that nothing is scheduled before the last item taken
+// (its "now") is what lets the wheel turn only forwards.
 //
 // No OMNeT++ in here: CalendarEventSet adapts it to cFutureEventSet, and the
 // CI-built calendar_queue_test checks it against a reference ordering.

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -18,18 +19,25 @@ import java.util.regex.Pattern;
  * {@code cosim run} as a fresh process each time (JVM start, OMNeT++ start-up,
  * results files and plots included), Java and OMNeT++ alternating so that a
  * machine whose speed drifts treats both alike. Reports each run, the medians and
- * their ratio, and whether every OMNeT++ run's result files are byte-identical to
- * the first Java run's.
+ * their ratio, the same for the simulation alone (run.json's {@code wall_time_s}:
+ * the Java fabric's run, the {@code opp_run} process; no JVM start, result files or
+ * plots), and whether every OMNeT++ run's result files are byte-identical to the
+ * first Java run's.
  */
 public final class BackendBench {
     /** The files both back ends must write identically. */
     public static final List<String> COMPARED = List.of("flows.csv", "rtt_samples.csv", "timeseries.csv");
 
-    /** One timed run. {@code oppRunS} and {@code exchangeS} are NaN for the Java back end. */
-    public record Run(String backend, int pair, double wallS, double oppRunS, double exchangeS, boolean identical) {}
+    /**
+     * One timed run: {@code wallS} the whole command, {@code simS} the simulation alone (run.json). {@code oppRunS}
+     * and {@code exchangeS} (the bridge's own clock) are NaN for the Java back end.
+     */
+    public record Run(String backend, int pair, double wallS, double simS, double oppRunS, double exchangeS,
+                      boolean identical) {}
 
-    /** The medians over the runs, and the OMNeT++ median over the Java median. */
-    public record Summary(double javaMedianS, double omnetppMedianS, double ratio, boolean allIdentical) {}
+    /** The medians over the runs, and the OMNeT++ median over the Java median, for whole commands and simulations. */
+    public record Summary(double javaMedianS, double omnetppMedianS, double ratio, double javaSimMedianS,
+                          double omnetppSimMedianS, double simRatio, boolean allIdentical) {}
 
     /** Starts one {@code cosim run} with these arguments, its output to {@code log}; returns its exit status. */
     public interface Launcher {
@@ -85,7 +93,7 @@ public final class BackendBench {
                 } else {
                     identical = sameResults(reference, dir);
                 }
-                Run r = new Run(backend, i, wall, number(runJson, "opp_run_wall_time_s"),
+                Run r = new Run(backend, i, wall, number(runJson, "wall_time_s"), number(runJson, "opp_run_wall_time_s"),
                         number(runJson, "agent_exchange_wall_time_s"), identical);
                 runs.add(r);
                 progress.println(line(r));
@@ -95,15 +103,19 @@ public final class BackendBench {
     }
 
     public static Summary summarize(List<Run> runs) {
-        double java = median(runs, "java");
-        double omnetpp = median(runs, "omnetpp");
-        return new Summary(java, omnetpp, omnetpp / java, runs.stream().allMatch(Run::identical));
+        double java = median(runs, "java", Run::wallS);
+        double omnetpp = median(runs, "omnetpp", Run::wallS);
+        double javaSim = median(runs, "java", Run::simS);
+        double omnetppSim = median(runs, "omnetpp", Run::simS);
+        return new Summary(java, omnetpp, omnetpp / java, javaSim, omnetppSim, omnetppSim / javaSim,
+                runs.stream().allMatch(Run::identical));
     }
 
     public static String line(Run r) {
         String opp = Double.isNaN(r.oppRunS()) ? "" : String.format(Locale.ROOT,
                 ", opp_run %.2f s (agent exchanges %.2f s)", r.oppRunS(), r.exchangeS());
-        return String.format(Locale.ROOT, "  %-7s run %d: %.2f s%s%s", r.backend(), r.pair(), r.wallS(), opp,
+        return String.format(Locale.ROOT, "  %-7s run %d: %.2f s (simulation %.2f s)%s%s", r.backend(), r.pair(),
+                r.wallS(), r.simS(), opp,
                 r.identical() ? "" : "  RESULT FILES DIFFER from java run 1");
     }
 
@@ -161,8 +173,8 @@ public final class BackendBench {
         }
     }
 
-    private static double median(List<Run> runs, String backend) {
-        double[] w = runs.stream().filter(r -> r.backend().equals(backend)).mapToDouble(Run::wallS).sorted().toArray();
+    private static double median(List<Run> runs, String backend, ToDoubleFunction<Run> value) {
+        double[] w = runs.stream().filter(r -> r.backend().equals(backend)).mapToDouble(value).sorted().toArray();
         if (w.length == 0) {
             return Double.NaN;
         }

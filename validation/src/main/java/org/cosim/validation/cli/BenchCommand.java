@@ -136,8 +136,10 @@ public final class BenchCommand implements Command {
                 .run(file, CommandLines.overrides(cl), pairs, dir, out);
         BackendBench.Summary s = BackendBench.summarize(runs);
         out.printf(Locale.ROOT, "median: java %.2f s, omnetpp %.2f s: OMNeT++ takes %.2fx the Java back end's wall "
-                        + "time; result files (%s) %s; %d cores, Java %s%n",
-                s.javaMedianS(), s.omnetppMedianS(), s.ratio(), String.join(", ", BackendBench.COMPARED),
+                        + "time (the simulation alone: java %.2f s, opp_run %.2f s: %.2fx); result files (%s) %s; "
+                        + "%d cores, Java %s%n",
+                s.javaMedianS(), s.omnetppMedianS(), s.ratio(), s.javaSimMedianS(), s.omnetppSimMedianS(),
+                s.simRatio(), String.join(", ", BackendBench.COMPARED),
                 s.allIdentical() ? "identical in every run" : "DIFFER", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"));
         return s.allIdentical() ? 0 : 1;

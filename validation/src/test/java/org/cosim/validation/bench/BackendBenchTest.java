@@ -34,7 +34,7 @@ class BackendBenchTest {
             Files.writeString(dir.resolve("timeseries.csv"), "t,x\n");
             Files.writeString(dir.resolve("run.json"), backend.equals("java")
                     ? "{\n  \"backend\": \"java\",\n  \"wall_time_s\": 1.5\n}\n"
-                    : "{\n  \"backend\": \"omnetpp\",\n  \"opp_run_wall_time_s\": 2.25,\n"
+                    : "{\n  \"backend\": \"omnetpp\",\n  \"wall_time_s\": 2.5,\n  \"opp_run_wall_time_s\": 2.25,\n"
                             + "  \"agent_exchange_wall_time_s\": 0.75\n}\n");
             Files.writeString(log, "ok\n");
             return 0;
@@ -54,6 +54,8 @@ class BackendBenchTest {
             assertEquals(List.of("run", "s.textproto", "--out", tmp.resolve(backend + "-" + (i / 2 + 1)).toString(),
                     "--backend", backend, "--set", "pipeline_depth=2"), calls.get(i));
         }
+        assertEquals(1.5, runs.get(0).simS());
+        assertEquals(2.5, runs.get(1).simS());
         assertEquals(2.25, runs.get(1).oppRunS());
         assertEquals(0.75, runs.get(1).exchangeS());
         assertTrue(Double.isNaN(runs.get(0).oppRunS()), "the Java back end has no opp_run");
@@ -66,16 +68,19 @@ class BackendBenchTest {
     @Test
     void summaryTakesMediansPerBackend() {
         List<BackendBench.Run> runs = List.of(
-                new BackendBench.Run("java", 1, 9.0, Double.NaN, Double.NaN, true),
-                new BackendBench.Run("omnetpp", 1, 30.0, 28, 6, true),
-                new BackendBench.Run("java", 2, 10.0, Double.NaN, Double.NaN, true),
-                new BackendBench.Run("omnetpp", 2, 20.0, 18, 5, true),
-                new BackendBench.Run("java", 3, 8.0, Double.NaN, Double.NaN, true),
-                new BackendBench.Run("omnetpp", 3, 22.0, 20, 5, true));
+                new BackendBench.Run("java", 1, 9.0, 8.0, Double.NaN, Double.NaN, true),
+                new BackendBench.Run("omnetpp", 1, 30.0, 28.5, 28, 6, true),
+                new BackendBench.Run("java", 2, 10.0, 7.0, Double.NaN, Double.NaN, true),
+                new BackendBench.Run("omnetpp", 2, 20.0, 18.5, 18, 5, true),
+                new BackendBench.Run("java", 3, 8.0, 7.5, Double.NaN, Double.NaN, true),
+                new BackendBench.Run("omnetpp", 3, 22.0, 20.5, 20, 5, true));
         BackendBench.Summary s = BackendBench.summarize(runs);
         assertEquals(9.0, s.javaMedianS());
         assertEquals(22.0, s.omnetppMedianS());
         assertEquals(22.0 / 9.0, s.ratio(), 1e-12);
+        assertEquals(7.5, s.javaSimMedianS());
+        assertEquals(20.5, s.omnetppSimMedianS());
+        assertEquals(20.5 / 7.5, s.simRatio(), 1e-12);
         assertTrue(s.allIdentical());
         assertEquals(9.5, BackendBench.summarize(runs.subList(0, 4)).javaMedianS(), "even count: the mean of the middle two");
     }
