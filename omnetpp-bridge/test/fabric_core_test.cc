@@ -7,6 +7,8 @@
 // distribution against cases worked out by hand. No OMNeT++, no server: CI runs it.
 // One line per failed check and a count at the end; exit status 1 on any failure.
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -15,10 +17,13 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "FlowStats.h"
 #include "IdentityHash.h"
 #include "QueueMonitor.h"
 #include "RouteTable.h"
+#include "RttSampleFile.h"
 #include "Units.h"
 
 namespace {
@@ -187,6 +192,64 @@ void flowCounters() {
     checkEq(f.finishPs(0), int64_t{-1}, "unfinished");
 }
 
+std::string readBytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// The RTT sample file, byte for byte against a golden file written from the format's
+// description (the Java reader's test reads the same file), across a buffer flush,
+// and its errors.
+void rttSampleFile(const std::string& golden) {
+    const auto dir = std::filesystem::temp_directory_path();
+    const std::string small = (dir / ("rtt_small_" + std::to_string(::getpid()) + ".bin")).string();
+    {
+        cosim::RttSampleFile f(small);
+        f.record(10000062400, 58, 217969600);
+        f.record(0, 0, 0);
+        f.record((int64_t{1} << 40) + 3, 131071, 1);
+        f.close();
+        checkEq(f.samples(), int64_t{3}, "RTT samples counted");
+    }
+    const std::string want = readBytes(golden);
+    check(!want.empty(), "cannot read the golden file " + golden);
+    check(readBytes(small) == want, "the RTT sample file differs from " + golden);
+    std::remove(small.c_str());
+
+    // More records than one buffer holds: every record reaches the file, in order.
+    const std::string big = (dir / ("rtt_big_" + std::to_string(::getpid()) + ".bin")).string();
+    const int n = 120000;
+    {
+        cosim::RttSampleFile f(big);
+        for (int i = 0; i < n; ++i) f.record(int64_t{i} * 1000, i % 7, 5000000 + i);
+    }  // the destructor flushes too
+    const std::string bytes = readBytes(big);
+    checkEq(bytes.size(), size_t{16} + size_t{20} * n, "RTT sample file size after buffer flushes");
+    if (bytes.size() == size_t{16} + size_t{20} * n) {
+        const size_t last = 16 + size_t{20} * (n - 1);
+        int64_t t = 0, rtt = 0;
+        uint32_t flow = 0;
+        for (int i = 7; i >= 0; --i) t = (t << 8) | static_cast<unsigned char>(bytes[last + i]);
+        for (int i = 3; i >= 0; --i) flow = (flow << 8) | static_cast<unsigned char>(bytes[last + 8 + i]);
+        for (int i = 7; i >= 0; --i) rtt = (rtt << 8) | static_cast<unsigned char>(bytes[last + 12 + i]);
+        checkEq(t, int64_t{(n - 1) * 1000LL}, "last record's time");
+        checkEq(flow, uint32_t((n - 1) % 7), "last record's flow");
+        checkEq(rtt, int64_t{5000000 + n - 1}, "last record's RTT");
+    }
+    std::remove(big.c_str());
+
+    std::string message;
+    try {
+        cosim::RttSampleFile f((dir / "no-such-dir" / "x.rtt").string());
+    } catch (const std::runtime_error& e) {
+        message = e.what();
+    }
+    check(message.find("no-such-dir/x.rtt") != std::string::npos && message.find("cannot create") == 0,
+          "an RTT sample file that cannot be created names its path: '" + message + "'");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -198,6 +261,7 @@ int main(int argc, char** argv) {
     routeChoice();
     queueDistribution();
     flowCounters();
+    rttSampleFile((std::filesystem::path(argv[1]).parent_path() / "rtt_samples.bin").string());
     std::cout << "fabric_core_test: " << (checks - failures) << "/" << checks << " checks passed" << std::endl;
     return failures == 0 ? 0 : 1;
 }

@@ -6,7 +6,8 @@
 // (or a change in the agents since the trace was recorded).
 //
 // Three times: window by window (exchange); pipelined as a fabric with H < L runs
-// it (submit up to kAhead batches before collecting the oldest answer); and the
+// it (submit up to kAhead batches before collecting the oldest answer, those
+// followed at once by another with gRPC's buffer hint); and the
 // same through PipelinedLink, the thread the OMNeT++ bridge drives a pipelined
 // session from: the answers must come back in batch order and equal the trace's
 // all the same.
@@ -75,7 +76,10 @@ bool replay(const cosim::test::Trace& trace, const std::string& target, Mode mod
                 return false;
             }
         } else {
-            link.submit(w.events);
+            // Batches followed at once by another go with gRPC's buffer hint (as
+            // PipelinedLink sends batches that queued up): they must arrive all the same.
+            const bool moreComing = link.pending() + 1 < kAhead && i + 1 < trace.windows.size();
+            link.submit(w.events, moreComing);
         }
         const size_t pending = thread ? thread->pending() : link.pending();
         mostPending = std::max(mostPending, pending);

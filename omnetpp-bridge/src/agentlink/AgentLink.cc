@@ -159,7 +159,7 @@ const ActionBatch& AgentLink::exchange(const EventBatch& events) {
     return collect();
 }
 
-void AgentLink::submit(const EventBatch& events) {
+void AgentLink::submit(const EventBatch& events, bool moreComing) {
     requireOpen("submit");
     const std::string what = "the batch of the window at " + std::to_string(events.window_start_ps()) + " ps";
     settleWrite(what);  // gRPC allows one Write in flight per stream
@@ -172,7 +172,9 @@ void AgentLink::submit(const EventBatch& events) {
         ~GiveBack() { m.unsafe_arena_release_events(); }
     } give_back{envelope};
     post(kWrite);
-    stream_->Write(envelope, tagOf(kWrite));
+    grpc::WriteOptions options;
+    if (moreComing) options.set_buffer_hint();
+    stream_->Write(envelope, options, tagOf(kWrite));
     pending_windows_.push_back(events.window_start_ps());
 }
 

@@ -89,8 +89,10 @@ public:
     // One window. The returned batch stays valid until the next call on this link.
     const ActionBatch& exchange(const EventBatch& events);
 
-    // Sends one window's batch without waiting for its answer.
-    void submit(const EventBatch& events);
+    // Sends one window's batch without waiting for its answer. moreComing: the
+    // caller submits another batch right after, so gRPC may hold this one back
+    // and send both in one write (one system call here, one wake-up at the server).
+    void submit(const EventBatch& events, bool moreComing = false);
     // The answer to the oldest submitted batch not yet collected (waits for it),
     // checked against the contract; valid until the next call on this link.
     const ActionBatch& collect();

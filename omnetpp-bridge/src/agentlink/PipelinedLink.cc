@@ -96,6 +96,7 @@ void PipelinedLink::run() {
 void PipelinedLink::writeOrWait() {
     for (;;) {
         std::unique_ptr<EventBatch> job;
+        bool moreJobs = false;
         {
             std::unique_lock<std::mutex> lock(mutex_);
             if (jobs_.empty() && link_.pending() == 0 && !stopping_) {
@@ -104,6 +105,7 @@ void PipelinedLink::writeOrWait() {
             if (!jobs_.empty()) {
                 job = std::move(jobs_.front());
                 jobs_.pop_front();
+                moreJobs = !jobs_.empty();
             } else if (stopping_) {
                 return;
             } else if (link_.pending() == 0) {
@@ -111,7 +113,7 @@ void PipelinedLink::writeOrWait() {
             }
         }
         if (job) {
-            link_.submit(*job);
+            link_.submit(*job, moreJobs);
             job->Clear();
             std::lock_guard<std::mutex> lock(mutex_);
             spareJobs_.push_back(std::move(job));

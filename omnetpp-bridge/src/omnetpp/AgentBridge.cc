@@ -71,6 +71,7 @@ void AgentBridge::initialize(int stage) {
         switches_ = std::move(found.switches);
         reactionDelayPs_ = spec_.hello().reaction_delay_ps();
         flowStats_ = std::make_unique<FlowStats>(spec_.hello().flows_size(), spec_.warmup_ps());
+        openRttSamples();
         flush_ = new cMessage("flush");
         flush_->setSchedulingPriority(kFlushPriority);
         apply_ = new cMessage("applyActions");
@@ -91,6 +92,24 @@ void AgentBridge::initialize(int stage) {
         // Events at times < duration run, as in Java's Simulator.runUntil(duration).
         getSimulation()->setSimulationTimeLimit(SimTime::fromRaw(spec_.duration_ps() - 1));
         nextProgressPs_ = std::max<int64_t>(spec_.duration_ps() / 100, 1);
+    }
+}
+
+// Beside OMNeT++'s default result files unless the ini names the file.
+void AgentBridge::openRttSamples() {
+    std::string path = par("rttSampleFile").stdstringValue();
+    if (path.empty()) {
+        cConfigurationEx* config = getEnvir()->getConfigEx();
+        path = std::string(config->getVariable(CFGVAR_RESULTDIR)) + "/" + config->getVariable(CFGVAR_CONFIGNAME) +
+               "-" + config->getVariable(CFGVAR_ITERATIONVARSF) + "#" + config->getVariable(CFGVAR_REPETITION) +
+               ".rtt";
+    }
+    try {
+        std::filesystem::path dir = std::filesystem::path(path).parent_path();
+        if (!dir.empty()) std::filesystem::create_directories(dir);
+        rttSamples_ = std::make_unique<RttSampleFile>(path);
+    } catch (const std::exception& e) {
+        throw cRuntimeError(this, "%s", e.what());
     }
 }
 
@@ -429,7 +448,16 @@ void AgentBridge::finish() {
         recordExact(p + "droppedBytes", flowStats_->droppedBytes(f));
         recordExact(p + "finishPs", flowStats_->finishPs(f));
     }
-    recordExact("completed", succeeded_ && failure.empty() ? 1 : 0);
+    std::string rttFailure;
+    if (rttSamples_) {
+        try {
+            rttSamples_->close();
+        } catch (const std::exception& e) {
+            rttFailure = e.what();
+        }
+        recordExact("rttSamples", rttSamples_->samples());
+    }
+    recordExact("completed", succeeded_ && failure.empty() && rttFailure.empty() ? 1 : 0);
     recordExact("reachedPs", reachedPs());
     recordExact("eventsProcessed", events);
     recordExact("agentWindows", windows_);
@@ -441,6 +469,7 @@ void AgentBridge::finish() {
     recordScalar("wallSeconds", (steadyNanos() - wallStartNanos_) / 1e9);
     recordScalar("exchangeWallSeconds", exchangeNanos_ / 1e9);
     if (!failure.empty()) throw cRuntimeError(this, "ending the agent session failed: %s", failure.c_str());
+    if (!rttFailure.empty()) throw cRuntimeError(this, "%s", rttFailure.c_str());
 }
 
 }  // namespace cosim

@@ -36,6 +36,7 @@
 #include "FlowStats.h"
 #include "HostEventSink.h"
 #include "PipelinedLink.h"
+#include "RttSampleFile.h"
 #include "cosim.pb.h"
 
 namespace cosim {
@@ -52,6 +53,8 @@ public:
 
     const RunSpec& spec() const { return spec_; }
     FlowStats& flowStats() { return *flowStats_; }
+    // Where the NICs write their exact RTT samples (the rttSampleFile parameter).
+    RttSampleFile& rttSamples() { return *rttSamples_; }
     SwitchCore* switchCore(int id) const { return switches_.at(id); }
     // Where the run got: the scenario's duration after a complete run, else the time of the last event.
     int64_t reachedPs() const;
@@ -100,6 +103,7 @@ private:
     };
 
     void resolveScenario();
+    void openRttSamples();
     void scheduleFlowStarts();
     void openWindow();
     Event* addEvent(int host);
@@ -116,6 +120,7 @@ private:
     std::unique_ptr<AgentLink> link_;
     std::unique_ptr<PipelinedLink> pipeline_;  // drives link_ while the session is pipelined
     std::unique_ptr<FlowStats> flowStats_;
+    std::unique_ptr<RttSampleFile> rttSamples_;
     std::vector<Nic*> nics_;              // by host id
     std::vector<SwitchCore*> switches_;   // by switch id
     int64_t reactionDelayPs_ = 0;

@@ -47,16 +47,7 @@ void Nic::initialize(int stage) {
     segmentBytesSeen_.assign(n, 0);
     ecnSinceAck_.assign(n, false);
     intSinceAck_.assign(n, 0);
-    // One vector of exact RTT samples per flow with an end at this host ("flow<f>:rtt";
-    // segment completions come to the source, agents' ACKs to either end): the
-    // runner merges them by event number into the global completion order.
-    flowRtt_.clear();
-    flowRtt_.resize(n);
-    for (int f = 0; f < n; ++f) {
-        if (flowSrc_[f] != host_ && flowDst_[f] != host_) continue;
-        flowRtt_[f] = std::make_unique<cOutVector>(("flow" + std::to_string(f) + ":rtt:vector").c_str());
-        flowRtt_[f]->setUnit("ps");
-    }
+    rttSamples_ = &bridge->rttSamples();
 }
 
 void Nic::postSegment(int flow, int64_t seq, int32_t bytes, uint32_t path, int options) {
@@ -225,7 +216,7 @@ void Nic::receiveAck(Packet* ack) {
 
 // Java RttRecorder.record: samples count from the end of the warm-up.
 void Nic::recordRtt(int flow, int64_t rttPs) {
-    if (cOutVector* v = flowRtt_[flow].get()) v->record(static_cast<double>(rttPs));
+    rttSamples_->record(simTime().raw(), flow, rttPs);
     emit(rttSignal_, static_cast<intval_t>(rttPs));
 }
 

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "Packet.h"
+#include "RttSampleFile.h"
 #include "Transmitter.h"
 
 namespace cosim {
@@ -92,11 +93,9 @@ private:
     std::vector<int64_t> segmentBytesSeen_;
     std::vector<bool> ecnSinceAck_;
     std::vector<int64_t> intSinceAck_;
-    // Per flow with an end here: the exact RTT samples ("flow<f>:rtt:vector"). Output
-    // vectors, not signals: OMNeT++ keeps a module's listener lists sorted by signal
-    // and re-sorts on every subscription, so one signal per flow made set-up quadratic
-    // in the flows (Poseidon's Fig 19: 137,000 flows never got past initialization).
-    std::vector<std::unique_ptr<omnetpp::cOutVector>> flowRtt_;
+    // The exact RTT samples go to one file for the whole network, in the order they
+    // are taken (RttSampleFile.h says why not output vectors).
+    RttSampleFile* rttSamples_ = nullptr;
     omnetpp::simsignal_t rttSignal_ = 0;
     omnetpp::simsignal_t pfcPauseReceivedSignal_ = 0;
 };

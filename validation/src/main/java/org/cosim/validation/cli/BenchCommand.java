@@ -136,7 +136,7 @@ public final class BenchCommand implements Command {
                 .run(file, CommandLines.overrides(cl), pairs, dir, out);
         BackendBench.Summary s = BackendBench.summarize(runs);
         out.printf(Locale.ROOT, "median: java %.2f s, omnetpp %.2f s: OMNeT++ takes %.2fx the Java back end's wall "
-                        + "time (the simulation alone: java %.2f s, opp_run %.2f s: %.2fx); result files (%s) %s; "
+                        + "time (the simulation alone: java %.2f s, omnetpp %.2f s: %.2fx); result files (%s) %s; "
                         + "%d cores, Java %s%n",
                 s.javaMedianS(), s.omnetppMedianS(), s.ratio(), s.javaSimMedianS(), s.omnetppSimMedianS(),
                 s.simRatio(), String.join(", ", BackendBench.COMPARED),

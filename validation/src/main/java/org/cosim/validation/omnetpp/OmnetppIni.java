@@ -42,11 +42,12 @@ public final class OmnetppIni {
                 result-dir = .
                 # Statistics the results do not read are not recorded (each is a listener call
                 # per packet at every port): a port's queueLength max/time average (the sampler
-                # measures the monitored queues) and the NICs' RTT summary (the per-flow RTT
-                # vectors hold every sample). ned/omnetpp.ini records them for hand runs.
+                # measures the monitored queues) and the NICs' RTT summary (the RTT sample
+                # file holds every sample). ned/omnetpp.ini records them for hand runs.
                 **.queueLength.result-recording-modes = -
                 **.rtt.result-recording-modes = -
-                """);
+                **.bridge.rttSampleFile = "${resultdir}/%s"
+                """.formatted(RttSampleFile.RUNNER_FILE));
         b.append("network = ").append(net.network()).append('\n');
         b.append("**.bridge.scenario = \"").append(scenarioFile).append("\"\n");
         b.append("**.bridge.agents = \"").append(agentsTarget).append("\"\n");

@@ -31,6 +31,7 @@ import org.cosim.validation.omnetpp.OmnetppIni;
 import org.cosim.validation.omnetpp.OmnetppInstall;
 import org.cosim.validation.omnetpp.OmnetppNetworks;
 import org.cosim.validation.omnetpp.ResultFiles;
+import org.cosim.validation.omnetpp.RttSampleFile;
 import org.cosim.validation.results.Counters;
 import org.cosim.validation.results.FlowRecord;
 import org.cosim.validation.results.QueueRecord;
@@ -45,7 +46,8 @@ import org.cosim.validation.results.TimeSeries;
  * serves the agents (in this process, or uses an agent server already running),
  * launches {@code opp_run}, and converts OMNeT++'s .sca/.vec files into
  * {@link RunResults}. Everything in {@code <out>/omnetpp/}: run.ini,
- * scenario.textproto (the scenario as run), opp_run.log, cosim.sca, cosim.vec.
+ * scenario.textproto (the scenario as run), opp_run.log, cosim.sca, cosim.vec, cosim.rtt
+ * (the RTT samples, {@link RttSampleFile}).
  *
  * <p>A run that fails midway (the agent server gone, a contract violation) keeps
  * what it measured: the bridge records its results on the error path, opp_run
@@ -65,7 +67,7 @@ public final class OmnetppBackend {
         Path dir = options.outDir().resolve("omnetpp").toAbsolutePath();
         try {
             Files.createDirectories(dir);
-            for (String f : List.of("cosim.sca", "cosim.vec", "cosim.vci", "opp_run.log")) {
+            for (String f : List.of("cosim.sca", "cosim.vec", "cosim.vci", RttSampleFile.RUNNER_FILE, "opp_run.log")) {
                 Files.deleteIfExists(dir.resolve(f));
             }
             Files.writeString(dir.resolve("scenario.textproto"), ScenarioFiles.canonicalText(sim.scenario()));
@@ -173,7 +175,7 @@ public final class OmnetppBackend {
         breakdown.put("agent_exchange_wall_time", Double.parseDouble(files.scalar(bridge, "exchangeWallSeconds")));
         return new RunResults("omnetpp", s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
                 s.getSeed(), sim.config().durationPs(), sim.config().warmupPs(),
-                exact(files, bridge, "reachedPs"), flows(sim, files, bridge), rtts(files), queues(sim, files),
+                exact(files, bridge, "reachedPs"), flows(sim, files, bridge), rtts(dir, files, bridge), queues(sim, files),
                 counters(sim, files, bridge), series(sim, files), RunRecords.incastOptimum(sim), failure,
                 launch.wallNanos(), breakdown);
     }
@@ -202,31 +204,10 @@ public final class OmnetppBackend {
         return out;
     }
 
-    /** Every NIC's per-flow RTT vector, merged by event number: the global completion order. */
-    private static RttSamples rtts(ResultFiles files) {
-        record Sample(long event, long time, int flow, long rtt) {}
-        List<Sample> all = new ArrayList<>();
-        for (var module : files.vectors().values()) {
-            for (var v : module.entrySet()) {
-                String name = v.getKey();
-                if (name.startsWith("flow") && name.endsWith(":rtt:vector")) {
-                    int flow = Integer.parseInt(name.substring(4, name.indexOf(':')));
-                    for (ResultFiles.Entry e : v.getValue()) {
-                        all.add(new Sample(e.event(), e.timePs(), flow, ResultFiles.exact(e.value(), name)));
-                    }
-                }
-            }
-        }
-        all.sort(Comparator.comparingLong(Sample::event));
-        long[] t = new long[all.size()];
-        int[] fl = new int[all.size()];
-        long[] v = new long[all.size()];
-        for (int i = 0; i < t.length; i++) {
-            t[i] = all.get(i).time();
-            fl[i] = all.get(i).flow();
-            v[i] = all.get(i).rtt();
-        }
-        return new RttSamples(t, fl, v);
+    /** Every NIC's RTT samples, in the order they were taken: the bridge's RTT sample file. */
+    private static RttSamples rtts(Path dir, ResultFiles files, String bridge) {
+        String count = files.scalar(bridge, "rttSamples");
+        return RttSampleFile.read(dir.resolve(RttSampleFile.RUNNER_FILE), count == null ? -1 : ResultFiles.exact(count, "rttSamples"));
     }
 
     private static String sampler(ResultFiles files) {
