@@ -73,9 +73,9 @@ void AgentBridge::initialize(int stage) {
         flowStats_ = std::make_unique<FlowStats>(spec_.hello().flows_size(), spec_.warmup_ps());
         openRttSamples();
         flush_ = new cMessage("flush");
-        flush_->setSchedulingPriority(-2);  // before everything else at W+H (Java PRIORITY_FIRST)
+        flush_->setSchedulingPriority(kFlushPriority);
         apply_ = new cMessage("applyActions");
-        apply_->setSchedulingPriority(-1);  // after the flush at W+L, before the hardware (Java PRIORITY_FIRST + 1)
+        apply_->setSchedulingPriority(kApplyPriority);
         try {
             link_->open(spec_.hello());
         } catch (const std::exception& e) {
@@ -153,6 +153,9 @@ AgentBridge::ActionMessage* AgentBridge::takeAction(short kind, int host) {
         freeActions_.pop_back();
     }
     m->setKind(kind);
+    // A flow's start is the fabric's own event; what the agents ordered goes before
+    // the hardware's events of the same picosecond.
+    m->setSchedulingPriority(kind == kFlowStart ? 0 : kActionPriority);
     m->host = host;
     return m;
 }

@@ -1,13 +1,18 @@
 // AgentBridge: the fabric side of the agent contract in the OMNeT++ back end, the
 // C++ twin of Java's AgentBridge, with the window rule of ARCHITECTURE.md: every
 // agent-bound event of the window [W, W+H) is collected into one EventBatch; at
-// W+H, before anything else at that time (scheduling priority -2), the batch goes
-// to the agents through AgentLink; at W+L, after that instant's flush and before
-// every other event (priority -1 against 0; Java's PRIORITY_FIRST, +1 and
-// PRIORITY_DEFAULT), each returned action is scheduled for its time in the order
-// the agents gave them. H = L / pipeline depth: with H = L one flush event does
-// both; with H < L the simulation runs on from W+H while the agents work, and
-// waits for their answer only at W+L. Windows without events cost nothing.
+// W+H, before anything else at that time, the batch goes to the agents through
+// AgentLink; at W+L, after that instant's flush, each returned action is
+// scheduled for its time in the order the agents gave them. H = L / pipeline
+// depth: with H = L one flush event does both; with H < L the simulation runs on
+// from W+H while the agents work, and waits for their answer only at W+L.
+// Windows without events cost nothing.
+//
+// Same-picosecond order (scheduling priorities; Java's AgentBridge has the same
+// ranks): flush, then apply, then the actions' own events (segment hand-overs,
+// control sends, timers), then the hardware's. Actions going before the hardware
+// makes a result independent of when an action entered the event set, so of
+// the pipeline depth.
 //
 // It is also where a run starts: in init stage 0 it reads the scenario file named
 // by its `scenario` parameter, has the agent server resolve it (the Resolve RPC:
@@ -76,6 +81,12 @@ protected:
     void lifecycleEvent(omnetpp::SimulationLifecycleEventType eventType, omnetpp::cObject* details) override;
 
 private:
+    // Same-picosecond ranks (the hardware's events have OMNeT++'s default 0). Java:
+    // PRIORITY_FIRST, PRIORITY_APPLY, PRIORITY_ACTION, PRIORITY_DEFAULT.
+    static constexpr short kFlushPriority = -3;
+    static constexpr short kApplyPriority = -2;
+    static constexpr short kActionPriority = -1;
+
     // A flow start or an agent's action waiting for its time (reused, never per-event allocated).
     enum ActionKind : short { kFlowStart = 1, kSendSegment = 2, kSendControl = 3, kTimer = 4 };
     class ActionMessage : public omnetpp::cMessage {

@@ -14,16 +14,19 @@ import org.cosim.fabric.workload.FlowTable;
  * every agent-bound event of the window [W, W+H) is collected into one batch; at
  * W+H (before anything else at that time) the batch goes to the agents through
  * the transport and their answer is checked (every action at or after W+L); at W+L
- * (after that instant's flush, before everything else) each action is scheduled
- * for its time. H is L / pipeline depth: with H = L (the default) both happen in
- * the one flush event. Flow starts, completions, PFC changes and fired timers are the
- * events; segment hand-overs, timers and flow finishes the actions. Windows without
- * events cost nothing.
+ * (after that instant's flush) each action is scheduled for its time. H is L /
+ * pipeline depth: with H = L (the default) both happen in the one flush event.
+ * Flow starts, completions, PFC changes and fired timers are the events; segment
+ * hand-overs, timers and flow finishes the actions. Windows without events cost
+ * nothing.
  *
- * <p>Why the actions wait for W+L even here, where the agents answer at once: the
- * event set orders simultaneous events by insertion, so the instant at which an
- * action enters it is part of the result. The OMNeT++ back end, which reads the
- * answer only at W+L to keep simulating meanwhile, inserts them then; so does this.
+ * <p>Same-picosecond order: flush, apply, the actions' own events, then the
+ * hardware's ({@code PRIORITY_APPLY}, {@code PRIORITY_ACTION}; OMNeT++'s
+ * AgentBridge has the same ranks). The event set orders equal ranks by insertion,
+ * and when an action enters it depends on the pipeline depth (its batch's W+L);
+ * ranking the actions before the hardware makes the results independent of the
+ * depth. Physically: what the host posted to its NIC at a picosecond is there
+ * when the NIC decides at that picosecond.
  */
 public final class AgentBridge implements EventHandler, HostEventSink {
     private static final int FLUSH = 1;
@@ -34,6 +37,8 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     private static final int APPLY = 6;
     /** After the flush of the same instant (its batch is complete without them), before the hardware. */
     private static final int PRIORITY_APPLY = Simulator.PRIORITY_FIRST + 1;
+    /** The agents' actions at their times: after any apply of that instant, before the hardware. */
+    private static final int PRIORITY_ACTION = Simulator.PRIORITY_FIRST + 2;
 
     private final Simulator sim;
     private final long reactionDelayPs;
@@ -252,7 +257,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
                 pending.bytes[s] = actions.bytes(i);
                 pending.path[s] = actions.path(i);
                 pending.options[s] = actions.segmentOptions(i);
-                sim.schedule(t, handler, SEND_SEGMENT, s);
+                sim.schedule(t, PRIORITY_ACTION, handler, SEND_SEGMENT, s);
             }
             case ActionBatch.SEND_CONTROL -> {
                 int s = pending.alloc();
@@ -263,13 +268,13 @@ public final class AgentBridge implements EventHandler, HostEventSink {
                 pending.path[s] = actions.path(i);
                 pending.echo[s] = actions.echoTimePs(i);
                 pending.options[s] = actions.controlKind(i);
-                sim.schedule(t, handler, SEND_CONTROL, s);
+                sim.schedule(t, PRIORITY_ACTION, handler, SEND_CONTROL, s);
             }
             case ActionBatch.SET_TIMER -> {
                 int s = pending.alloc();
                 pending.host[s] = host;
                 pending.timerId[s] = actions.timerId(i);
-                sim.schedule(t, handler, TIMER, s);
+                sim.schedule(t, PRIORITY_ACTION, handler, TIMER, s);
             }
             case ActionBatch.FLOW_FINISHED -> flowStats.finish(actions.flow(i), t);
             default -> throw new IllegalStateException("an unchecked action kind " + actions.kind(i));
