@@ -75,6 +75,13 @@ public final class CompareCommand implements Command {
         Path scenarioFile = RunCommand.scenarioArgument(cl);
         Scenario scenario = ScenarioFiles.read(scenarioFile, CommandLines.overrides(cl));
         FabricSimulation sim = FabricSimulation.of(scenario);
+        // Both back ends at the depth opp_run pipelines at: the results would be the same at
+        // any depth, and this way the event and window counts of summary.json compare too.
+        Scenario asRun = OmnetppBackend.asRun(scenario, sim.config().reactionDelayPs());
+        if (asRun != scenario) {
+            scenario = asRun;
+            sim = FabricSimulation.of(scenario);
+        }
         Path outDir = Path.of(cl.getOptionValue("out", "results/" + RunCommand.nameOf(scenario, scenarioFile)
                 + "-compare"));
         boolean noPlots = cl.hasOption("no-plots");

@@ -59,6 +59,36 @@ class OmnetppPairedRunTest {
         assertTrue(Files.readString(out.resolve("omnetpp/summary.json")).contains("\"backend\": \"omnetpp\""));
     }
 
+    /**
+     * What a user gets from `cosim run` on each back end with a scenario that sets no depth: the Java back end at
+     * depth 1, opp_run pipelined at the runner's default depth. Poseidon's Fig 14 at 200 Gb/s, where actions and
+     * hardware events meet on the same picosecond: the same flows, RTT samples and time series.
+     */
+    @Test
+    void aDefaultOmnetppRunEqualsTheJavaRunAtDepthOne() throws IOException {
+        Scenario s = ShippedScenarios.read("poseidon/fig14-m2-n2.textproto", "duration_us=1500",
+                "output.warmup_us=500");
+        assertTrue(!s.hasPipelineDepth());
+        FabricSimulation sim = FabricSimulation.of(s);
+        RunResults java = JavaBackend.run(s, t -> { });
+        RunResults omnetpp = OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("omnetpp"), null,
+                System.out), t -> { });
+        assertTrue(java.complete(), java.failure());
+        assertTrue(omnetpp.complete(), omnetpp.failure());
+        assertTrue(Files.readString(tmp.resolve("omnetpp/omnetpp/scenario.textproto")).contains("pipeline_depth: 4"),
+                "opp_run ran pipelined");
+        Path a = tmp.resolve("java");
+        Path b = tmp.resolve("omnetpp");
+        for (var run : new Object[][] {{a, java}, {b, omnetpp}}) {
+            RunResults r = (RunResults) run[1];
+            ResultsWriter.write((Path) run[0], r, Summary.of(r), ScenarioFiles.canonicalText(s),
+                    sim.config().maxRttSamples());
+        }
+        for (String f : new String[] {"flows.csv", "rtt_samples.csv", "timeseries.csv"}) {
+            assertArrayEquals(Files.readAllBytes(a.resolve(f)), Files.readAllBytes(b.resolve(f)), f);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"timely-incast-pfc-only.textproto", "timely-incast-target50.textproto",
             "timely-incast-target500.textproto", "timely-incast-fast.textproto"})
@@ -241,8 +271,14 @@ class OmnetppPairedRunTest {
 
     private RunResults lastJava;
 
-    /** Runs the scenario on both back ends and writes their results files: {java dir, omnetpp dir}. */
-    private Path[] runBoth(Scenario scenario) {
+    /**
+     * Runs the scenario on both back ends and writes their results files: {java dir, omnetpp dir}. Both at the
+     * depth opp_run uses (the scenario's, else the runner's default), as `cosim compare` does, so that the
+     * event and window counts compare too; the Java back end gives the same results at depth 1
+     * (PipelineDepthTest).
+     */
+    private Path[] runBoth(Scenario given) {
+        Scenario scenario = OmnetppBackend.asRun(given, FabricSimulation.of(given).config().reactionDelayPs());
         FabricSimulation sim = FabricSimulation.of(scenario);
         RunResults java = JavaBackend.run(scenario, t -> { });
         RunResults omnetpp = OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("omnetpp"), null,

@@ -266,7 +266,9 @@ class OmnetppScriptedAgentsTest {
     @ParameterizedTest
     @ValueSource(strings = {"enabled: true", "enabled: true quantize: true switches: \"right_switch\""})
     void everyEventIsTheSameFieldForField(String intTelemetry) throws IOException {
-        Scenario scenario = ScenarioFiles.parse(SCENARIO.formatted(intTelemetry), "scripted-agents");
+        // At the depth opp_run runs it (the runner's default), so that both sides cut the same windows.
+        Scenario parsed = ScenarioFiles.parse(SCENARIO.formatted(intTelemetry), "scripted-agents");
+        Scenario scenario = OmnetppBackend.asRun(parsed, FabricSimulation.of(parsed).config().reactionDelayPs());
         FabricSimulation sim = FabricSimulation.of(scenario);
         ScriptedTransport javaSide = new ScriptedTransport(sim.config().reactionDelayPs());
         RunResults java = JavaBackend.run(sim, javaSide, t -> { });

@@ -89,6 +89,7 @@ class PaperNumbersReport {
     @Test
     void fig17bStability() {
         print("| N | Poseidon std-dev (1 ms / 100 us) | Swift std-dev (1 ms / 100 us) | ratio at 1 ms / 100 us | wall P / S |");
+        StringBuilder ratios = new StringBuilder();
         for (int n : new int[] {25, 50, 100, 200}) {
             String hosts = "topology.parking_lot.hosts_per_switch=" + (n + 1);
             RunResults p = PaperRuns.run("fig17b-stability.textproto", PaperRuns.POSEIDON, hosts);
@@ -99,6 +100,27 @@ class PaperNumbersReport {
             double s0 = meanStdDev(s, 100 * US);
             print("| %d | %.4f / %.3f Gb/s | %.4f / %.3f Gb/s | %.2f / %.2f | %s |", n, p1, p0, s1, s0, s1 / p1, s0 / p0,
                     wall(p, s));
+            ratios.append(String.format(Locale.ROOT, "N = %d:", n));
+            for (long w : new long[] {100, 200, 500, 1000, 2000, 5000}) {
+                ratios.append(String.format(Locale.ROOT, " %.2f", meanStdDev(s, w * US) / meanStdDev(p, w * US)));
+            }
+            ratios.append('\n');
+        }
+        print("Swift's std-dev over Poseidon's for windows of 0.1 / 0.2 / 0.5 / 1 / 2 / 5 ms:%n%s", ratios);
+    }
+
+    /** README's last column of the Fig 17(b) table: windows in [k, k+1) keep k packets out. */
+    @Test
+    void fig17bStabilityWithoutFractionPacing() {
+        print("| N | pace_fraction: false: Poseidon, Swift std-dev (1 ms), ratio | wall P / S |");
+        for (int n : new int[] {25, 50, 100, 200}) {
+            String hosts = "topology.parking_lot.hosts_per_switch=" + (n + 1);
+            String body = "window { pace_fraction: false }";
+            RunResults p = PaperRuns.runWith("fig17b-stability.textproto", PaperRuns.POSEIDON, body, hosts);
+            RunResults s = PaperRuns.runWith("fig17b-stability.textproto", PaperRuns.SWIFT, body, hosts);
+            double p1 = StabilityTest.meanStdDevGbps(p);
+            double s1 = StabilityTest.meanStdDevGbps(s);
+            print("| %d | %.3f, %.3f, %.2f | %s |", n, p1, s1, s1 / p1, wall(p, s));
         }
     }
 
