@@ -81,6 +81,8 @@ public final class CompareCommand implements Command {
         if (asRun != scenario) {
             scenario = asRun;
             sim = FabricSimulation.of(scenario);
+            err.println("cosim compare: both back ends at pipeline_depth " + scenario.getPipelineDepth()
+                    + " (the scenario sets none: opp_run's default; results are the same at every depth)");
         }
         Path outDir = Path.of(cl.getOptionValue("out", "results/" + RunCommand.nameOf(scenario, scenarioFile)
                 + "-compare"));

@@ -91,10 +91,6 @@ public final class OmnetppBackend {
         OmnetppNetworks.NetworkConfig net = OmnetppNetworks.of(sim);
         Path dir = options.outDir().resolve("omnetpp").toAbsolutePath();
         Scenario asRun = asRun(sim.scenario(), sim.config().reactionDelayPs());
-        if (asRun != sim.scenario()) {
-            options.notes().println("omnetpp: pipeline_depth " + asRun.getPipelineDepth()
-                    + " (the scenario sets none; results are the same at every depth)");
-        }
         try {
             Files.createDirectories(dir);
             for (String f : List.of("cosim.sca", "cosim.vec", "cosim.vci", RttSampleFile.RUNNER_FILE, "opp_run.log")) {
