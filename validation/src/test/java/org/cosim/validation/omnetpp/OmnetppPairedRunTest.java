@@ -69,23 +69,11 @@ class OmnetppPairedRunTest {
         Scenario s = ShippedScenarios.read("poseidon/fig14-m2-n2.textproto", "duration_us=1500",
                 "output.warmup_us=500");
         assertTrue(!s.hasPipelineDepth());
-        FabricSimulation sim = FabricSimulation.of(s);
-        RunResults java = JavaBackend.run(s, t -> { });
-        RunResults omnetpp = OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("omnetpp"), null,
-                System.out), t -> { });
-        assertTrue(java.complete(), java.failure());
-        assertTrue(omnetpp.complete(), omnetpp.failure());
+        Path[] dirs = runBoth(s, s);
         assertTrue(Files.readString(tmp.resolve("omnetpp/omnetpp/scenario.textproto")).contains("pipeline_depth: 4"),
                 "opp_run ran pipelined");
-        Path a = tmp.resolve("java");
-        Path b = tmp.resolve("omnetpp");
-        for (var run : new Object[][] {{a, java}, {b, omnetpp}}) {
-            RunResults r = (RunResults) run[1];
-            ResultsWriter.write((Path) run[0], r, Summary.of(r), ScenarioFiles.canonicalText(s),
-                    sim.config().maxRttSamples());
-        }
         for (String f : new String[] {"flows.csv", "rtt_samples.csv", "timeseries.csv"}) {
-            assertArrayEquals(Files.readAllBytes(a.resolve(f)), Files.readAllBytes(b.resolve(f)), f);
+            assertArrayEquals(Files.readAllBytes(dirs[0].resolve(f)), Files.readAllBytes(dirs[1].resolve(f)), f);
         }
     }
 
@@ -279,19 +267,23 @@ class OmnetppPairedRunTest {
      */
     private Path[] runBoth(Scenario given) {
         Scenario scenario = OmnetppBackend.asRun(given, FabricSimulation.of(given).config().reactionDelayPs());
-        FabricSimulation sim = FabricSimulation.of(scenario);
-        RunResults java = JavaBackend.run(scenario, t -> { });
+        return runBoth(scenario, scenario);
+    }
+
+    /** The Java back end runs {@code java}, the OMNeT++ runner {@code omnetpp} (its default depth if it sets none). */
+    private Path[] runBoth(Scenario javaScenario, Scenario omnetppScenario) {
+        FabricSimulation sim = FabricSimulation.of(omnetppScenario);
+        RunResults java = JavaBackend.run(javaScenario, t -> { });
         RunResults omnetpp = OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("omnetpp"), null,
                 System.out), t -> { });
         assertTrue(java.complete(), java.failure());
         assertTrue(omnetpp.complete(), omnetpp.failure());
         Path a = tmp.resolve("java");
         Path b = tmp.resolve("omnetpp");
-        for (var run : new Object[][] {{a, java}, {b, omnetpp}}) {
-            RunResults r = (RunResults) run[1];
-            ResultsWriter.write((Path) run[0], r, Summary.of(r), ScenarioFiles.canonicalText(scenario),
-                    sim.config().maxRttSamples());
-        }
+        ResultsWriter.write(a, java, Summary.of(java), ScenarioFiles.canonicalText(javaScenario),
+                sim.config().maxRttSamples());
+        ResultsWriter.write(b, omnetpp, Summary.of(omnetpp), ScenarioFiles.canonicalText(omnetppScenario),
+                sim.config().maxRttSamples());
         lastJava = java;
         return new Path[] {a, b};
     }
