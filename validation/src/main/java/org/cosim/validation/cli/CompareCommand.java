@@ -73,17 +73,15 @@ public final class CompareCommand implements Command {
                     tolerance), null, out);
         }
         Path scenarioFile = RunCommand.scenarioArgument(cl);
-        Scenario scenario = ScenarioFiles.read(scenarioFile, CommandLines.overrides(cl));
-        FabricSimulation sim = FabricSimulation.of(scenario);
+        Scenario read = ScenarioFiles.read(scenarioFile, CommandLines.overrides(cl));
         // Both back ends at the depth opp_run pipelines at: the results would be the same at
         // any depth, and this way the event and window counts of summary.json compare too.
-        Scenario asRun = OmnetppBackend.asRun(scenario, sim.config().reactionDelayPs());
-        if (asRun != scenario) {
-            scenario = asRun;
-            sim = FabricSimulation.of(scenario);
+        Scenario scenario = OmnetppBackend.asRun(read);
+        if (scenario != read) {
             err.println("cosim compare: both back ends at pipeline_depth " + scenario.getPipelineDepth()
                     + " (the scenario sets none: opp_run's default; results are the same at every depth)");
         }
+        FabricSimulation sim = FabricSimulation.of(scenario);
         Path outDir = Path.of(cl.getOptionValue("out", "results/" + RunCommand.nameOf(scenario, scenarioFile)
                 + "-compare"));
         boolean noPlots = cl.hasOption("no-plots");

@@ -80,9 +80,8 @@ public final class RunCommand implements Command {
         Path outDir = Path.of(cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioFile)));
 
         if (backend.equals("omnetpp") && !scenario.hasPipelineDepth()) {
-            err.println("cosim run: opp_run pipelines at depth " + OmnetppBackend.asRun(scenario,
-                    sim.config().reactionDelayPs()).getPipelineDepth() + " (the scenario sets no pipeline_depth; "
-                    + "results are the same at every depth)");
+            err.println("cosim run: opp_run pipelines at depth " + OmnetppBackend.asRun(scenario).getPipelineDepth()
+                    + " (the scenario sets no pipeline_depth; results are the same at every depth)");
         }
         Path trace = cl.hasOption("record-trace") ? Path.of(cl.getOptionValue("record-trace")) : null;
         Progress progress = new Progress(err, sim.config().durationPs());

@@ -18,6 +18,7 @@ import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.wire.AgentServer;
 import org.cosim.agents.wire.AgentServerOptions;
 import org.cosim.agents.wire.LocalSocket;
+import org.cosim.fabric.FabricConfig;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.RunSpecs;
 import org.cosim.fabric.stats.QueueMonitor;
@@ -73,7 +74,12 @@ public final class OmnetppBackend {
      * one, else the largest depth up to {@link #DEFAULT_PIPELINE_DEPTH} that divides
      * L into whole picoseconds.
      */
-    public static Scenario asRun(Scenario s, long reactionDelayPs) {
+    public static Scenario asRun(Scenario s) {
+        return asRun(s, FabricConfig.from(s).reactionDelayPs());
+    }
+
+    /** {@link #asRun(Scenario)} for a scenario whose L is {@code reactionDelayPs}. */
+    static Scenario asRun(Scenario s, long reactionDelayPs) {
         if (s.hasPipelineDepth()) {
             return s;
         }

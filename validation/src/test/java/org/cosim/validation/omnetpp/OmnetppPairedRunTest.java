@@ -266,7 +266,7 @@ class OmnetppPairedRunTest {
      * (PipelineDepthTest).
      */
     private Path[] runBoth(Scenario given) {
-        Scenario scenario = OmnetppBackend.asRun(given, FabricSimulation.of(given).config().reactionDelayPs());
+        Scenario scenario = OmnetppBackend.asRun(given);
         return runBoth(scenario, scenario);
     }
 

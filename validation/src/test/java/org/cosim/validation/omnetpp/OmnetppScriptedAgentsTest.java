@@ -268,7 +268,7 @@ class OmnetppScriptedAgentsTest {
     void everyEventIsTheSameFieldForField(String intTelemetry) throws IOException {
         // At the depth opp_run runs it (the runner's default), so that both sides cut the same windows.
         Scenario parsed = ScenarioFiles.parse(SCENARIO.formatted(intTelemetry), "scripted-agents");
-        Scenario scenario = OmnetppBackend.asRun(parsed, FabricSimulation.of(parsed).config().reactionDelayPs());
+        Scenario scenario = OmnetppBackend.asRun(parsed);
         FabricSimulation sim = FabricSimulation.of(scenario);
         ScriptedTransport javaSide = new ScriptedTransport(sim.config().reactionDelayPs());
         RunResults java = JavaBackend.run(sim, javaSide, t -> { });
