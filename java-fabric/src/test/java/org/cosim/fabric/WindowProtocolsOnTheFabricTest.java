@@ -84,10 +84,15 @@ class WindowProtocolsOnTheFabricTest {
     void anIntSwitchListNamesSwitchesOfTheTopology() {
         Scenario s = star("poseidon {}", "flows { src: 1 dst: 0 }",
                 "topology { switches { int_telemetry { switches: \"sw[0]\" switches: \"tor[10]\" } } }");
+        assertRefused(s, "topology.switches.int_telemetry.switches[1]", "no switch named 'tor[10]'");
+    }
+
+    /** The scenario is refused, naming {@code field}, with a message containing {@code says}. */
+    private static void assertRefused(Scenario s, String field, String says) {
         org.cosim.scenario.ScenarioException e = org.junit.jupiter.api.Assertions.assertThrows(
                 org.cosim.scenario.ScenarioException.class, () -> FabricSimulation.of(s));
-        assertEquals("topology.switches.int_telemetry.switches[1]", e.field());
-        assertTrue(e.getMessage().contains("no switch named 'tor[10]'"), e.getMessage());
+        assertEquals(field, e.field());
+        assertTrue(e.getMessage().contains(says), e.getMessage());
     }
 
     @Test
@@ -148,11 +153,72 @@ class WindowProtocolsOnTheFabricTest {
     }
 
     @Test
-    void onlyProtocolsThatCloseFlowsAcceptStopTimes() {
-        Scenario s = star("swift {}", "flows { src: 1 dst: 0 stop_us: 1000 }", "");
-        org.cosim.scenario.ScenarioException e = org.junit.jupiter.api.Assertions.assertThrows(
-                org.cosim.scenario.ScenarioException.class, () -> FabricSimulation.of(s));
-        assertEquals("workload", e.field());
-        assertTrue(e.getMessage().contains("timely and pfc_only"), e.getMessage());
+    void ndpAndMptcpRefuseStopTimesNamingTheProtocol() {
+        Scenario s = TestScenarios.parse("""
+                duration_us: 1000
+                topology { fat_tree { k: 4 link_rate_gbps: 10 link_delay_us: 1 } switches { ndp {} } }
+                protocol { ndp {} }
+                workload { flow_list { flows { src: 1 dst: 0 stop_us: 500 } } }
+                """);
+        assertRefused(s, "workload", "this scenario runs ndp");
+    }
+
+    /**
+     * Window senders close long-lived flows (stop_us): flows 0 and 1 close at 1 ms
+     * and 2 ms, flow 2 never. A closed flow hands nothing over at or after its
+     * stop, finishes once what it sent is ACKed (within a few RTTs of the stop),
+     * and the flow still running takes the link: it delivers at nearly line rate
+     * after both closed.
+     */
+    @Test
+    void poseidonSwiftHpccAndDctcpCloseLongLivedFlowsAtTheirStopTime() {
+        String flows = """
+                flows { src: 1 dst: 0 stop_us: 1000 }
+                flows { src: 2 dst: 0 stop_us: 2000 }
+                flows { src: 3 dst: 0 }
+                """;
+        for (String protocol : new String[] {"poseidon {}", "swift {}", "hpcc {}", "dctcp {}"}) {
+            Scenario s = star(protocol, flows, "duration_us: 3000 output { warmup_us: 2200 }").toBuilder()
+                    .mergeFrom(TestScenarios.parse("topology { switches { ecn_threshold_bytes: 200000 } }")).build();
+            FabricSimulation sim = FabricSimulation.of(s);
+            LastHandOver t = new LastHandOver(sim);
+            FabricResult r = sim.run(t);
+            assertNull(r.failure(), protocol);
+            long[] stops = {1_000_000_000L, 2_000_000_000L};
+            for (int f = 0; f < 2; f++) {
+                assertTrue(t.last[f] < stops[f], protocol + ": flow " + f + " handed data over at " + t.last[f]
+                        + " ps, its stop is " + stops[f]);
+                assertTrue(t.last[f] > stops[f] - 20_000_000L, protocol + ": flow " + f + " sent until its stop, last " + t.last[f] + " finished " + r.flowStats().finishPs(f) + " sent " + r.flowStats().sentBytes(f));
+                assertTrue(r.flowStats().finished(f), protocol + ": flow " + f + " finished");
+                long after = r.flowStats().finishPs(f) - stops[f];
+                assertTrue(after >= 0 && after < 100_000_000L, protocol + ": flow " + f + " finished "
+                        + after + " ps after its stop");
+                assertEquals(r.flowStats().sentBytes(f), r.flowStats().deliveredBytes(f) + r.flowStats()
+                        .droppedBytes(f), protocol + ": flow " + f + ": every byte sent is delivered or dropped");
+            }
+            assertTrue(!r.flowStats().finished(2), protocol + ": flow 2 never closes");
+            double gbps = r.flowStats().deliveredMeasuredBytes(2) * 8 / 0.8e-3 / 1e9;
+            assertTrue(gbps > 180, protocol + ": alone after 2 ms, flow 2 takes the link: " + gbps + " Gb/s");
+        }
+    }
+
+    /** Records, per flow, the latest time for which the agents handed data to a NIC. */
+    private static final class LastHandOver implements AgentTransport {
+        final long[] last = new long[8];
+        final DirectTransport inner;
+
+        LastHandOver(FabricSimulation sim) {
+            inner = new DirectTransport(sim.session());
+        }
+
+        @Override
+        public void exchange(EventBatch events, ActionBatch actions) {
+            inner.exchange(events, actions);
+            for (int i = 0; i < actions.size(); i++) {
+                if (actions.kind(i) == ActionBatch.SEND_SEGMENT) {
+                    last[actions.flow(i)] = Math.max(last[actions.flow(i)], actions.time(i));
+                }
+            }
+        }
     }
 }

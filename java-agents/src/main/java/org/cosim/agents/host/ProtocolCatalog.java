@@ -109,9 +109,16 @@ public final class ProtocolCatalog {
         }
     }
 
-    /** Whether the protocol's agents close long-lived flows at their stop time (workload stop_us). */
+    /**
+     * Whether the protocol's agents close long-lived flows at their stop time
+     * (workload stop_us): the rate-paced senders (SegmentSender) and the window
+     * senders (WindowSender) do; NDP's and MPTCP's agents do not.
+     */
     public static boolean closesFlows(Protocol protocol) {
-        return protocol.hasTimely() || protocol.hasPfcOnly() || protocol.hasDcqcn() || protocol.hasFast();
+        return switch (protocol.getKindCase()) {
+            case TIMELY, PFC_ONLY, DCQCN, FAST, POSEIDON, SWIFT, HPCC, DCTCP -> true;
+            default -> false;
+        };
     }
 
     /** Checks every parameter of the scenario's protocol, naming the first bad field (MTU unknown). */

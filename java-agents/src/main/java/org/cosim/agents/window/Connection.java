@@ -12,7 +12,7 @@ import java.util.ArrayDeque;
  */
 final class Connection {
     /** A flow that arrived while another message of the connection was being sent. */
-    record Waiting(int flow, long sizeBytes, int hops, long baseRttPs) {}
+    record Waiting(int flow, long sizeBytes, int hops, long baseRttPs, long stopPs) {}
 
     final CongestionWindow window;
     final RetransmitTimer rto;

@@ -25,8 +25,8 @@ public final class SegmentLedger {
     private static final byte ACKED = 3;
 
     private final int segmentBytes;
-    private final long sizeBytes;
-    private final long segments;
+    private long sizeBytes;  // Long.MAX_VALUE for a long-lived flow until it closes
+    private long segments;
     // ring over segment indices [base, next)
     private byte[] state = new byte[64];
     private long[] handover = new long[64];
@@ -61,6 +61,24 @@ public final class SegmentLedger {
 
     public boolean allAcked() {
         return base >= segments;
+    }
+
+    /**
+     * The application closed the flow (stop_us): the segments handed over so far
+     * are all it will send. Lost ones are still resent; the flow is done when
+     * they are ACKed. Only a long-lived flow closes, so every segment is whole.
+     */
+    public void close() {
+        if (next < segments) {
+            segments = next;
+            sizeBytes = next * segmentBytes;
+        }
+    }
+
+    /** Whether the next segment to send would be new data (no lost one waits). */
+    public boolean nextIsNew() {
+        dropStaleLost();
+        return lost.isEmpty();
     }
 
     /** Something to send: a lost segment or new data. */

@@ -11,6 +11,7 @@ final class WindowFlow {
     final CongestionWindow window;
     final SegmentLedger ledger;
     final RetransmitTimer rto;
+    final long stopPs;  // when the application closes a long-lived flow (stop_us); 0: never
     long lastSendPs = NEVER;
     long lastPacedPs = NEVER;  // the last segment sent by the pacer (pace_fraction spaces these)
     long paceWakeupPs = NONE;  // the earliest pacing timer still to fire
@@ -18,13 +19,25 @@ final class WindowFlow {
     final Connection connection;  // null: the flow is its own connection
 
     WindowFlow(int id, long baseRttPs, int hops, CongestionWindow window, SegmentLedger ledger, RetransmitTimer rto,
-               Connection connection) {
+               Connection connection, long stopPs) {
         this.id = id;
+        this.stopPs = stopPs;
         this.connection = connection;
         this.baseRttPs = baseRttPs;
         this.hops = hops;
         this.window = window;
         this.ledger = ledger;
         this.rto = rto;
+    }
+
+    /**
+     * Data handed over at {@code timePs} or later would go at or after the close
+     * time: the flow closes (what was handed over is all it sends; lost segments
+     * are still resent).
+     */
+    void closeIfDue(long timePs) {
+        if (stopPs > 0 && timePs >= stopPs) {
+            ledger.close();
+        }
     }
 }

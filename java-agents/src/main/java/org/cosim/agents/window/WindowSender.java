@@ -31,7 +31,9 @@ import org.cosim.scenario.KeyedHash;
  * Losses are found by {@link SegmentLedger} (three later ACKs: fast recovery) or
  * by the {@link RetransmitTimer} (timeout, go-back-N); either tells the window
  * (Appendix A) and the lost segments are resent first. The flow is finished when
- * every byte is ACKed.
+ * every byte is ACKed. A long-lived flow with a close time (stop_us,
+ * FlowArrivalEvent.stopPs) hands over no new data due at or after it, resends
+ * what it lost, and finishes when what it sent is ACKed, as TIMELY's sender does.
  *
  * <p>With connection_per_destination, a host's flows to one destination are
  * messages of one {@link Connection}: one at a time, in order of arrival, each
@@ -85,10 +87,10 @@ public class WindowSender implements Agent {
         long baseRtt = e.baseRttPs() > 0 ? e.baseRttPs() : ctx.baseRttPs();
         if (!cfg.connectionPerDestination()) {
             WindowFlow f = new WindowFlow(e.flow(), baseRtt, e.hops(), newWindow(baseRtt), new SegmentLedger(
-                    cfg.segmentBytes(), e.sizeBytes()), new RetransmitTimer(cfg.minRtoPs()), null);
+                    cfg.segmentBytes(), e.sizeBytes()), new RetransmitTimer(cfg.minRtoPs()), null, e.stopPs());
             f.lastPacedPs = e.timePs() + reactionDelayPs;  // the fractional packet's clock starts with the flow
             flows.put(e.flow(), f);
-            pump(f, e.timePs(), out);
+            pumpOrFinish(f, e.timePs(), out);
             return;
         }
         Connection c = connections.get(e.dst());
@@ -97,9 +99,9 @@ public class WindowSender implements Agent {
             connections.put(e.dst(), c);
         }
         if (c.busy) {
-            c.waiting.add(new Connection.Waiting(e.flow(), e.sizeBytes(), e.hops(), baseRtt));
+            c.waiting.add(new Connection.Waiting(e.flow(), e.sizeBytes(), e.hops(), baseRtt, e.stopPs()));
         } else {
-            startMessage(c, e.flow(), e.sizeBytes(), e.hops(), baseRtt, e.timePs(), out);
+            startMessage(c, e.flow(), e.sizeBytes(), e.hops(), baseRtt, e.stopPs(), e.timePs(), out);
         }
     }
 
@@ -120,15 +122,15 @@ public class WindowSender implements Agent {
     }
 
     /** The connection's next message goes out with the window, RTO estimate and pacing clock the last one left. */
-    private void startMessage(Connection c, int flow, long sizeBytes, int hops, long baseRttPs, long now,
+    private void startMessage(Connection c, int flow, long sizeBytes, int hops, long baseRttPs, long stopPs, long now,
                               ActionSink out) {
         WindowFlow f = new WindowFlow(flow, baseRttPs, hops, c.window, new SegmentLedger(cfg.segmentBytes(),
-                sizeBytes), c.rto, c);
+                sizeBytes), c.rto, c, stopPs);
         f.lastSendPs = c.lastSendPs;
         f.lastPacedPs = c.lastPacedPs != WindowFlow.NEVER ? c.lastPacedPs : now + reactionDelayPs;
         c.busy = true;
         flows.put(flow, f);
-        pump(f, now, out);
+        pumpOrFinish(f, now, out);
     }
 
     /** The flow is done: its connection (if any) hands the next waiting message the window. */
@@ -144,7 +146,7 @@ public class WindowSender implements Agent {
         c.lastPacedPs = f.lastPacedPs;
         Connection.Waiting next = c.waiting.poll();
         if (next != null) {
-            startMessage(c, next.flow(), next.sizeBytes(), next.hops(), next.baseRttPs(), now, out);
+            startMessage(c, next.flow(), next.sizeBytes(), next.hops(), next.baseRttPs(), next.stopPs(), now, out);
         }
     }
 
@@ -170,7 +172,7 @@ public class WindowSender implements Agent {
             finish(f, now, out);
             return;
         }
-        pump(f, now, out);
+        pumpOrFinish(f, now, out);
     }
 
     @Override
@@ -188,7 +190,7 @@ public class WindowSender implements Agent {
         } else if (now >= f.paceWakeupPs) {
             f.paceWakeupPs = WindowFlow.NONE;  // the earliest fired; a later stale one only re-checks
         }
-        pump(f, now, out);
+        pumpOrFinish(f, now, out);
     }
 
     /** Appendix A's RetransmitTimeout, and go-back-N from the oldest unACKed segment. */
@@ -198,9 +200,18 @@ public class WindowSender implements Agent {
         f.rto.expired(now);
     }
 
+    /** {@link #pump}, after which a flow that closed with nothing outstanding is done at once. */
+    private void pumpOrFinish(WindowFlow f, long now, ActionSink out) {
+        pump(f, now, out);
+        if (f.ledger.allAcked()) {
+            finish(f, now, out);
+        }
+    }
+
     /** Hands the NIC what the window allows now, or arranges to; keeps the timeout armed while data is out. */
     private void pump(WindowFlow f, long now, ActionSink out) {
         long at = now + reactionDelayPs;
+        f.closeIfDue(at);
         long spacing = f.window.pacedSpacingPs();
         if (spacing > 0) {
             // Always paced (HPCC): every segment spaced by the law, as many out as the window allows.
@@ -227,13 +238,18 @@ public class WindowSender implements Agent {
      * rtt / cwnd after the last send, Algorithm 1; with pace_fraction, rtt /
      * fraction after the last paced one). A wake-up L before that re-checks the
      * window then (as TIMELY's pacer does); a segment due within L is committed for
-     * its time at once. Returns whether it sent one.
+     * its time at once. New data due at or after the flow's close time is not
+     * sent: the wake-up comes at the close time (or L from now, if later), and
+     * pump closes the flow then, unless the window sent something sooner; an idle
+     * flow thus finishes at its close time. Returns whether it sent one.
      */
     private boolean pace(WindowFlow f, long lastPs, long spacingPs, long at, ActionSink out) {
         long due = lastPs == WindowFlow.NEVER ? at : Math.max(at, lastPs + spacingPs);
-        if (due - reactionDelayPs >= at) {
+        boolean afterClose = f.stopPs > 0 && due >= f.stopPs && f.ledger.nextIsNew();
+        if (afterClose || due - reactionDelayPs >= at) {
             // Timers cannot be cancelled: set an earlier one when the window now wants the packet sooner.
-            long wake = due - reactionDelayPs;
+            // New data due after the close time waits for it instead, when pump closes the flow.
+            long wake = afterClose ? Math.max(f.stopPs, at) : due - reactionDelayPs;
             if (wake < f.paceWakeupPs) {
                 out.setTimer(wake, host.id(), timerId(f, PACE_TIMER));
                 f.paceWakeupPs = wake;

@@ -166,4 +166,24 @@ class ProtocolCatalogTest {
                 () -> ProtocolCatalog.validate(Protocol.getDefaultInstance(), 20_000_000L));
         assertEquals("protocol", e.field());
     }
+
+    @Test
+    void everySenderFamilyButNdpAndMptcpClosesFlows() {
+        for (String text : new String[] {"timely {}", "pfc_only {}", "dcqcn {}", "fast {}", "poseidon {}", "swift {}",
+                "hpcc {}", "dctcp {}"}) {
+            assertTrue(ProtocolCatalog.closesFlows(protocol(text)), text);
+        }
+        assertFalse(ProtocolCatalog.closesFlows(protocol("ndp {}")));
+        assertFalse(ProtocolCatalog.closesFlows(protocol("mptcp {}")));
+    }
+
+    private static Protocol protocol(String text) {
+        try {
+            Protocol.Builder b = Protocol.newBuilder();
+            com.google.protobuf.TextFormat.merge(text, b);
+            return b.build();
+        } catch (com.google.protobuf.TextFormat.ParseException e) {
+            throw new AssertionError(e);
+        }
+    }
 }

@@ -307,4 +307,72 @@ class WindowSenderTest {
         assertEquals(ActionBatch.SET_TIMER, out.kind(1));
         assertEquals(11 * US, out.time(1), "due at 11.25 us, woken L before");
     }
+
+    /** A long-lived flow whose application closes it at {@code stopPs}. */
+    private static org.cosim.agents.api.FlowArrivalEvent closingFlow(long timePs, long stopPs) {
+        org.cosim.agents.api.FlowArrivalEvent e = arrival(timePs, HOST, 7, 0, 0, 3, 6_400_000);
+        e.closeAt(stopPs);
+        return e;
+    }
+
+    @Test
+    void aClosedFlowHandsNothingOverAtOrAfterItsStopAndFinishesWhenAllIsAcked() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(2));
+        w.onFlowArrival(closingFlow(0, 10 * US), out);
+        assertEquals(2, sends());
+        out.reset(0);
+        w.onCompletion(ack(0, L, 9_500_000, 7 * US), out);  // hands over at 9.75 us: before the stop
+        assertEquals(1, sends());
+        assertSend(0, 9_750_000, 2L * SEG);
+        out.reset(0);
+        w.onCompletion(ack(1, L, 9_750_000, 7 * US), out);  // would hand over at 10 us: the flow closes
+        assertEquals(0, sends());
+        for (int i = 0; i < out.size(); i++) {
+            assertEquals(ActionBatch.SET_TIMER, out.kind(i), "segment 2 is still out: no finish yet");
+        }
+        out.reset(0);
+        w.onCompletion(ack(2, 9_750_000, 12 * US, 2 * US), out);
+        assertEquals(1, out.size());
+        assertEquals(ActionBatch.FLOW_FINISHED, out.kind(0));
+        assertEquals(12 * US, out.time(0));
+        assertEquals(0, w.activeFlows());
+    }
+
+    @Test
+    void belowOnePacketASegmentDueAfterTheStopIsNotSentAndTheIdleFlowFinishesAtItsStop() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(0.5));
+        w.onFlowArrival(closingFlow(0, 12 * US), out);
+        assertEquals(1, sends());
+        out.reset(0);
+        // The next segment would be due 8 / 0.5 = 16 us after the first (16.25 us): after the stop.
+        w.onCompletion(ack(0, L, 9 * US, 8 * US), out);
+        assertEquals(0, sends());
+        assertEquals(ActionBatch.SET_TIMER, out.kind(0));
+        assertEquals(12 * US, out.time(0), "a wake-up at the close time");
+        long wakeId = out.timerId(0);
+        out.reset(0);
+        w.onTimer(timer(12 * US, HOST, wakeId), out);
+        assertEquals(1, out.size());
+        assertEquals(ActionBatch.FLOW_FINISHED, out.kind(0));
+        assertEquals(12 * US, out.time(0));
+    }
+
+    @Test
+    void aSegmentLostBeforeTheStopIsResentAfterIt() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(4));
+        w.onFlowArrival(closingFlow(0, 10 * US), out);
+        assertEquals(4, sends());
+        out.reset(0);
+        // Segment 0 is lost; the ACKs of 1..3 come after the stop, the third declares it lost.
+        w.onCompletion(ack(1, L, 11 * US, 7 * US), out);
+        w.onCompletion(ack(2, L, 12 * US, 7 * US), out);
+        assertEquals(0, sends(), "no new data after the stop");
+        w.onCompletion(ack(3, L, 13 * US, 7 * US), out);
+        assertEquals(1, sends());
+        assertSend(0, 13 * US + L, 0);
+        out.reset(0);
+        w.onCompletion(ack(0, 13 * US + L, 20 * US, 6 * US), out);
+        assertEquals(ActionBatch.FLOW_FINISHED, out.kind(out.size() - 1));
+        assertEquals(0, w.activeFlows());
+    }
 }

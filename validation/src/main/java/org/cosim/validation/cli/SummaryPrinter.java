@@ -41,8 +41,11 @@ public final class SummaryPrinter {
                     c.trimmedPackets(), c.returnedToSender(), 100 * c.returnedShare());
         }
         if (s.flowsFinished() > 0) {
-            out.printf(Locale.ROOT, "  flows       %d of %d finished; FCT mean %.1f us, p99 %.1f us; slowdown mean %.2f, p99 %.2f%n",
-                    s.flowsFinished(), s.flowsTotal(), s.fctMeanUs(), s.fctP99Us(), s.slowdownMean(), s.slowdownP99());
+            // Closed long-lived flows finish too, but have no ideal FCT and so no slowdown.
+            String slowdown = Double.isNaN(s.slowdownMean()) ? ""
+                    : String.format(Locale.ROOT, "; slowdown mean %.2f, p99 %.2f", s.slowdownMean(), s.slowdownP99());
+            out.printf(Locale.ROOT, "  flows       %d of %d finished; FCT mean %.1f us, p99 %.1f us%s%n",
+                    s.flowsFinished(), s.flowsTotal(), s.fctMeanUs(), s.fctP99Us(), slowdown);
         } else {
             out.printf(Locale.ROOT, "  flows       %d flows, none finished (long-lived or cut off)%n", s.flowsTotal());
         }

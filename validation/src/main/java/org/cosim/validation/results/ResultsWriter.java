@@ -55,7 +55,7 @@ public final class ResultsWriter {
                 w.write(f.id() + "," + f.src() + "," + f.dst() + "," + f.sizeBytes() + "," + f.startPs() + ","
                         + (f.finished() ? f.endPs() : "") + "," + (f.finished() ? f.fctPs() : "") + ","
                         + (f.idealFctPs() >= 0 ? f.idealFctPs() : "") + ","
-                        + (f.finished() ? JsonWriter.number(f.slowdown()) : "") + ","
+                        + (Double.isNaN(f.slowdown()) ? "" : JsonWriter.number(f.slowdown())) + ","
                         + f.sentBytes() + "," + f.deliveredBytes() + "," + f.droppedBytes() + "\n");
             }
         }

@@ -179,6 +179,16 @@ class OmnetppPairedRunTest {
                 "duration_us=3000", "output.warmup_us=1000"));
     }
 
+    /**
+     * Poseidon's Fig 16 (flows stepping onto a hop and closing again: stop_us in the handshake, the window
+     * sender closing them), shortened: 1 to 4 flows and back to 2.
+     */
+    @Test
+    void poseidonFlowsSteppingInAndClosing() {
+        RunResults r = assertIdentical(ShippedScenarios.read("poseidon/fig16-step.textproto", "duration_us=13000"));
+        assertEquals(2, r.flows().stream().filter(f -> f.finished()).count(), "flows 2 and 3 closed and finished");
+    }
+
     /** HPCC on the parking lot: a flow over three INT switches (three hop records) and one cross flow per hop. */
     @Test
     void hpccParkingLot() {
