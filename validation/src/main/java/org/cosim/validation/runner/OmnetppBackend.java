@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongConsumer;
 import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.wire.AgentServer;
@@ -31,6 +32,7 @@ import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.omnetpp.OmnetppIni;
 import org.cosim.validation.omnetpp.OmnetppInstall;
 import org.cosim.validation.omnetpp.OmnetppNetworks;
+import org.cosim.validation.omnetpp.OppRunAllocator;
 import org.cosim.validation.omnetpp.ResultFiles;
 import org.cosim.validation.omnetpp.RttSampleFile;
 import org.cosim.validation.results.Counters;
@@ -157,8 +159,13 @@ public final class OmnetppBackend {
         long start = System.nanoTime();
         int exit;
         try (PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("opp_run.log")))) {
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
+            Optional<Path> malloc = OppRunAllocator.find();
+            malloc.ifPresent(m -> OppRunAllocator.preload(pb.environment(), m));
             log.println("# " + String.join(" ", cmd));
-            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+            log.println("# malloc: " + malloc.map(m -> "LD_PRELOAD=" + pb.environment().get("LD_PRELOAD"))
+                    .orElse("the C library's") + " (" + OppRunAllocator.VARIABLE + " chooses)");
+            Process p = pb.start();
             try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
                     StandardCharsets.UTF_8))) {
                 String line;

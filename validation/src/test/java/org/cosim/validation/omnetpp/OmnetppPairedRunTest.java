@@ -57,6 +57,9 @@ class OmnetppPairedRunTest {
                 Files.readAllBytes(out.resolve("omnetpp/flows.csv")), "flows.csv differs:\n" + report);
         assertTrue(report.contains("flows.csv        identical"), report);
         assertTrue(Files.readString(out.resolve("omnetpp/summary.json")).contains("\"backend\": \"omnetpp\""));
+        // opp_run ran with the malloc the runner chose (tcmalloc where the machine has it) and says which.
+        String malloc = OppRunAllocator.find().map(m -> "# malloc: LD_PRELOAD=" + m).orElse("# malloc: the C library's");
+        assertTrue(Files.readString(out.resolve("omnetpp/omnetpp/opp_run.log")).contains(malloc), malloc);
     }
 
     /**
