@@ -53,6 +53,23 @@ public final class PaperMetrics {
     }
 
     /**
+     * Poseidon Fig 18: the {@code q} quantile of the RTT samples taken in
+     * (fromPs, toPs], every flow's, in microseconds; NaN if there are none.
+     */
+    public static double rttQuantileUs(RunResults r, long fromPs, long toPs, double q) {
+        long[] t = r.rtts().timePs();
+        long[] rtt = r.rtts().rttPs();
+        long[] in = new long[t.length];
+        int n = 0;
+        for (int i = 0; i < t.length; i++) {
+            if (t[i] > fromPs && t[i] <= toPs) {
+                in[n++] = rtt[i];
+            }
+        }
+        return n == 0 ? Double.NaN : Stats.percentile(Stats.sorted(java.util.Arrays.copyOf(in, n)), q) / (double) US;
+    }
+
+    /**
      * Poseidon Fig 17(b): each flow's throughput standard deviation over time
      * (rate averaged in windows of {@code windowPs} after the warm-up,
      * FlowRates.stdDevGbps), averaged over the flows.

@@ -18,6 +18,7 @@ import org.cosim.validation.runner.JavaBackend;
 final class PaperRuns {
     static final String POSEIDON = "poseidon";
     static final String SWIFT = "swift";
+    static final String HPCC = "hpcc";
 
     private PaperRuns() {}
 
