@@ -25,6 +25,7 @@ void NdpPort::configureDiscipline(const HardwareSpec& hw) {
     strictPriority_ = q.strict_priority();
     returnToSender_ = q.return_to_sender();
     trimmedBytes_ = static_cast<int32_t>(q.trimmed_bytes());
+    trimTail_ = q.trim_tail();
 }
 
 // True when the packet is queued here; false when it was trimmed and returned
@@ -39,7 +40,7 @@ bool NdpPort::offerData(Packet* pkt) {
     }
     // The coin is flipped only when taking the tail would make room (Java evaluates
     // the same conditions in the same order; the coin has no side effect anyway).
-    if (!data_.empty() && dataHeld_ - data_.back()->size() + size <= dataQueueBytes_ &&
+    if (trimTail_ && !data_.empty() && dataHeld_ - data_.back()->size() + size <= dataQueueBytes_ &&
         IdentityHash::trimTail(ctx_.seed, ctx_.switchId, getIndex(), pkt->uid)) {
         Packet* tail = data_.back();
         data_.pop_back();

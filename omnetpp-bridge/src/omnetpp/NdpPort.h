@@ -52,6 +52,7 @@ private:
     int headerWeight_ = 0;
     int dataWeight_ = 0;
     bool strictPriority_ = false;
+    bool trimTail_ = true;
     bool returnToSender_ = false;
     int32_t trimmedBytes_ = 0;
 

@@ -80,7 +80,8 @@ public final class RunSpecs {
                     .setDataWeight(q.dataWeight())
                     .setStrictPriority(q.strictPriority())
                     .setReturnToSender(q.returnToSender())
-                    .setTrimmedBytes(q.trimmedBytes()));
+                    .setTrimmedBytes(q.trimmedBytes())
+                    .setTrimTail(q.trimTail()));
         }
         return b.build();
     }

@@ -182,9 +182,12 @@ class FabricConfigTest {
         FabricConfig c = config("duration_us: 1000\n" + STAR
                 + "topology { nic { mtu_bytes: 9000 } switches { ndp {} } }");
         assertFalse(c.switches().queue().supportsPfc());
-        assertEquals(new org.cosim.fabric.net.NdpQueueParams(72_000, 72_000, 10, 1, false, true, 64),
+        assertEquals(new org.cosim.fabric.net.NdpQueueParams(72_000, 72_000, 10, 1, false, true, 64, true),
                 org.cosim.fabric.net.NdpQueueParams.from(org.cosim.proto.NdpQueues.getDefaultInstance(),
-                        c.nic()), "8 x 9000 B of data, as many bytes of headers (1125), 10:1, RTS, 64 B headers");
+                        c.nic()), "8 x 9000 B of data, as many bytes of headers (1125), 10:1, RTS, 64 B headers, "
+                        + "the coin may trim the tail");
+        assertFalse(org.cosim.fabric.net.NdpQueueParams.from(org.cosim.proto.NdpQueues.newBuilder().setTrimTail(false)
+                .build(), c.nic()).trimTail());
         assertRejects("topology.switches.ndp.data_queue_packets", "duration_us: 1000\n" + STAR
                 + "topology { switches { ndp { data_queue_packets: 0 } } }");
         assertRejects("topology.switches.ndp.header_weight", "duration_us: 1000\n" + STAR

@@ -160,6 +160,7 @@ class RunSpecsTest {
         assertFalse(q.getStrictPriority());
         assertFalse(q.getReturnToSender());
         assertEquals(64, q.getTrimmedBytes());
+        assertTrue(q.getTrimTail(), "the coin may trim the tail unless the scenario says otherwise");
         assertFalse(ndp.getHardware().getAcksShareDataQueue());
 
         RunSpec poseidon = RunSpecs.of(FabricSimulation.of(org.cosim.scenario.ScenarioFiles.parse(DUMBBELL

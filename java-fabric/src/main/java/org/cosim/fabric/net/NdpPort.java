@@ -97,7 +97,8 @@ public final class NdpPort extends SwitchPort {
             enqueueData(pkt);
             return true;
         }
-        if (!data.isEmpty() && dataHeld - pool.size[data.peekLast()] + size <= params.dataQueueBytes()
+        if (params.trimTail() && !data.isEmpty()
+                && dataHeld - pool.size[data.peekLast()] + size <= params.dataQueueBytes()
                 && IdentityHash.trimTail(ctx.seed(), ctx.switchId(), index, pool.uid[pkt])) {
             int tail = data.removeLast();
             dataHeld -= pool.size[tail];

@@ -8,10 +8,10 @@ import org.cosim.scenario.ScenarioException;
  * Defaults (SIGCOMM'17 §3.1, DIGEST.md 2.A/2.D.4): a data queue of 8 MTU packets;
  * a header queue of the same bytes (8 x 9000 B holds 1125 64-byte headers);
  * weighted round robin of 10 header-queue packets to 1 data packet; trimmed
- * headers of 64 bytes; return-to-sender on.
+ * headers of 64 bytes; return-to-sender on; the coin may trim the queue's tail.
  */
 public record NdpQueueParams(long dataQueueBytes, long headerQueueBytes, int headerWeight, int dataWeight,
-                             boolean strictPriority, boolean returnToSender, int trimmedBytes) {
+                             boolean strictPriority, boolean returnToSender, int trimmedBytes, boolean trimTail) {
     private static final String P = "topology.switches.ndp.";
 
     public static NdpQueueParams from(NdpQueues q, NicParams nic) {
@@ -34,7 +34,8 @@ public record NdpQueueParams(long dataQueueBytes, long headerQueueBytes, int hea
         int hw = weight(q.hasHeaderWeight(), q.getHeaderWeight(), 10, "header_weight");
         int dw = weight(q.hasDataWeight(), q.getDataWeight(), 1, "data_weight");
         boolean rts = !q.hasReturnToSender() || q.getReturnToSender();
-        return new NdpQueueParams(data, headers, hw, dw, q.getStrictPriority(), rts, trimmed);
+        boolean trimTail = !q.hasTrimTail() || q.getTrimTail();
+        return new NdpQueueParams(data, headers, hw, dw, q.getStrictPriority(), rts, trimmed, trimTail);
     }
 
     private static int weight(boolean set, int v, int dflt, String field) {

@@ -13,6 +13,8 @@ import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.FlowStats;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * NDP's switch port driven directly, on a 10 Gb/s link with no delay: the byte
@@ -32,13 +34,17 @@ class NdpPortTest {
 
     /** A port with room for {@code dataBytes} of data and {@code headerBytes} of headers. */
     private NdpPort port(long dataBytes, long headerBytes, boolean strict, boolean rts) {
+        return port(dataBytes, headerBytes, strict, rts, true);
+    }
+
+    private NdpPort port(long dataBytes, long headerBytes, boolean strict, boolean rts, boolean trimTail) {
         SwitchPort[] holder = new SwitchPort[1];
         int owner = sim.register((k, a) -> holder[0].txDone());
         LinkTransmitter tx = new LinkTransmitter(sim, pool, owner, 0, TEN_G, 0);
         tx.attach(peer.handler, 0);
         PortContext ctx = new PortContext(sim, pool, new FlowStats(16, 0), new SharedBuffer(1L << 30), SWITCH, "sw",
                 SEED, forwarded::add);
-        NdpQueueParams params = new NdpQueueParams(dataBytes, headerBytes, 10, 1, strict, rts, 64);
+        NdpQueueParams params = new NdpQueueParams(dataBytes, headerBytes, 10, 1, strict, rts, 64, trimTail);
         holder[0] = NdpPort.discipline(params).create(ctx, 0, tx,
                 new SwitchParams(1L << 30, 1L << 30, -1, 0, PfcParams.OFF));
         port = (NdpPort) holder[0];
@@ -117,16 +123,19 @@ class NdpPortTest {
         assertEquals(1500, pool.payload[peer.arrivals().get(1).pkt()], "the payload size survives trimming");
     }
 
-    @Test
-    void coinForTheArrivalTrimsTheArrival() {
-        port(6000, 6400, false, true);
+    /** The coin says "the arrival"; or, without tail trimming (the NetFPGA prototype's rule), whatever it says. */
+    @ParameterizedTest
+    @CsvSource({"true, false", "false, true"})
+    void theArrivalIsTrimmedWhenTheCoinSaysSoOrTheTailIsNeverTrimmed(boolean trimTail, boolean coin) {
+        port(6000, 6400, false, true, trimTail);
         for (int i = 1; i <= 4; i++) {
             port.offer(data(i, 100 + i));
         }
-        assertTrue(port.offer(data(5, uidWithCoin(false))), "its header is queued");
+        assertTrue(port.offer(data(5, uidWithCoin(coin))), "its header is queued");
         sim.runUntil(100_000_000);
         assertEquals(List.of(1L, 5L, 2L, 3L, 4L), seqs());
         assertTrue(trimmed(5));
+        assertFalse(trimmed(4));
         assertEquals(1, port.trimmed());
     }
 

@@ -13,11 +13,13 @@ import org.junit.jupiter.api.Test;
  * testbed. Receiver priority puts its pulls first. Paper (testbed): +50 us over
  * its idle FCT with priority, +500 us without.
  *
- * <p>We measure +59.6 us with priority (the six long flows' initial windows get
- * 43 packets through in the first round trip, 52 us of the receiver's link,
- * before priority pulls take over; with the short flow on the receiver's own leaf
- * it is +43 us), so the priority bound checked here is 60 us, not the paper's 50
- * (README "NDP"). Without priority the flow gets ~1/7 of the link: +996 us.
+ * <p>On the testbed's NetFPGA switches (strict-priority headers, the arrival
+ * trimmed, no return-to-sender) we measure +55.2 us with priority for the
+ * shipped placement, the short flow from the farthest host (the six long flows'
+ * initial windows get a few tens of packets through in the first round trip
+ * before priority pulls take over; from the receiver's own leaf it is +32.5 us),
+ * so the priority bound checked here is 56 us, not the paper's 50 (README
+ * "NDP"). Without priority the flow gets ~1/7 of the link: +997 us.
  */
 class NdpPriorityTest {
     private static long shortFlowFct(String file) {
@@ -35,7 +37,7 @@ class NdpPriorityTest {
         long fair = shortFlowFct("ndp-fig10-fair.textproto");
         long withPriority = priority - idle;
         long without = fair - idle;
-        assertTrue(withPriority <= 60_000_000, "with priority +" + withPriority / 1e6 + " us over idle");
+        assertTrue(withPriority <= 56_000_000, "with priority +" + withPriority / 1e6 + " us over idle");
         assertTrue(without >= 5 * withPriority && without >= 400_000_000,
                 "without priority +" + without / 1e6 + " us, with +" + withPriority / 1e6 + " us");
     }
