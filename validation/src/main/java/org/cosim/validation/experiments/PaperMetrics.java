@@ -53,6 +53,34 @@ public final class PaperMetrics {
     }
 
     /**
+     * Poseidon Fig 16: flows stepping onto a hop and off it. {@code phases[i]} =
+     * {from ms, to ms, the flows active then...}; each phase is measured from
+     * {@code settlePs} after its start to its end. Returns {the worst distance of an
+     * active flow's mean rate from its fair share (200 Gb/s / active flows), as a
+     * fraction; the standard deviation of a flow's rate in {@code windowPs}
+     * windows, averaged over the flows of the phases shared by two or more}.
+     */
+    public static double[] stepPhases(RunResults r, int[][] phases, double linkGbps, long settlePs, long windowPs) {
+        double worst = 0;
+        double dev = 0;
+        int shared = 0;
+        for (int[] p : phases) {
+            int active = p.length - 2;
+            long from = p[0] * MS + settlePs;
+            long to = p[1] * MS;
+            for (int i = 2; i < p.length; i++) {
+                double mean = FlowRates.meanGbps(r.series(), p[i], from, to);
+                worst = Math.max(worst, Math.abs(mean / (linkGbps / active) - 1));
+                if (active > 1) {
+                    dev += FlowRates.stdDevGbps(r.series(), p[i], from, to, windowPs);
+                    shared++;
+                }
+            }
+        }
+        return new double[] {worst, shared == 0 ? Double.NaN : dev / shared};
+    }
+
+    /**
      * Poseidon Fig 18: the {@code q} quantile of the RTT samples taken in
      * (fromPs, toPs], every flow's, in microseconds; NaN if there are none.
      */

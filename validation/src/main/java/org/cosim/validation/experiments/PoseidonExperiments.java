@@ -51,7 +51,8 @@ public final class PoseidonExperiments {
     }
 
     static List<Experiment> all() {
-        return List.of(multiHop(), reversePath(), convergence(), ramp(), stability(), opLatency());
+        return List.of(multiHop(), reversePath(), convergence(), ramp(), stability(), opLatency(), stepInOut(),
+                rttAgainstFlows());
     }
 
     private static double victim(Runs r, PaperRun run) {
@@ -303,6 +304,125 @@ public final class PoseidonExperiments {
                     return FigureData.bars("Throughput standard deviation, 1 ms windows (Fig 17(b))",
                             "std-dev (Gb/s)", cats, List.of(new Series("Poseidon", new double[0], p),
                                     new Series("Swift", new double[0], s)));
+                });
+    }
+
+    // ------------------------------------------------------------ Fig 16 (beyond DIGEST 3.C's headline list)
+
+    /** Fig 16's phases in fig16-step.textproto: from, to (ms), then the flows active. */
+    public static final int[][] FIG16_PHASES = {{0, 2, 0}, {2, 4, 0, 1}, {4, 6, 0, 1, 2}, {6, 10, 0, 1, 2, 3},
+        {10, 12, 0, 1, 2}, {12, 14, 0, 1}, {14, 16, 0}};
+    /** Each phase is measured from 0.5 ms after its change; rates in the paper's 50 us samples. */
+    public static final long FIG16_SETTLE_PS = PaperMetrics.MS / 2;
+    public static final long FIG16_SAMPLE_PS = 50 * PaperMetrics.US;
+    static final PaperRun STEP_P = run("fig16-step.textproto", POSEIDON, "");
+    static final PaperRun STEP_S = run("fig16-step.textproto", SWIFT, "");
+
+    /** {worst distance from the fair share (fraction), mean 50 us std-dev (Gb/s)} of Fig 16's run. */
+    public static double[] stepPhases(RunResults r) {
+        return PaperMetrics.stepPhases(r, FIG16_PHASES, 200, FIG16_SETTLE_PS, FIG16_SAMPLE_PS);
+    }
+
+    static Experiment stepInOut() {
+        return new Experiment("poseidon-fig16", "poseidon", "Fig 16", "flows stepping in and out of one hop",
+                "Four long flows onto one 200 Gb/s hop, one more every 2 ms, then three close (stop_us) at 10, 12 "
+                        + "and 14 ms: 1, 2, 3, 4, 3, 2, 1 flows (our choice: the paper gives neither the number nor "
+                        + "the step); rates in 50 us samples, each phase from 0.5 ms after its change; 16 ms. Not in "
+                        + "DIGEST.md's headline list; the paper: both reach the fair share, Poseidon varies less.",
+                List.of(STEP_P, STEP_S),
+                List.of(
+                        Check.of("Poseidon: worst distance of a flow's mean from its fair share, every phase",
+                                "reaches the fair share", atMost(10, "%"), "%",
+                                r -> 100 * stepPhases(r.of(STEP_P))[0]),
+                        Check.of("Swift's 50 us std-dev over Poseidon's, phases of 2+ flows", "Poseidon varies less",
+                                atLeast(2, "x"), "x", r -> stepPhases(r.of(STEP_S))[1] / stepPhases(r.of(STEP_P))[1])),
+                r -> {
+                    List<Series> lines = new ArrayList<>();
+                    for (int f = 0; f < 4; f++) {
+                        lines.add(TimelyExperiments.movingAverage("Poseidon flow " + f, r.of(STEP_P), new int[] {f},
+                                FIG16_SAMPLE_PS));
+                    }
+                    for (int f = 0; f < 4; f++) {
+                        lines.add(TimelyExperiments.movingAverage("Swift flow " + f, r.of(STEP_S), new int[] {f},
+                                FIG16_SAMPLE_PS));
+                    }
+                    return FigureData.lines(FigureData.Kind.TIME_SERIES, "Flows stepping in and out (Fig 16)",
+                            "time (ms)", "rate (Gb/s, 50 us samples)", lines);
+                });
+    }
+
+    // ------------------------------------------------------------ Fig 18 (beyond DIGEST 3.C's headline list)
+
+    /** Fig 18(a): one flow more per step, 8 steps; (b) 50 more per step, 4 steps. --quick: 10 ms steps. */
+    public static PaperRun fig18(boolean large, String protocol) {
+        return large
+                ? run("fig18a-rtt-large-windows.textproto", protocol, "").quick(
+                        "workload.incast.start_spacing_us=10000", "duration_us=80000")
+                : run("fig18b-rtt-small-windows.textproto", protocol, "").quick(
+                        "workload.mix.parts[1].incast.start_us=10000", "workload.mix.parts[2].incast.start_us=20000",
+                        "workload.mix.parts[3].incast.start_us=30000", "duration_us=40000");
+    }
+
+    /** The median RTT sample of each step's second half, us; the steps divide the run evenly. */
+    public static double[] rttByStep(RunResults r, int steps) {
+        long step = r.durationPs() / steps;
+        double[] med = new double[steps];
+        for (int k = 0; k < steps; k++) {
+            med[k] = PaperMetrics.rttQuantileUs(r, k * step + step / 2, (k + 1) * step, 0.5);
+        }
+        return med;
+    }
+
+    /** The largest ratio of {@code a}'s median RTT to {@code b}'s over the steps of both runs with 2+ flows. */
+    private static double worstRatio(Runs r, String a, String b) {
+        double worst = 0;
+        for (boolean large : new boolean[] {true, false}) {
+            int steps = large ? 8 : 4;
+            double[] x = rttByStep(r.of(fig18(large, a)), steps);
+            double[] y = rttByStep(r.of(fig18(large, b)), steps);
+            for (int k = large ? 1 : 0; k < steps; k++) {
+                worst = Math.max(worst, x[k] / y[k]);
+            }
+        }
+        return worst;
+    }
+
+    static Experiment rttAgainstFlows() {
+        List<PaperRun> runs = new ArrayList<>();
+        for (boolean large : new boolean[] {true, false}) {
+            for (String p : List.of(POSEIDON, SWIFT, HPCC)) {
+                runs.add(fig18(large, p));
+            }
+        }
+        return new Experiment("poseidon-fig18", "poseidon", "Fig 18", "RTT against the number of flows",
+                "Long flows join one 200 Gb/s hop every 25 ms: (a) one at a time, 1 to 8 (large windows); (b) 50 at "
+                        + "a time, 50 to 200 (small windows); the counts are ours. The median RTT sample of each "
+                        + "step's second half; the one-flow step is left out (its own NIC is the bottleneck, which "
+                        + "the protocols do not see). --quick: 10 ms steps. Not in DIGEST.md's headline list.",
+                runs,
+                List.of(
+                        Check.of("Poseidon's median RTT over Swift's, worst step", "below Swift's (up to 50% lower)",
+                                atMost(90, "%"), "%", r -> 100 * worstRatio(r, POSEIDON, SWIFT)),
+                        Check.of("HPCC's median RTT over Poseidon's, worst step", "HPCC's below Poseidon's",
+                                atMost(90, "%"), "%", r -> 100 * worstRatio(r, HPCC, POSEIDON))),
+                r -> {
+                    List<Series> lines = new ArrayList<>();
+                    for (String p : List.of(POSEIDON, SWIFT, HPCC)) {
+                        for (boolean large : new boolean[] {true, false}) {
+                            int steps = large ? 8 : 4;
+                            double[] med = rttByStep(r.of(fig18(large, p)), steps);
+                            int first = large ? 1 : 0;
+                            double[] x = new double[steps - first];
+                            double[] y = new double[steps - first];
+                            for (int k = first; k < steps; k++) {
+                                x[k - first] = large ? k + 1 : 50 * (k + 1);
+                                y[k - first] = med[k];
+                            }
+                            lines.add(new Series(label(p) + (large ? " (a)" : " (b)"), x, y));
+                        }
+                    }
+                    return FigureData.lines(FigureData.Kind.SWEEP, "RTT against the number of flows (Fig 18)",
+                            "flows", "median RTT (us)", lines).withLogX();
                 });
     }
 

@@ -2,8 +2,11 @@ package org.cosim.validation.poseidon;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.cosim.validation.experiments.PaperMetrics;
+import org.cosim.validation.ShippedScenarios;
+import org.cosim.validation.experiments.PaperRun;
+import org.cosim.validation.experiments.PoseidonExperiments;
 import org.cosim.validation.results.RunResults;
+import org.cosim.validation.runner.JavaBackend;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,39 +20,38 @@ import org.junit.jupiter.api.Test;
  * sender's NIC queue (README, "Poseidon and Swift").
  */
 class RttAgainstFlowsTest {
-    private static final long STEP = 10 * PaperMetrics.MS;
+    /** The experiment's run at --quick size (10 ms steps). */
+    private static RunResults quick(boolean large, String protocol) {
+        PaperRun run = PoseidonExperiments.fig18(large, protocol);
+        RunResults r = JavaBackend.run(ShippedScenarios.read(run.scenario(), run.overrides(true).toArray(new String[0])),
+                t -> { });
+        assertTrue(r.complete(), () -> run.id() + " failed: " + r.failure());
+        return r;
+    }
 
     @Test
     void largeWindowsPoseidonsRttIsBelowSwiftsAndAboveHpccs() {
-        String[] shorter = {"workload.incast.start_spacing_us=10000", "duration_us=80000"};
-        assertOrdered(PaperRuns.run("fig18a-rtt-large-windows.textproto", PaperRuns.POSEIDON, shorter),
-                PaperRuns.run("fig18a-rtt-large-windows.textproto", PaperRuns.SWIFT, shorter),
-                PaperRuns.run("fig18a-rtt-large-windows.textproto", PaperRuns.HPCC, shorter), 1, 8, 1);
+        assertOrdered(quick(true, PaperRuns.POSEIDON), quick(true, PaperRuns.SWIFT), quick(true, PaperRuns.HPCC), 1,
+                8, 1);
     }
 
     @Test
     void smallWindowsPoseidonsRttIsBelowSwiftsAndAboveHpccs() {
-        String[] shorter = {"workload.mix.parts[1].incast.start_us=10000",
-                "workload.mix.parts[2].incast.start_us=20000", "workload.mix.parts[3].incast.start_us=30000",
-                "duration_us=40000"};
-        assertOrdered(PaperRuns.run("fig18b-rtt-small-windows.textproto", PaperRuns.POSEIDON, shorter),
-                PaperRuns.run("fig18b-rtt-small-windows.textproto", PaperRuns.SWIFT, shorter),
-                PaperRuns.run("fig18b-rtt-small-windows.textproto", PaperRuns.HPCC, shorter), 0, 4, 50);
+        assertOrdered(quick(false, PaperRuns.POSEIDON), quick(false, PaperRuns.SWIFT), quick(false, PaperRuns.HPCC),
+                0, 4, 50);
     }
 
     /** Steps [first, last): Poseidon's median RTT at most 0.7x Swift's, HPCC's below Poseidon's. */
     private static void assertOrdered(RunResults poseidon, RunResults swift, RunResults hpcc, int first, int last,
                                       int flowsPerStep) {
+        double[] p = PoseidonExperiments.rttByStep(poseidon, last);
+        double[] s = PoseidonExperiments.rttByStep(swift, last);
+        double[] h = PoseidonExperiments.rttByStep(hpcc, last);
         for (int k = first; k < last; k++) {
-            long from = k * STEP + STEP / 2;
-            long to = (k + 1) * STEP;
-            double p = PaperMetrics.rttQuantileUs(poseidon, from, to, 0.5);
-            double s = PaperMetrics.rttQuantileUs(swift, from, to, 0.5);
-            double h = PaperMetrics.rttQuantileUs(hpcc, from, to, 0.5);
             String at = String.format("%d flows: median RTT Poseidon %.1f, Swift %.1f, HPCC %.1f us",
-                    (k + 1) * flowsPerStep, p, s, h);
-            assertTrue(p <= 0.7 * s, at);
-            assertTrue(h < p, at);
+                    (k + 1) * flowsPerStep, p[k], s[k], h[k]);
+            assertTrue(p[k] <= 0.7 * s[k], at);
+            assertTrue(h[k] < p[k], at);
         }
     }
 }
