@@ -53,9 +53,8 @@ public final class FabricSimulation {
         this.routing = new Routing(graph);
         this.flows = Workloads.build(scenario.getWorkload(), graph, scenario.getSeed(), config.durationPs());
         if (flows.hasStops() && !ProtocolCatalog.closesFlows(scenario.getProtocol())) {
-            throw new ScenarioException("workload", "flows with stop_us close under every protocol but ndp and "
-                    + "mptcp, whose agents do not close flows; this scenario runs "
-                    + ProtocolCatalog.nameOf(scenario.getProtocol()));
+            throw new ScenarioException("workload", "flows with stop_us close under every protocol but ndp, whose "
+                    + "agents do not close flows; this scenario runs " + ProtocolCatalog.nameOf(scenario.getProtocol()));
         }
         long baseRtt = routing.maxPropagationRttPs(config.switches().latencyPs());
         ProtocolCatalog.validate(scenario, baseRtt, config.nic().mtuBytes());

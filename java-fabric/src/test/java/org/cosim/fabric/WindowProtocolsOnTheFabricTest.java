@@ -153,7 +153,7 @@ class WindowProtocolsOnTheFabricTest {
     }
 
     @Test
-    void ndpAndMptcpRefuseStopTimesNamingTheProtocol() {
+    void ndpRefusesStopTimesNamingTheProtocol() {
         Scenario s = TestScenarios.parse("""
                 duration_us: 1000
                 topology { fat_tree { k: 4 link_rate_gbps: 10 link_delay_us: 1 } switches { ndp {} } }
@@ -164,20 +164,21 @@ class WindowProtocolsOnTheFabricTest {
     }
 
     /**
-     * Window senders close long-lived flows (stop_us): flows 0 and 1 close at 1 ms
+     * Window senders (Poseidon, Swift, HPCC, DCTCP) and MPTCP close long-lived
+     * flows (stop_us): flows 0 and 1 close at 1 ms
      * and 2 ms, flow 2 never. A closed flow hands nothing over at or after its
      * stop, finishes once what it sent is ACKed (within a few RTTs of the stop),
      * and the flow still running takes the link: it delivers at nearly line rate
      * after both closed.
      */
     @Test
-    void poseidonSwiftHpccAndDctcpCloseLongLivedFlowsAtTheirStopTime() {
+    void windowSendersAndMptcpCloseLongLivedFlowsAtTheirStopTime() {
         String flows = """
                 flows { src: 1 dst: 0 stop_us: 1000 }
                 flows { src: 2 dst: 0 stop_us: 2000 }
                 flows { src: 3 dst: 0 }
                 """;
-        for (String protocol : new String[] {"poseidon {}", "swift {}", "hpcc {}", "dctcp {}"}) {
+        for (String protocol : new String[] {"poseidon {}", "swift {}", "hpcc {}", "dctcp {}", "mptcp {}"}) {
             Scenario s = star(protocol, flows, "duration_us: 3000 output { warmup_us: 2200 }").toBuilder()
                     .mergeFrom(TestScenarios.parse("topology { switches { ecn_threshold_bytes: 200000 } }")).build();
             FabricSimulation sim = FabricSimulation.of(s);

@@ -111,12 +111,13 @@ public final class ProtocolCatalog {
 
     /**
      * Whether the protocol's agents close long-lived flows at their stop time
-     * (workload stop_us): the rate-paced senders (SegmentSender) and the window
-     * senders (WindowSender) do; NDP's and MPTCP's agents do not.
+     * (workload stop_us): the rate-paced senders (SegmentSender), the window
+     * senders (WindowSender) and MPTCP's do; NDP's agents do not (the receiver
+     * learns a flow's end from its marked last packet, which a close cannot mark).
      */
     public static boolean closesFlows(Protocol protocol) {
         return switch (protocol.getKindCase()) {
-            case TIMELY, PFC_ONLY, DCQCN, FAST, POSEIDON, SWIFT, HPCC, DCTCP -> true;
+            case TIMELY, PFC_ONLY, DCQCN, FAST, POSEIDON, SWIFT, HPCC, DCTCP, MPTCP -> true;
             default -> false;
         };
     }

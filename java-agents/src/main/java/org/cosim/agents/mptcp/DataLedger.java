@@ -15,8 +15,8 @@ final class DataLedger {
     static final byte ACKED = 3;
 
     private final int segmentBytes;
-    private final long sizeBytes;
-    private final long segments;
+    private long sizeBytes;  // Long.MAX_VALUE for a long-lived flow until it closes
+    private long segments;
     private byte[] state = new byte[64];
     private byte[] subflow = new byte[64];
     private long[] tx = new long[64];
@@ -32,6 +32,14 @@ final class DataLedger {
     }
 
     boolean allAcked() { return base >= segments; }
+
+    /** The application closed the flow (stop_us): the segments handed over so far are all it sends. */
+    void close() {
+        if (next < segments) {
+            segments = next;
+            sizeBytes = next * segmentBytes;
+        }
+    }
     boolean hasNew() { return next < segments; }
     long nextNew() { return next; }
     long seqOf(long s) { return s * segmentBytes; }

@@ -50,9 +50,9 @@ public final class MptcpAgent implements Agent {
                     cfg.minRtoPs());
         }
         MptcpConnection c = new MptcpConnection(host.id(), e.flow(), ctx.reactionDelayPs(), cfg,
-                new DataLedger(segmentBytes, e.sizeBytes()), subflows);
+                new DataLedger(segmentBytes, e.sizeBytes()), subflows, e.stopPs());
         flows.put(e.flow(), c);
-        c.pump(e.timePs(), out);
+        advance(c, e.timePs(), out);
     }
 
     @Override
@@ -76,12 +76,13 @@ public final class MptcpAgent implements Agent {
     }
 
     private void advance(MptcpConnection c, long now, ActionSink out) {
+        if (!c.finished()) {
+            c.pump(now, out);  // may close the flow (its stop time): then it can be done at once
+        }
         if (c.finished()) {
             flows.remove(c.flow);
             out.flowFinished(now, host.id(), c.flow);
-            return;
         }
-        c.pump(now, out);
     }
 
     /**

@@ -11,7 +11,9 @@ import org.cosim.agents.util.LongRing;
  * with room serves first (as Linux MPTCP reinjects after a timeout), so a dead
  * path cannot hold the connection's data hostage. The receive buffer is not
  * modelled (the receiver accepts any segment), nor are data-level ACKs: the
- * hardware ACK of each packet serves both levels.
+ * hardware ACK of each packet serves both levels. A long-lived flow with a close
+ * time (stop_us) hands over no new data at or after it, resends what it lost,
+ * and is finished when what it sent is ACKed.
  */
 final class MptcpConnection {
     final int flow;
@@ -23,9 +25,12 @@ final class MptcpConnection {
     private final LongRing reinject = new LongRing();
     private final double[] cwnds;
     private final long[] rtts;
+    private final long stopPs;  // when the application closes a long-lived flow; 0: never
 
-    MptcpConnection(int host, int flow, long reactionDelayPs, MptcpConfig cfg, DataLedger data, Subflow[] subflows) {
+    MptcpConnection(int host, int flow, long reactionDelayPs, MptcpConfig cfg, DataLedger data, Subflow[] subflows,
+                    long stopPs) {
         this.host = host;
+        this.stopPs = stopPs;
         this.reactionDelayPs = reactionDelayPs;
         this.flow = flow;
         this.cfg = cfg;
@@ -95,9 +100,15 @@ final class MptcpConnection {
         return true;
     }
 
-    /** Hands the NIC, L after {@code nowPs}, every segment the subflows' windows allow; arms their timers. */
+    /**
+     * Hands the NIC, L after {@code nowPs}, every segment the subflows' windows
+     * allow (no new data at or after the close time); arms their timers.
+     */
     void pump(long nowPs, ActionSink out) {
         long atPs = nowPs + reactionDelayPs;
+        if (stopPs > 0 && atPs >= stopPs) {
+            data.close();  // whatever would go now goes at or after the close time
+        }
         for (Subflow sf = pick(); sf != null; sf = pick()) {
             send(sf, nextFor(sf), atPs, out);
         }

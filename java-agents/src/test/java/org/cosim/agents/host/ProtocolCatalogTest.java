@@ -121,7 +121,7 @@ class ProtocolCatalogTest {
         AgentContext ctx = new AgentContext(1_000_000L, 20_000_000L, 1L, m, 9000);
         assertInstanceOf(org.cosim.agents.mptcp.MptcpAgent.class,
                 ProtocolCatalog.factory("mptcp").create(new HostInfo(0, 10_000_000_000L), ctx));
-        assertFalse(ProtocolCatalog.closesFlows(m));
+        assertTrue(ProtocolCatalog.closesFlows(m));
         Protocol bad = Protocol.newBuilder().setMptcp(org.cosim.proto.Mptcp.newBuilder().setSubflows(0)).build();
         assertEquals("protocol.mptcp.subflows",
                 assertThrows(ScenarioException.class, () -> ProtocolCatalog.validate(bad, 1)).field());
@@ -168,13 +168,12 @@ class ProtocolCatalogTest {
     }
 
     @Test
-    void everySenderFamilyButNdpAndMptcpClosesFlows() {
+    void everySenderFamilyButNdpClosesFlows() {
         for (String text : new String[] {"timely {}", "pfc_only {}", "dcqcn {}", "fast {}", "poseidon {}", "swift {}",
-                "hpcc {}", "dctcp {}"}) {
+                "hpcc {}", "dctcp {}", "mptcp {}"}) {
             assertTrue(ProtocolCatalog.closesFlows(protocol(text)), text);
         }
         assertFalse(ProtocolCatalog.closesFlows(protocol("ndp {}")));
-        assertFalse(ProtocolCatalog.closesFlows(protocol("mptcp {}")));
     }
 
     private static Protocol protocol(String text) {

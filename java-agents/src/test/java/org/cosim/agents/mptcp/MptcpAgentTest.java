@@ -166,4 +166,28 @@ class MptcpAgentTest {
         assertEquals(SEG, sends().get(0)[0]);                                      // room for segment 1
         assertEquals(1, c.subflow(0).inflight);
     }
+
+    @Test
+    void aClosedFlowSendsNothingNewAfterItsStopAndFinishesWhenAllIsAcked() {
+        MptcpAgent a = agent(Mptcp.newBuilder().setSubflows(1).setInitialCwndPackets(2));
+        org.cosim.agents.api.FlowArrivalEvent e = arrival(0, HOST, FLOW, 9, 0, 1);
+        e.closeAt(30 * US);
+        a.onFlowArrival(e, out);
+        assertEquals(2, sends().size());
+        out.reset(0);
+        a.onCompletion(ack(0, L, 21 * US), out);  // hands over at 22 us, before the stop: two more (slow start)
+        assertEquals(2, sends().size());
+        out.reset(0);
+        a.onCompletion(ack(1, L, 29 * US), out);  // would hand over at 30 us: the flow closes
+        assertEquals(0, sends().size());
+        a.onCompletion(ack(2, 22 * US, 42 * US), out);
+        assertEquals(0, sends().size());
+        for (int i = 0; i < out.size(); i++) {
+            assertTrue(out.kind(i) != ActionBatch.FLOW_FINISHED, "segment 3 is still out");
+        }
+        out.reset(0);
+        a.onCompletion(ack(3, 22 * US, 43 * US), out);
+        assertEquals(ActionBatch.FLOW_FINISHED, out.kind(out.size() - 1));
+        assertEquals(43 * US, out.time(out.size() - 1));
+    }
 }
