@@ -21,6 +21,7 @@ import org.cosim.scenario.Units;
 import org.cosim.validation.bench.BackendBench;
 import org.cosim.validation.bench.MemoryProbe;
 import org.cosim.validation.bench.WireBenchmark;
+import org.cosim.validation.omnetpp.OppRunAllocator;
 
 /**
  * `cosim bench`: the speed of the Java fabric on a scenario. Runs it a few times
@@ -137,11 +138,11 @@ public final class BenchCommand implements Command {
         BackendBench.Summary s = BackendBench.summarize(runs);
         out.printf(Locale.ROOT, "median: java %.2f s, omnetpp %.2f s: OMNeT++ takes %.2fx the Java back end's wall "
                         + "time (the simulation alone: java %.2f s, omnetpp %.2f s: %.2fx); result files (%s) %s; "
-                        + "%d cores, Java %s%n",
+                        + "%d cores, Java %s, opp_run's malloc %s%n",
                 s.javaMedianS(), s.omnetppMedianS(), s.ratio(), s.javaSimMedianS(), s.omnetppSimMedianS(),
                 s.simRatio(), String.join(", ", BackendBench.COMPARED),
                 s.allIdentical() ? "identical in every run" : "DIFFER", Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.version"));
+                System.getProperty("java.version"), OppRunAllocator.find().map(Path::toString).orElse("glibc's"));
         return s.allIdentical() ? 0 : 1;
     }
 
