@@ -168,11 +168,7 @@ public class WindowSender implements Agent {
                 f.window.onFastRecovery(now);
             }
         }
-        if (f.ledger.allAcked()) {
-            finish(f, now, out);
-            return;
-        }
-        pumpOrFinish(f, now, out);
+        pumpOrFinish(f, now, out);  // pumps nothing once every byte is ACKed, then finishes
     }
 
     @Override

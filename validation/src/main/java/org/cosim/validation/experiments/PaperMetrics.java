@@ -94,7 +94,9 @@ public final class PaperMetrics {
                 in[n++] = rtt[i];
             }
         }
-        return n == 0 ? Double.NaN : Stats.percentile(Stats.sorted(java.util.Arrays.copyOf(in, n)), q) / (double) US;
+        long[] samples = java.util.Arrays.copyOf(in, n);
+        java.util.Arrays.sort(samples);
+        return n == 0 ? Double.NaN : Stats.percentile(samples, q) / (double) US;
     }
 
     /**

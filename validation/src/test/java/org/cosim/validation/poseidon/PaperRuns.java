@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.cosim.validation.ShippedScenarios;
+import org.cosim.validation.experiments.PaperRun;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
 import org.cosim.validation.runner.JavaBackend;
@@ -32,9 +33,17 @@ final class PaperRuns {
         List<String> all = new ArrayList<>();
         all.add("protocol." + protocol + "={" + protocolBody + "}");
         all.addAll(Arrays.asList(overrides));
-        RunResults r = JavaBackend.run(ShippedScenarios.read("poseidon/" + file, all.toArray(new String[0])),
-                t -> { });
-        assertTrue(r.complete(), () -> file + " with " + protocol + " failed: " + r.failure());
+        return runShipped("poseidon/" + file, all, file + " with " + protocol);
+    }
+
+    /** An experiment's run (PoseidonExperiments) at its --quick size, as `cosim validate --quick` runs it. */
+    static RunResults runQuick(PaperRun run) {
+        return runShipped(run.scenario(), run.overrides(true), run.id());
+    }
+
+    private static RunResults runShipped(String path, List<String> overrides, String what) {
+        RunResults r = JavaBackend.run(ShippedScenarios.read(path, overrides.toArray(new String[0])), t -> { });
+        assertTrue(r.complete(), () -> what + " failed: " + r.failure());
         return r;
     }
 

@@ -2,11 +2,8 @@ package org.cosim.validation.poseidon;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.cosim.validation.ShippedScenarios;
-import org.cosim.validation.experiments.PaperRun;
 import org.cosim.validation.experiments.PoseidonExperiments;
 import org.cosim.validation.results.RunResults;
-import org.cosim.validation.runner.JavaBackend;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,11 +19,7 @@ import org.junit.jupiter.api.Test;
 class RttAgainstFlowsTest {
     /** The experiment's run at --quick size (10 ms steps). */
     private static RunResults quick(boolean large, String protocol) {
-        PaperRun run = PoseidonExperiments.fig18(large, protocol);
-        RunResults r = JavaBackend.run(ShippedScenarios.read(run.scenario(), run.overrides(true).toArray(new String[0])),
-                t -> { });
-        assertTrue(r.complete(), () -> run.id() + " failed: " + r.failure());
-        return r;
+        return PaperRuns.runQuick(PoseidonExperiments.fig18(large, protocol));
     }
 
     @Test
