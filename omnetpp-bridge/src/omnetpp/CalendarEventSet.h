@@ -56,6 +56,9 @@ public:
 private:
     void enqueue(omnetpp::cEvent* event);
     omnetpp::cEvent* taken(omnetpp::cEvent* event);
+    static void prefetch(const omnetpp::cEvent* event);
+    // A packet's OMNeT++ header and cosim's fields up to its INT records (Packet.h).
+    static constexpr int kPrefetchLines = 6;
 
     CalendarQueue<omnetpp::cEvent*> queue_;
     int64_t insertCount_ = 0;
