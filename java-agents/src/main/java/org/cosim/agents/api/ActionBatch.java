@@ -7,18 +7,12 @@ import java.util.Arrays;
  * emitted them. Columnar and reusable; the in-memory form of
  * {@code cosim.ActionBatch} in cosim.proto.
  */
-public final class ActionBatch implements ActionSink {
+public final class ActionBatch extends ColumnarBatch implements ActionSink {
     public static final byte SEND_SEGMENT = 1;
     public static final byte SET_TIMER = 2;
     public static final byte FLOW_FINISHED = 3;
     public static final byte SEND_CONTROL = 4;
 
-    private long windowStartPs;
-    private int size;
-    private byte[] kind = new byte[64];
-    private long[] time = new long[64];
-    private int[] host = new int[64];
-    private int[] flow = new int[64];
     private long[] seq = new long[64];
     private int[] bytes = new int[64];
     private int[] path = new int[64];
@@ -26,17 +20,6 @@ public final class ActionBatch implements ActionSink {
     private long[] echo = new long[64];
     private int[] options = new int[64];    // segment options, or a control packet's kind
 
-    public void reset(long windowStartPs) {
-        this.windowStartPs = windowStartPs;
-        this.size = 0;
-    }
-
-    public long windowStartPs() { return windowStartPs; }
-    public int size() { return size; }
-    public byte kind(int i) { return kind[i]; }
-    public long time(int i) { return time[i]; }
-    public int host(int i) { return host[i]; }
-    public int flow(int i) { return flow[i]; }
     public long seq(int i) { return seq[i]; }
     public int bytes(int i) { return bytes[i]; }
     public int path(int i) { return path[i]; }
@@ -80,29 +63,21 @@ public final class ActionBatch implements ActionSink {
     }
 
     private int append(byte k, long t, int h, int f) {
-        if (size == kind.length) {
-            grow();
-        }
-        int i = size++;
-        kind[i] = k;
-        time[i] = t;
-        host[i] = h;
-        flow[i] = f;
+        return appendRow(k, t, h, f);
+    }
+
+    @Override
+    void clearColumns(int i) {
         seq[i] = 0;
         bytes[i] = 0;
         path[i] = 0;
         number[i] = 0;
         echo[i] = 0;
         options[i] = 0;
-        return i;
     }
 
-    private void grow() {
-        int n = kind.length * 2;
-        kind = Arrays.copyOf(kind, n);
-        time = Arrays.copyOf(time, n);
-        host = Arrays.copyOf(host, n);
-        flow = Arrays.copyOf(flow, n);
+    @Override
+    void growColumns(int n) {
         seq = Arrays.copyOf(seq, n);
         bytes = Arrays.copyOf(bytes, n);
         path = Arrays.copyOf(path, n);

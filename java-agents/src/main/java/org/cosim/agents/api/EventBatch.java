@@ -8,7 +8,7 @@ import java.util.Arrays;
  * window costs no allocation once the arrays have grown to the busiest window.
  * This is the in-memory form of {@code cosim.EventBatch} in cosim.proto.
  */
-public final class EventBatch {
+public final class EventBatch extends ColumnarBatch {
     public static final byte FLOW_ARRIVAL = 1;
     public static final byte COMPLETION = 2;
     public static final byte PFC_CHANGE = 3;
@@ -22,12 +22,6 @@ public final class EventBatch {
     public static final int LAST_OF_FLOW = 4;
     public static final int ECN = 8;
 
-    private long windowStartPs;
-    private int size;
-    private byte[] kind = new byte[64];
-    private long[] time = new long[64];
-    private int[] host = new int[64];
-    private int[] flow = new int[64];
     private long[] a = new long[64];
     private long[] b = new long[64];
     private long[] c = new long[64];
@@ -46,19 +40,11 @@ public final class EventBatch {
     long[] hopTimePs = new long[64];
     long[] hopRateBps = new long[64];
 
+    @Override
     public void reset(long windowStartPs) {
-        this.windowStartPs = windowStartPs;
-        this.size = 0;
+        super.reset(windowStartPs);
         this.hopSize = 0;
     }
-
-    public long windowStartPs() { return windowStartPs; }
-    public int size() { return size; }
-    public byte kind(int i) { return kind[i]; }
-    public long time(int i) { return time[i]; }
-    public int host(int i) { return host[i]; }
-    /** The flow of the event, or -1 for kinds without one. */
-    public int flow(int i) { return flow[i]; }
 
     public void addFlowArrival(long t, int h, int f, int dst, long sizeBytes) {
         int i = append(FLOW_ARRIVAL, t, h, f);
@@ -91,7 +77,7 @@ public final class EventBatch {
 
     /** Appends an INT hop record to the last event, which must be a completion (records in path order). */
     public void addIntHop(long queueBytes, long txBytes, long timePs, long rateBps) {
-        if (size == 0 || kind[size - 1] != COMPLETION) {
+        if (size() == 0 || kind(size() - 1) != COMPLETION) {
             throw new IllegalStateException("an INT hop record must follow a completion");
         }
         if (hopSize == hopQueueBytes.length) {
@@ -106,7 +92,7 @@ public final class EventBatch {
         hopTimePs[hopSize] = timePs;
         hopRateBps[hopSize] = rateBps;
         hopSize++;
-        hopCount[size - 1]++;
+        hopCount[size() - 1]++;
     }
 
     /** INT hop records of event i (0 for every kind but completions carrying them). */
@@ -147,9 +133,9 @@ public final class EventBatch {
     }
 
     public void read(int i, FlowArrivalEvent v) {
-        v.timePs = time[i];
-        v.host = host[i];
-        v.flow = flow[i];
+        v.timePs = time(i);
+        v.host = host(i);
+        v.flow = flow(i);
         v.dst = (int) a[i];
         v.sizeBytes = b[i];
         v.describePath(1, 0, 0);
@@ -157,9 +143,9 @@ public final class EventBatch {
     }
 
     public void read(int i, CompletionEvent v) {
-        v.timePs = time[i];
-        v.host = host[i];
-        v.flow = flow[i];
+        v.timePs = time(i);
+        v.host = host(i);
+        v.flow = flow(i);
         v.seq = a[i];
         v.bytes = (int) b[i];
         v.sendTimePs = c[i];
@@ -173,22 +159,22 @@ public final class EventBatch {
     }
 
     public void read(int i, PfcChangeEvent v) {
-        v.timePs = time[i];
-        v.host = host[i];
+        v.timePs = time(i);
+        v.host = host(i);
         v.priority = (int) a[i];
         v.paused = flags[i] != 0;
     }
 
     public void read(int i, TimerEvent v) {
-        v.timePs = time[i];
-        v.host = host[i];
+        v.timePs = time(i);
+        v.host = host(i);
         v.timerId = a[i];
     }
 
     public void read(int i, PacketArrivalEvent v) {
-        v.timePs = time[i];
-        v.host = host[i];
-        v.flow = flow[i];
+        v.timePs = time(i);
+        v.host = host(i);
+        v.flow = flow(i);
         v.seq = a[i];
         v.bytes = (int) b[i];
         v.intMaxHopDelayPs = c[i];
@@ -198,9 +184,9 @@ public final class EventBatch {
     }
 
     public void read(int i, ControlArrivalEvent v) {
-        v.timePs = time[i];
-        v.host = host[i];
-        v.flow = flow[i];
+        v.timePs = time(i);
+        v.host = host(i);
+        v.flow = flow(i);
         v.seq = a[i];
         v.pullNumber = b[i];
         v.echoTimePs = d[i];
@@ -209,14 +195,11 @@ public final class EventBatch {
     }
 
     private int append(byte k, long t, int h, int f) {
-        if (size == kind.length) {
-            grow();
-        }
-        int i = size++;
-        kind[i] = k;
-        time[i] = t;
-        host[i] = h;
-        flow[i] = f;
+        return appendRow(k, t, h, f);
+    }
+
+    @Override
+    void clearColumns(int i) {
         a[i] = 0;
         b[i] = 0;
         c[i] = 0;
@@ -227,15 +210,10 @@ public final class EventBatch {
         flags[i] = 0;
         hopStart[i] = hopSize;
         hopCount[i] = 0;
-        return i;
     }
 
-    private void grow() {
-        int n = kind.length * 2;
-        kind = Arrays.copyOf(kind, n);
-        time = Arrays.copyOf(time, n);
-        host = Arrays.copyOf(host, n);
-        flow = Arrays.copyOf(flow, n);
+    @Override
+    void growColumns(int n) {
         a = Arrays.copyOf(a, n);
         b = Arrays.copyOf(b, n);
         c = Arrays.copyOf(c, n);
