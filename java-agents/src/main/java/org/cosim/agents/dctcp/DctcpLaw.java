@@ -51,6 +51,12 @@ public final class DctcpLaw implements WindowLaw {
         return cwnd >= 1 ? cwnd + cfg.ai() / cwnd * a.numAcked() : cwnd + cfg.ai() * a.numAcked();
     }
 
+    /** An ECN echo, Linux PLB's signal (with DCTCP). */
+    @Override
+    public boolean congested(CongestionWindow w, AckSample a) {
+        return a.ecn();
+    }
+
     @Override
     public double lossDecrease() {
         return 0.5;

@@ -4,6 +4,7 @@ import static org.cosim.scenario.ScenarioException.require;
 
 import org.cosim.agents.window.WindowConfig;
 import org.cosim.proto.Hpcc;
+import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
 
 /**
@@ -45,6 +46,10 @@ public record HpccConfig(double eta, int maxStage, double wAiBytes, int expected
         require(!h.hasBaseRttUs() || (tUs > 0 && Double.isFinite(tUs) && Units.usToPs(tUs) > 0), P + "base_rtt_us",
                 tUs, "must be > 0 (leave it out to use the network's largest unloaded RTT)");
         WindowConfig w = WindowConfig.from(h.getWindow(), P + "window");
+        if (w.plb() != null) {
+            throw new ScenarioException(P + "window.plb", "HPCC has no per-ACK congestion signal for PLB to count "
+                    + "(its reaction is to the window's INT utilization); leave plb out");
+        }
         return new HpccConfig(eta, maxStage, wAi, n, h.hasBaseRttUs() ? Units.usToPs(tUs)
                 : Math.max(1, networkBaseRttPs), w);
     }
@@ -65,7 +70,7 @@ public record HpccConfig(double eta, int maxStage, double wAiBytes, int expected
         }
         return new WindowConfig(w.segmentBytes(), w.clamp(wInitBytes(nicRateBps) / w.segmentBytes()),
                 w.minCwndPackets(), w.maxCwndPackets(), w.retxResetThreshold(), w.minRtoPs(), w.paceFraction(),
-                w.connectionPerDestination());
+                w.connectionPerDestination(), w.plb());
     }
 
     /** W_AI in bytes for a window whose W_init is {@code wInitBytes}. */

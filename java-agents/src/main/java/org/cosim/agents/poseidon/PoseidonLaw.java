@@ -38,6 +38,12 @@ public final class PoseidonLaw implements WindowLaw {
         return w.canDecrease(a.nowPs()) ? w.cwnd() * u : w.cwnd();
     }
 
+    /** Above the target MPT: the condition of Poseidon's decrease. */
+    @Override
+    public boolean congested(CongestionWindow w, AckSample a) {
+        return signal.delayUs(a) > target.targetUs(rateBps(w.cwnd(), a.rttPs()));
+    }
+
     @Override
     public double lossDecrease() {
         return minMd;

@@ -35,6 +35,12 @@ public final class SwiftLaw implements WindowLaw {
         return cwnd * Math.max(1 - cfg.beta() * (delayUs - targetUs) / delayUs, 1 - cfg.maxMdf());
     }
 
+    /** At or above the target: the condition of Swift's decrease. */
+    @Override
+    public boolean congested(CongestionWindow w, AckSample a) {
+        return a.rttPs() / 1e6 >= target.targetUs(w.cwnd(), a.hops());
+    }
+
     @Override
     public double lossDecrease() {
         return 1 - cfg.maxMdf();

@@ -64,6 +64,11 @@ public final class CongestionWindow {
         return nowPs - lastDecreasePs > rttPs;
     }
 
+    /** Whether the law reads this ACK as congestion (before it updates the window): {@link WindowLaw#congested}. */
+    public boolean congested(AckSample a) {
+        return law.congested(this, a);
+    }
+
     /** The law's spacing when it always paces (HPCC), else 0: {@link WindowLaw#pacedSpacingPs}. */
     public long pacedSpacingPs() {
         return law.pacedSpacingPs(this);

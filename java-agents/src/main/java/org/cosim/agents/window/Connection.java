@@ -16,15 +16,17 @@ final class Connection {
 
     final CongestionWindow window;
     final RetransmitTimer rto;
-    final int path;  // the source route of every message (0: ECMP, a single path)
+    final int path;  // the source route of every message (0: ECMP, a single path); PLB may move it
+    final PathBalancer plb;  // null: PLB off
     final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     boolean busy;
     long lastSendPs = WindowFlow.NEVER;
     long lastPacedPs = WindowFlow.NEVER;
 
-    Connection(CongestionWindow window, RetransmitTimer rto, int path) {
+    Connection(CongestionWindow window, RetransmitTimer rto, int path, PathBalancer plb) {
         this.window = window;
         this.rto = rto;
         this.path = path;
+        this.plb = plb;
     }
 }

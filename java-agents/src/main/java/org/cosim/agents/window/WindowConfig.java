@@ -20,13 +20,15 @@ import org.cosim.scenario.Units;
  * assumes; the paper paces below one packet and leaves larger fractional windows
  * open. Measured both ways in README (Fig 17(b)). Every flow is its own
  * connection unless connection_per_destination makes a host's flows to one
- * destination messages of one connection ({@link Connection}).
+ * destination messages of one connection ({@link Connection}). PLB is off
+ * unless the scenario asks for it ({@link PathBalancer}).
  *
  * @param initialCwndPackets NaN: one BDP of the flow's unloaded RTT
+ * @param plb null: no Protective Load Balancing
  */
 public record WindowConfig(int segmentBytes, double initialCwndPackets, double minCwndPackets,
                            double maxCwndPackets, int retxResetThreshold, long minRtoPs, boolean paceFraction,
-                           boolean connectionPerDestination) {
+                           boolean connectionPerDestination, PlbConfig plb) {
 
     /** Reads {@code w}; {@code at} names it in errors, e.g. "protocol.poseidon.window". */
     public static WindowConfig from(Window w, String at) {
@@ -48,8 +50,9 @@ public record WindowConfig(int segmentBytes, double initialCwndPackets, double m
         require(reset >= 1, p + "retx_reset_threshold", Integer.toUnsignedString(reset), "must be >= 1");
         require(minRtoUs > 0 && Double.isFinite(minRtoUs), p + "min_rto_us", minRtoUs, "must be > 0");
         boolean paceFraction = !w.hasPaceFraction() || w.getPaceFraction();
+        PlbConfig plb = w.hasPlb() ? PlbConfig.from(w.getPlb(), p + "plb") : null;
         return new WindowConfig(seg, init, min, max, reset, Units.usToPs(minRtoUs), paceFraction,
-                w.getConnectionPerDestination());
+                w.getConnectionPerDestination(), plb);
     }
 
     /** The window a new flow starts with: the configured one, or one BDP of {@code rttPs} at {@code rateBps}. */

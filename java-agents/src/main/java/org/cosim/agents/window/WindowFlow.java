@@ -17,10 +17,12 @@ final class WindowFlow {
     long paceWakeupPs = NONE;  // the earliest pacing timer still to fire
     boolean rtoTimerPending;
     final Connection connection;  // null: the flow is its own connection
+    final PathBalancer plb;  // null: PLB off; the connection's when the flow is a message of one
 
     WindowFlow(int id, long baseRttPs, int hops, CongestionWindow window, SegmentLedger ledger, RetransmitTimer rto,
-               Connection connection, long stopPs) {
+               Connection connection, PathBalancer plb, long stopPs) {
         this.id = id;
+        this.plb = plb;
         this.stopPs = stopPs;
         this.connection = connection;
         this.baseRttPs = baseRttPs;
@@ -28,6 +30,11 @@ final class WindowFlow {
         this.window = window;
         this.ledger = ledger;
         this.rto = rto;
+    }
+
+    /** The source route of the next segment: PLB's, else the connection's, else 0 (ECMP). */
+    int path() {
+        return plb != null ? plb.path() : connection != null ? connection.path : 0;
     }
 
     /**

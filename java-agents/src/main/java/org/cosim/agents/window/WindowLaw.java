@@ -13,6 +13,16 @@ public interface WindowLaw {
      */
     double onAck(CongestionWindow w, AckSample a);
 
+    /**
+     * Whether this ACK signals congestion, for Protective Load Balancing
+     * ({@link PathBalancer}): the law's own decrease condition, judged on the
+     * window before the ACK. Laws without such a signal (HPCC's is per window, not
+     * per ACK) report none, and their configurations refuse PLB.
+     */
+    default boolean congested(CongestionWindow w, AckSample a) {
+        return false;
+    }
+
     /** The ratio a retransmit timeout or fast recovery multiplies the window by (Poseidon's min_md, Swift's 1 - max_mdf). */
     double lossDecrease();
 

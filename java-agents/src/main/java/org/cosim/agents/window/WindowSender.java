@@ -38,6 +38,8 @@ import org.cosim.scenario.KeyedHash;
  * <p>With connection_per_destination, a host's flows to one destination are
  * messages of one {@link Connection}: one at a time, in order of arrival, each
  * starting with the window the previous one left, all on the connection's path.
+ * With PLB ({@link PathBalancer}) a connection (or a flow) moves to another
+ * path when its congestion persists.
  */
 public class WindowSender implements Agent {
     private static final int RTO_TIMER = 0;
@@ -87,7 +89,8 @@ public class WindowSender implements Agent {
         long baseRtt = e.baseRttPs() > 0 ? e.baseRttPs() : ctx.baseRttPs();
         if (!cfg.connectionPerDestination()) {
             WindowFlow f = new WindowFlow(e.flow(), baseRtt, e.hops(), newWindow(baseRtt), new SegmentLedger(
-                    cfg.segmentBytes(), e.sizeBytes()), new RetransmitTimer(cfg.minRtoPs()), null, e.stopPs());
+                    cfg.segmentBytes(), e.sizeBytes()), new RetransmitTimer(cfg.minRtoPs()), null,
+                    balancer(e.flow(), e.pathCount(), 0), e.stopPs());
             f.lastPacedPs = e.timePs() + reactionDelayPs;  // the fractional packet's clock starts with the flow
             flows.put(e.flow(), f);
             pumpOrFinish(f, e.timePs(), out);
@@ -95,7 +98,9 @@ public class WindowSender implements Agent {
         }
         Connection c = connections.get(e.dst());
         if (c == null) {
-            c = new Connection(newWindow(baseRtt), new RetransmitTimer(cfg.minRtoPs()), connectionPath(e));
+            int path = connectionPath(e);
+            c = new Connection(newWindow(baseRtt), new RetransmitTimer(cfg.minRtoPs()), path,
+                    balancer(e.dst(), e.pathCount(), path));
             connections.put(e.dst(), c);
         }
         if (c.busy) {
@@ -109,12 +114,18 @@ public class WindowSender implements Agent {
      * The one path a connection's messages take: real ECMP hashes the
      * connection's 5-tuple, not the message, so a connection keeps its path
      * (source route 1 + hash(seed, host, destination) mod paths; 0, ECMP, when
-     * there is one path). No PLB: a connection never moves.
+     * there is one path). Without PLB a connection never moves.
      */
     private int connectionPath(FlowArrivalEvent e) {
         return e.pathCount() > 1
                 ? 1 + KeyedHash.below(KeyedHash.hash(ctx.seed(), CONNECTION_TAG, host.id(), e.dst()), e.pathCount())
                 : 0;
+    }
+
+    /** PLB for a connection keyed {@code key} (its destination, or the flow), or null when it is off. */
+    private PathBalancer balancer(int key, int pathCount, int initialPath) {
+        return cfg.plb() == null ? null
+                : new PathBalancer(cfg.plb(), ctx.seed(), host.id(), key, pathCount, initialPath);
     }
 
     private CongestionWindow newWindow(long baseRttPs) {
@@ -125,7 +136,7 @@ public class WindowSender implements Agent {
     private void startMessage(Connection c, int flow, long sizeBytes, int hops, long baseRttPs, long stopPs, long now,
                               ActionSink out) {
         WindowFlow f = new WindowFlow(flow, baseRttPs, hops, c.window, new SegmentLedger(cfg.segmentBytes(),
-                sizeBytes), c.rto, c, stopPs);
+                sizeBytes), c.rto, c, c.plb, stopPs);
         f.lastSendPs = c.lastSendPs;
         f.lastPacedPs = c.lastPacedPs != WindowFlow.NEVER ? c.lastPacedPs : now + reactionDelayPs;
         c.busy = true;
@@ -161,11 +172,18 @@ public class WindowSender implements Agent {
             long rtt = SegmentRtt.fabricRttPs(e);
             f.rto.sample(rtt);
             f.rto.progress(now);
-            f.window.onAck(sample.set(now, rtt, 1, e.intMaxHopDelayPs(), e.intReverseMaxHopDelayPs(), f.baseRttPs,
-                    f.hops).withEcn(e.ecnEcho()).withAck(e.seq() + e.bytes(), f.ledger.sentEndBytes(), e));
+            sample.set(now, rtt, 1, e.intMaxHopDelayPs(), e.intReverseMaxHopDelayPs(), f.baseRttPs, f.hops)
+                    .withEcn(e.ecnEcho()).withAck(e.seq() + e.bytes(), f.ledger.sentEndBytes(), e);
+            if (f.plb != null) {
+                f.plb.onAck(e.sendTimePs(), now, f.window.congested(sample));
+            }
+            f.window.onAck(sample);
             long tx = f.ledger.matchedTransmission();
             if (tx > 0 && f.ledger.detectLosses(tx) > 0) {
                 f.window.onFastRecovery(now);
+            }
+            if (f.plb != null) {
+                f.plb.maybeMove(now, f.ledger.inflight() == 0);
             }
         }
         pumpOrFinish(f, now, out);  // pumps nothing once every byte is ACKed, then finishes
@@ -194,6 +212,9 @@ public class WindowSender implements Agent {
         f.window.onRetransmitTimeout(now);
         f.ledger.timeoutAll();
         f.rto.expired(now);
+        if (f.plb != null) {
+            f.plb.onTimeout(now);
+        }
     }
 
     /** {@link #pump}, after which a flow that closed with nothing outstanding is done at once. */
@@ -262,8 +283,7 @@ public class WindowSender implements Agent {
         if (f.ledger.inflight() == 0) {
             f.rto.restart(at);
         }
-        out.sendSegment(at, host.id(), f.id, f.ledger.seqOf(s), f.ledger.bytesOf(s),
-                f.connection == null ? 0 : f.connection.path);
+        out.sendSegment(at, host.id(), f.id, f.ledger.seqOf(s), f.ledger.bytesOf(s), f.path());
         f.ledger.sent(s, at);
         f.lastSendPs = at;
     }

@@ -375,4 +375,68 @@ class WindowSenderTest {
         assertEquals(ActionBatch.FLOW_FINISHED, out.kind(out.size() - 1));
         assertEquals(0, w.activeFlows());
     }
+
+    /** A law that keeps the window and calls every ACK congested (or none), for PLB. */
+    private record SignalLaw(boolean congested) implements WindowLaw {
+        @Override
+        public double onAck(CongestionWindow w, AckSample a) {
+            return w.cwnd();
+        }
+
+        @Override
+        public double lossDecrease() {
+            return 0.5;
+        }
+
+        @Override
+        public boolean congested(CongestionWindow w, AckSample a) {
+            return congested;
+        }
+    }
+
+    /**
+     * One segment out at a time (idle after each ACK), 8 paths: the segment sent
+     * after each ACK, on the path it names. PLB moves after three congested
+     * rounds with nothing in flight; the first ACK only opens a round.
+     */
+    private int[] pathsAfterAcks(Window.Builder w, WindowLaw law, int acks) {
+        WindowSender s = new WindowSender(new HostInfo(HOST, 200_000_000_000L), CTX, WindowConfig.from(
+                w.setInitialCwndPackets(1).build(), "w"), law);
+        s.onFlowArrival(arrival(0, HOST, 7, 0, 0, 8), out);
+        int[] paths = new int[acks];
+        long sent = L;
+        for (int k = 0; k < acks; k++) {
+            out.reset(0);
+            long at = sent + 7 * US;
+            s.onCompletion(ack(k, sent, at, 7 * US), out);
+            assertEquals(1, sends(), "ACK " + k);
+            paths[k] = out.path(0);
+            sent = at + L;
+        }
+        return paths;
+    }
+
+    @Test
+    void plbMovesAFlowAfterThreeCongestedRoundsAndStaysThere() {
+        int[] p = pathsAfterAcks(Window.newBuilder().setPlb(org.cosim.proto.Plb.getDefaultInstance()),
+                new SignalLaw(true), 6);
+        for (int k = 0; k < 3; k++) {
+            assertEquals(0, p[k], "ECMP until the third congested round ends (ACK " + k + ")");
+        }
+        assertEquals(true, p[3] >= 1 && p[3] <= 8, "a source route after the move: " + p[3]);
+        for (int k = 4; k < 6; k++) {
+            assertEquals(p[3], p[k], "the count starts afresh after a move (ACK " + k + ")");
+        }
+    }
+
+    @Test
+    void withoutPlbOrWithoutCongestionTheFlowKeepsItsPath() {
+        for (int path : pathsAfterAcks(Window.newBuilder(), new SignalLaw(true), 7)) {
+            assertEquals(0, path, "PLB off");
+        }
+        for (int path : pathsAfterAcks(Window.newBuilder().setPlb(org.cosim.proto.Plb.getDefaultInstance()),
+                new SignalLaw(false), 7)) {
+            assertEquals(0, path, "no congestion");
+        }
+    }
 }
