@@ -166,6 +166,14 @@ class OmnetppPairedRunTest {
     }
 
     /** Poseidon on the parking lot (multi-hop chain), a shortened run. */
+    /** Swift with PLB: flows move to new source routes mid-run, and both fabrics route them alike. */
+    @Test
+    void swiftWithPlbMovingFlowsApart() {
+        RunResults r = assertIdentical(ShippedScenarios.read("poseidon/plb-leaf-spine.textproto",
+                "protocol.swift={window {plb {}}}"));
+        assertTrue(Summary.of(r).flowThroughputGbps()[0] > 190, "the flows parted");
+    }
+
     @Test
     void poseidonParkingLot() {
         assertIdentical(ShippedScenarios.read("poseidon/parking-lot.textproto", "duration_us=1500",
