@@ -16,8 +16,8 @@ final class Connection {
 
     final CongestionWindow window;
     final RetransmitTimer rto;
-    final int path;  // the source route of every message (0: ECMP, a single path); PLB may move it
-    final PathBalancer plb;  // null: PLB off
+    final int path;  // the source route of every message (0: ECMP, a single path); with PLB only the first
+    final PathBalancer plb;  // null: PLB off; else it holds the path the connection has moved to
     final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     boolean busy;
     long lastSendPs = WindowFlow.NEVER;

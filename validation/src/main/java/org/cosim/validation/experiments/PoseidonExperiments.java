@@ -471,7 +471,7 @@ public final class PoseidonExperiments {
                         + "protocols); op "
                         + "latency = its FCT; the A <-> B messages after a 2 ms warm-up; 100 ms (--quick: 10 ms). "
                         + "Swift with PLB, as the paper (Linux's defaults): in UR it moves no message (the same "
-                        + "results as without it), in UR+RI a few of those into rack A, without visible effect.",
+                        + "results as without it), in UR+RI it moves some, with no visible effect on the results.",
                 List.of(UR_P, UR_S, RI_P, RI_S, UR_H, RI_H),
                 List.of(
                         Check.of("UR: Poseidon's median op latency below Swift's", "61% lower", atLeast(40, "%"), "%",
