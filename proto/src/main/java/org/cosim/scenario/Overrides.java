@@ -16,10 +16,13 @@ import java.util.regex.Pattern;
  * <p>Path segments are field names; a repeated field takes an index
  * ({@code workload.flow_list.flows[2].src=3}). A message-typed field takes a
  * text-format value ({@code protocol.pfc_only={segment_bytes: 65536}}). Setting a
- * field inside a oneof member selects that member.
+ * field inside a oneof member selects that member. A map with string keys takes
+ * the key in brackets and adds or replaces that entry
+ * ({@code protocol.custom_law.params[ai]=2}).
  */
 public final class Overrides {
-    private static final Pattern SEGMENT = Pattern.compile("([a-z_][a-z0-9_]*)(?:\\[(\\d+)\\])?");
+    private static final Pattern SEGMENT =
+            Pattern.compile("([a-z_][a-z0-9_]*)(?:\\[(\\d+|[A-Za-z_][A-Za-z0-9_]*)\\])?");
 
     private Overrides() {}
 
@@ -43,9 +46,13 @@ public final class Overrides {
             }
             walked.append(m.group(1));
             FieldDescriptor field = field(builder.getDescriptorForType(), m.group(1), walked.toString());
+            boolean last = i == segments.length - 1;
+            if (field.isMapField() || (m.group(2) != null && !Character.isDigit(m.group(2).charAt(0)))) {
+                putMapEntry(builder, field, m.group(2), last, value, walked.toString());
+                return;
+            }
             Integer index = m.group(2) == null ? null : Integer.valueOf(m.group(2));
             checkIndex(builder, field, index, walked.toString());
-            boolean last = i == segments.length - 1;
             if (last) {
                 set(builder, field, index, value, path);
             } else if (field.getJavaType() != FieldDescriptor.JavaType.MESSAGE) {
@@ -65,6 +72,29 @@ public final class Overrides {
             throw new ScenarioException(path, "unknown field (" + type.getName() + " has no field '" + name + "')");
         }
         return f;
+    }
+
+    /** {@code field[key]=value} on a map with string keys: adds the entry or replaces its value. */
+    private static void putMapEntry(Message.Builder b, FieldDescriptor map, String key, boolean last, String value,
+                                    String path) {
+        if (!map.isMapField()) {
+            throw new ScenarioException(path, "is not a map: '" + key + "' is not an index");
+        }
+        FieldDescriptor keyField = map.getMessageType().findFieldByName("key");
+        FieldDescriptor valueField = map.getMessageType().findFieldByName("value");
+        if (key == null || !last || keyField.getJavaType() != FieldDescriptor.JavaType.STRING) {
+            throw new ScenarioException(path, "is a map: set one entry, e.g. " + path + "[name]=value");
+        }
+        Message.Builder entry = b.newBuilderForField(map).setField(keyField, key);
+        entry.setField(valueField, parse(entry, valueField, value, path + "[" + key + "]"));
+        for (int i = 0; i < b.getRepeatedFieldCount(map); i++) {
+            Message existing = (Message) b.getRepeatedField(map, i);
+            if (key.equals(existing.getField(keyField))) {
+                b.setRepeatedField(map, i, entry.build());
+                return;
+            }
+        }
+        b.addRepeatedField(map, entry.build());
     }
 
     private static void checkIndex(Message.Builder b, FieldDescriptor f, Integer index, String path) {

@@ -31,7 +31,7 @@ public final class ScenarioFiles {
      */
     public static Scenario read(String text, Path source) {
         if (source == null) {
-            Scenario own = withCdfPoints(parse(text, "scenario text"), null);
+            Scenario own = withFilesRead(parse(text, "scenario text"), null);
             if (!own.getBase().isEmpty()) {
                 throw new ScenarioException("base", "'" + own.getBase()
                         + "': a scenario given as text without its file path cannot name a base");
@@ -53,8 +53,8 @@ public final class ScenarioFiles {
     }
 
     private static Scenario withBase(Scenario parsed, Path file, List<Path> chain) {
-        // A CDF file is relative to the file that names it, before a base or an override can move it.
-        Scenario own = withCdfPoints(parsed, file.toAbsolutePath().normalize().getParent());
+        // A CDF or source file is relative to the file that names it, before a base or an override can move it.
+        Scenario own = withFilesRead(parsed, file.toAbsolutePath().normalize().getParent());
         if (own.getBase().isEmpty()) {
             return own;
         }
@@ -100,15 +100,21 @@ public final class ScenarioFiles {
         for (String o : overrides) {
             Overrides.apply(builder, o);
         }
-        // A CDF file named in an override is relative to the working directory.
-        CdfFiles.resolve(builder, Path.of("").toAbsolutePath());
+        // A CDF or source file named in an override is relative to the working directory.
+        Path here = Path.of("").toAbsolutePath();
+        CdfFiles.resolve(builder, here);
+        LawSources.resolve(builder, here);
         return builder.build();
     }
 
-    /** The scenario with every FlowSizes.cdf replaced by its points (CdfFiles); names relative to {@code dir}. */
-    private static Scenario withCdfPoints(Scenario s, Path dir) {
+    /**
+     * The scenario with every FlowSizes.cdf replaced by its points (CdfFiles) and a
+     * custom law's source file by its text (LawSources); names relative to {@code dir}.
+     */
+    private static Scenario withFilesRead(Scenario s, Path dir) {
         Scenario.Builder b = s.toBuilder();
         CdfFiles.resolve(b, dir);
+        LawSources.resolve(b, dir);
         return b.build();
     }
 

@@ -2,6 +2,8 @@ package org.cosim.agents.host;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.cosim.agents.custom.CustomLawAgent;
+import org.cosim.agents.custom.CustomLawConfig;
 import org.cosim.agents.dcqcn.DcqcnAgent;
 import org.cosim.agents.dcqcn.DcqcnConfig;
 import org.cosim.agents.dctcp.DctcpAgent;
@@ -54,6 +56,8 @@ public final class ProtocolCatalog {
                 new MptcpAgent(host, ctx, MptcpConfig.from(ctx.protocol().getMptcp())));
         FACTORIES.put("fast", (host, ctx) ->
                 new FastAgent(host, ctx, FastConfig.from(ctx.protocol().getFast())));
+        FACTORIES.put("custom_law", (host, ctx) ->
+                new CustomLawAgent(host, ctx, CustomLawConfig.from(ctx.protocol().getCustomLaw())));
     }
 
     private ProtocolCatalog() {}
@@ -112,12 +116,13 @@ public final class ProtocolCatalog {
     /**
      * Whether the protocol's agents close long-lived flows at their stop time
      * (workload stop_us): the rate-paced senders (SegmentSender), the window
-     * senders (WindowSender) and MPTCP's do; NDP's agents do not (the receiver
-     * learns a flow's end from its marked last packet, which a close cannot mark).
+     * senders (WindowSender, custom laws included) and MPTCP's do; NDP's agents
+     * do not (the receiver learns a flow's end from its marked last packet, which
+     * a close cannot mark).
      */
     public static boolean closesFlows(Protocol protocol) {
         return switch (protocol.getKindCase()) {
-            case TIMELY, PFC_ONLY, DCQCN, FAST, POSEIDON, SWIFT, HPCC, DCTCP, MPTCP -> true;
+            case TIMELY, PFC_ONLY, DCQCN, FAST, POSEIDON, SWIFT, HPCC, DCTCP, MPTCP, CUSTOM_LAW -> true;
             default -> false;
         };
     }
@@ -140,6 +145,7 @@ public final class ProtocolCatalog {
             case HPCC -> HpccConfig.from(protocol.getHpcc(), baseRttPs);
             case MPTCP -> MptcpConfig.from(protocol.getMptcp());
             case FAST -> FastConfig.from(protocol.getFast());
+            case CUSTOM_LAW -> CustomLawConfig.from(protocol.getCustomLaw());
             default -> nameOf(protocol);
         }
     }

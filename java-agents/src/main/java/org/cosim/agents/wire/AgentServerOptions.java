@@ -11,17 +11,27 @@ import java.time.Duration;
  * between messages. It spends a core for the whole run to save the wake-up of every
  * batch: worth it for one fabric on the same machine that keeps the other core
  * busy (the OMNeT++ runner's own server; README "Speed"), not for a shared server.
+ * {@code runsLawCode}: a handshake whose scenario carries a custom law's Java
+ * source (protocol.custom_law.source) is served; without it, refused. The code
+ * runs in this process, so a server reachable from other machines runs it only
+ * when told to ({@code cosim agents --allow-law-code}).
  */
-public record AgentServerOptions(Duration idleTimeout, int maxBatchEvents, int maxMessageBytes, boolean busyPoll) {
+public record AgentServerOptions(Duration idleTimeout, int maxBatchEvents, int maxMessageBytes, boolean busyPoll,
+                                 boolean runsLawCode) {
     public static final AgentServerOptions DEFAULTS =
-            new AgentServerOptions(Duration.ofSeconds(120), 1 << 20, 256 << 20, false);
+            new AgentServerOptions(Duration.ofSeconds(120), 1 << 20, 256 << 20, false, true);
 
     public AgentServerOptions(Duration idleTimeout, int maxBatchEvents, int maxMessageBytes) {
-        this(idleTimeout, maxBatchEvents, maxMessageBytes, false);
+        this(idleTimeout, maxBatchEvents, maxMessageBytes, false, true);
     }
 
     public AgentServerOptions withBusyPoll() {
-        return new AgentServerOptions(idleTimeout, maxBatchEvents, maxMessageBytes, true);
+        return new AgentServerOptions(idleTimeout, maxBatchEvents, maxMessageBytes, true, runsLawCode);
+    }
+
+    /** The same limits, refusing scenarios that carry a law's source. */
+    public AgentServerOptions withoutLawCode() {
+        return new AgentServerOptions(idleTimeout, maxBatchEvents, maxMessageBytes, busyPoll, false);
     }
 
     public AgentServerOptions {

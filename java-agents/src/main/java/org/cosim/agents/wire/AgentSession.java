@@ -11,8 +11,10 @@ import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.host.AgentHost;
 import org.cosim.agents.host.ContractViolation;
+import org.cosim.agents.host.SessionSpec;
 import org.cosim.proto.AgentMessage;
 import org.cosim.proto.AgentResults;
+import org.cosim.proto.CustomLaw;
 import org.cosim.proto.FabricMessage;
 import org.cosim.proto.FlowResult;
 import org.cosim.proto.HelloAck;
@@ -85,7 +87,14 @@ final class AgentSession implements StreamObserver<FabricMessage> {
         if (state != State.AWAIT_HELLO) {
             throw new OutOfOrder("a second Hello in session " + id);
         }
-        agents = new AgentHost(WireFormat.sessionSpec(m.getHello()));
+        SessionSpec spec = WireFormat.sessionSpec(m.getHello());
+        CustomLaw law = spec.context().protocol().getCustomLaw();
+        if (!options.runsLawCode() && law.getCodeCase() == CustomLaw.CodeCase.SOURCE) {
+            throw new ContractViolation("the scenario carries a custom law's Java source (protocol.custom_law."
+                    + "source), and this agent server does not run code it is sent: start `cosim agents` with "
+                    + "--allow-law-code to run it");
+        }
+        agents = new AgentHost(spec);
         state = State.RUNNING;
         out.onNext(AgentMessage.newBuilder().setHelloAck(HelloAck.newBuilder().setVersion(WireFormat.VERSION)
                 .setSessionId(id).setMaxBatchEvents(options.maxBatchEvents())).build());

@@ -21,8 +21,8 @@ import org.cosim.fabric.RunSpecs;
  * its RunSpec from the same code the Java fabric runs from.
  */
 public final class AgentsCommand implements Command {
-    private static final String USAGE = "cosim agents --port P [--bind ADDR] [--port-file FILE] [--idle-timeout-s S] "
-            + "[--max-batch-events N]";
+    private static final String USAGE = "cosim agents --port P [--bind ADDR] [--allow-law-code] [--port-file FILE] "
+            + "[--idle-timeout-s S] [--max-batch-events N]";
 
     @Override
     public String name() {
@@ -40,6 +40,9 @@ public final class AgentsCommand implements Command {
                 .desc("TCP port; 0 picks a free one (see --port-file)").get());
         o.addOption(Option.builder().longOpt("bind").hasArg().argName("ADDR")
                 .desc("address to listen on (default 127.0.0.1: only this machine)").get());
+        o.addOption(Option.builder().longOpt("allow-law-code")
+                .desc("run the Java source of custom laws (protocol.custom_law.source) that fabrics send in their "
+                        + "scenarios; needed only when --bind is not a loopback address").get());
         o.addOption(Option.builder().longOpt("port-file").hasArg().argName("FILE")
                 .desc("write the port actually bound to FILE once serving").get());
         o.addOption(Option.builder().longOpt("idle-timeout-s").hasArg().argName("S")
@@ -68,6 +71,7 @@ public final class AgentsCommand implements Command {
                 Integer.toString(AgentServerOptions.DEFAULTS.maxBatchEvents())), "--max-batch-events", 1, Integer.MAX_VALUE);
         AgentServerOptions opts = new AgentServerOptions(Duration.ofSeconds(idle), maxBatch,
                 AgentServerOptions.DEFAULTS.maxMessageBytes());
+        opts = lawCodePolicy(opts, bind, cl.hasOption("allow-law-code"));
         AgentServer server;
         try {
             server = AgentServer.start(bind, port, opts, RunSpecs::resolve);
@@ -88,6 +92,24 @@ public final class AgentsCommand implements Command {
             Thread.currentThread().interrupt();
         }
         return 0;
+    }
+
+    /**
+     * A server only this machine can reach runs the law code in the scenarios it
+     * is sent, as the runner's own servers do; one bound wider runs it only when
+     * allowed, since the code runs in this process.
+     */
+    static AgentServerOptions lawCodePolicy(AgentServerOptions opts, String bind, boolean allowed) {
+        return loopback(bind) || allowed ? opts : opts.withoutLawCode();
+    }
+
+    /** Whether only this machine can reach {@code bind}; a name that does not resolve is not. */
+    private static boolean loopback(String bind) {
+        try {
+            return java.net.InetAddress.getByName(bind).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 
     private static void writePort(Path file, int port) {

@@ -46,8 +46,12 @@ public final class JavaBackend {
                 r.failure() == null ? null : describe(r.failure()), r.wallNanos(), Map.of());
     }
 
+    /** The exception and where it was thrown, so that a bug in an agent (a custom law's too) can be found. */
     private static String describe(Throwable t) {
-        return t.getClass().getSimpleName() + ": " + t.getMessage();
+        StackTraceElement[] trace = t.getStackTrace();
+        String where = trace.length == 0 ? "" : " (at " + trace[0].getClassName() + "." + trace[0].getMethodName()
+                + (trace[0].getLineNumber() > 0 ? ", line " + trace[0].getLineNumber() : "") + ")";
+        return t.getClass().getSimpleName() + ": " + t.getMessage() + where;
     }
 
     private static List<FlowRecord> flows(FabricSimulation sim, FabricResult r) {

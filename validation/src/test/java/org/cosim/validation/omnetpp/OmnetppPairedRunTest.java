@@ -148,6 +148,15 @@ class OmnetppPairedRunTest {
     }
 
     /**
+     * A custom window law (the shipped example, compiled from the scenario's source) on Poseidon's Fig 14 case:
+     * the law travels inside the scenario to the agents OMNeT++ talks to.
+     */
+    @Test
+    void customLawFromTheScenariosSource() {
+        assertIdentical(ShippedScenarios.read("custom/poseidon-aimd-fig14.textproto", "duration_us=4000"));
+    }
+
+    /**
      * Pipelined (pipeline_depth 5: batches of L / 5 sent at W + H, answers read and applied at W + L while
      * OMNeT++ simulates on): Poseidon's M = N = 2 has actions on the same picosecond as hardware events, so this
      * checks that both back ends put the actions into the event set at the same instant.

@@ -1,0 +1,89 @@
+package org.cosim.agents.custom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.cosim.proto.CustomLaw;
+import org.cosim.proto.Scenario;
+import org.cosim.scenario.ScenarioException;
+import org.cosim.scenario.ScenarioFiles;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A custom law's source file is read into the scenario where the scenario names
+ * it (so the scenario as run carries the code), and its parameters can be set
+ * from the command line.
+ */
+class LawSourcesTest {
+    @TempDir
+    Path tmp;
+
+    private Path scenario(Path dir, String body) throws IOException {
+        Files.createDirectories(dir);
+        Path f = dir.resolve("s.textproto");
+        Files.writeString(f, "duration_us: 100\nprotocol { custom_law { " + body + " } }\n");
+        return f;
+    }
+
+    @Test
+    void theFileIsReadRelativeToTheScenarioThatNamesIt() throws IOException {
+        Files.writeString(tmp.resolve("Law.java"), "// the law\n");
+        Path s = scenario(tmp.resolve("sub"), "source_file: \"../Law.java\"");
+        CustomLaw law = ScenarioFiles.read(s).getProtocol().getCustomLaw();
+        assertEquals(CustomLaw.CodeCase.SOURCE, law.getCodeCase(), "the name was replaced by the text");
+        assertEquals("// the law\n", law.getSource());
+        // A scenario based on it keeps the base's file, resolved where the base is.
+        Path child = tmp.resolve("other/child.textproto");
+        Files.createDirectories(child.getParent());
+        Files.writeString(child, "base: \"../sub/s.textproto\"\nprotocol { custom_law { params { key: \"ai\" "
+                + "value: 2 } } }\n");
+        CustomLaw merged = ScenarioFiles.read(child).getProtocol().getCustomLaw();
+        assertEquals("// the law\n", merged.getSource());
+        assertEquals(2.0, merged.getParamsOrThrow("ai"));
+        // The scenario as run reads back with the code in it, no file needed.
+        Scenario again = ScenarioFiles.read(ScenarioFiles.canonicalText(ScenarioFiles.read(child)), null);
+        assertEquals("// the law\n", again.getProtocol().getCustomLaw().getSource());
+    }
+
+    @Test
+    void aMissingFileOrAScenarioWithoutAPathIsReported() throws IOException {
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioFiles.read(scenario(tmp, "source_file: \"Nope.java\"")));
+        assertEquals("protocol.custom_law.source_file", e.field());
+        assertTrue(e.getMessage().contains("no such file"), e.getMessage());
+        ScenarioException text = assertThrows(ScenarioException.class, () -> ScenarioFiles.read(
+                "protocol { custom_law { source_file: \"Law.java\" } }", null));
+        assertTrue(text.getMessage().contains("without its file path"), text.getMessage());
+    }
+
+    @Test
+    void parametersAreMapEntriesOnTheCommandLine() throws IOException {
+        Path s = scenario(tmp, "source: \"x\" params { key: \"ai\" value: 1 }");
+        CustomLaw law = ScenarioFiles.read(s, List.of("protocol.custom_law.params[ai]=3",
+                "protocol.custom_law.params[beta]=0.5")).getProtocol().getCustomLaw();
+        assertEquals(3.0, law.getParamsOrThrow("ai"), "replaced, not added twice");
+        assertEquals(0.5, law.getParamsOrThrow("beta"));
+        assertEquals(2, law.getParamsCount());
+        ScenarioException notANumber = assertThrows(ScenarioException.class,
+                () -> ScenarioFiles.read(s, List.of("protocol.custom_law.params[ai]=fast")));
+        assertTrue(notANumber.getMessage().contains("'fast' is not a valid double"), notANumber.getMessage());
+        ScenarioException noKey = assertThrows(ScenarioException.class,
+                () -> ScenarioFiles.read(s, List.of("protocol.custom_law.params=3")));
+        assertTrue(noKey.getMessage().contains("is a map"), noKey.getMessage());
+        ScenarioException notAMap = assertThrows(ScenarioException.class,
+                () -> ScenarioFiles.read(s, List.of("protocol.custom_law.class_name[ai]=3")));
+        assertTrue(notAMap.getMessage().contains("is not a map"), notAMap.getMessage());
+        // A file named in an override is relative to the working directory.
+        Path here = Path.of("").toAbsolutePath();
+        Path rel = here.relativize(tmp.resolve("L.java"));
+        Files.writeString(tmp.resolve("L.java"), "// L\n");
+        assertEquals("// L\n", ScenarioFiles.read(s, List.of("protocol.custom_law.source_file=" + rel))
+                .getProtocol().getCustomLaw().getSource());
+    }
+}
