@@ -11,6 +11,7 @@ import org.cosim.validation.cli.Command;
 import org.cosim.validation.cli.CompareCommand;
 import org.cosim.validation.cli.OmnetppIniCommand;
 import org.cosim.validation.cli.RunCommand;
+import org.cosim.validation.cli.SweepCommand;
 import org.cosim.validation.cli.UsageException;
 import org.cosim.validation.cli.ValidateCommand;
 
@@ -23,7 +24,7 @@ public final class Main {
 
     static {
         for (Command c : new Command[] {new RunCommand(), new CompareCommand(), new AgentsCommand(), new BenchCommand(),
-                new OmnetppIniCommand(), new ValidateCommand()}) {
+                new OmnetppIniCommand(), new ValidateCommand(), new SweepCommand()}) {
             COMMANDS.put(c.name(), c);
         }
     }

@@ -122,15 +122,21 @@ public final class RunCommand implements Command {
     /** Writes the results directory and plots, prints the summary; returns the summary. */
     static Summary write(Path outDir, RunResults results, FabricSimulation sim, boolean noPlots, PrintStream out) {
         Summary summary = Summary.of(results);
-        ResultsWriter.write(outDir, results, summary, ScenarioFiles.canonicalText(sim.scenario()),
-                sim.config().maxRttSamples());
-        List<Path> plots = noPlots ? List.of() : Plots.write(outDir, results);
+        List<Path> plots = writeFiles(outDir, results, summary, sim, noPlots);
         SummaryPrinter.print(out, results, summary);
         out.println("results: " + outDir + "/ (flows.csv, summary.json, rtt_samples.csv, timeseries.csv)");
         if (!plots.isEmpty()) {
             out.println("plots:   " + String.join(", ", plots.stream().map(Path::toString).toList()));
         }
         return summary;
+    }
+
+    /** Writes the results directory (and the plots unless {@code noPlots}); returns the plots written. */
+    static List<Path> writeFiles(Path outDir, RunResults results, Summary summary, FabricSimulation sim,
+                                 boolean noPlots) {
+        ResultsWriter.write(outDir, results, summary, ScenarioFiles.canonicalText(sim.scenario()),
+                sim.config().maxRttSamples());
+        return noPlots ? List.of() : Plots.write(outDir, results);
     }
 
     static Path scenarioArgument(CommandLine cl) {

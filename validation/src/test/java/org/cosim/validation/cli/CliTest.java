@@ -1,16 +1,13 @@
 package org.cosim.validation.cli;
 
+import static org.cosim.validation.cli.CliOutcome.cosim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.cosim.validation.Main;
 import org.cosim.validation.ShippedScenarios;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,16 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 class CliTest {
     @TempDir
     Path tmp;
-
-    private record Outcome(int status, String out, String err) {}
-
-    private static Outcome cosim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     private String incast() {
         return ShippedScenarios.path("timely-incast.textproto").toString();
@@ -40,10 +27,10 @@ class CliTest {
 
     @Test
     void helpListsTheCommands() {
-        Outcome o = cosim("--help");
+        CliOutcome o = cosim("--help");
         assertEquals(0, o.status());
         assertTrue(o.out().contains("run") && o.out().contains("bench"), o.out());
-        Outcome r = cosim("run", "--help");
+        CliOutcome r = cosim("run", "--help");
         assertEquals(0, r.status());
         assertTrue(r.out().contains("--set"), r.out());
     }
@@ -51,49 +38,49 @@ class CliTest {
     @Test
     void unknownCommandAndOptionExitTwo() {
         assertEquals(2, cosim("frobnicate").status());
-        Outcome o = cosim("run", incast(), "--frobnicate");
+        CliOutcome o = cosim("run", incast(), "--frobnicate");
         assertEquals(2, o.status());
         assertTrue(o.err().contains("frobnicate"), o.err());
     }
 
     @Test
     void missingScenarioFileIsNamed() {
-        Outcome o = cosim("run", tmp.resolve("nope.textproto").toString());
+        CliOutcome o = cosim("run", tmp.resolve("nope.textproto").toString());
         assertEquals(2, o.status());
         assertTrue(o.err().contains("nope.textproto") && o.err().contains("no such scenario file"), o.err());
     }
 
     @Test
     void unknownFieldInAnOverrideIsNamed() {
-        Outcome o = cosim("run", incast(), "--set", "protocol.timely.t_lo_us=3");
+        CliOutcome o = cosim("run", incast(), "--set", "protocol.timely.t_lo_us=3");
         assertEquals(2, o.status());
         assertTrue(o.err().contains("protocol.timely.t_lo_us") && o.err().contains("unknown field"), o.err());
     }
 
     @Test
     void tLowAboveTHighIsNamed() {
-        Outcome o = cosim("run", incast(), "--set", "protocol.timely.t_low_us=600");
+        CliOutcome o = cosim("run", incast(), "--set", "protocol.timely.t_low_us=600");
         assertEquals(2, o.status());
         assertTrue(o.err().contains("protocol.timely.t_low_us") && o.err().contains("above T_high"), o.err());
     }
 
     @Test
     void negativeRateIsNamed() {
-        Outcome o = cosim("run", incast(), "--set", "topology.incast_star.server_rate_gbps=-20");
+        CliOutcome o = cosim("run", incast(), "--set", "topology.incast_star.server_rate_gbps=-20");
         assertEquals(2, o.status());
         assertTrue(o.err().contains("topology.incast_star.server_rate_gbps"), o.err());
     }
 
     @Test
     void zeroHostsIsNamed() {
-        Outcome o = cosim("run", incast(), "--set", "topology.incast_star.clients=0");
+        CliOutcome o = cosim("run", incast(), "--set", "topology.incast_star.clients=0");
         assertEquals(2, o.status());
         assertTrue(o.err().contains("topology.incast_star.clients"), o.err());
     }
 
     @Test
     void badValueTypeIsNamed() {
-        Outcome o = cosim("run", incast(), "--set", "duration_us=soon");
+        CliOutcome o = cosim("run", incast(), "--set", "duration_us=soon");
         assertEquals(2, o.status());
         assertTrue(o.err().contains("duration_us") && o.err().contains("soon"), o.err());
     }
@@ -102,7 +89,7 @@ class CliTest {
     void malformedScenarioNamesLineAndColumn() throws IOException {
         Path bad = tmp.resolve("bad.textproto");
         Files.writeString(bad, "name: \"x\"\nduration_us: 100\ntopology {\n  incast_star { clients: ten }\n}\n");
-        Outcome o = cosim("run", bad.toString());
+        CliOutcome o = cosim("run", bad.toString());
         assertEquals(2, o.status());
         assertTrue(o.err().contains("bad.textproto:4:"), o.err());
     }
@@ -111,7 +98,7 @@ class CliTest {
     void unknownFieldInAFileNamesLineAndColumn() throws IOException {
         Path bad = tmp.resolve("unknown.textproto");
         Files.writeString(bad, "name: \"x\"\nduratoin_us: 100\n");
-        Outcome o = cosim("run", bad.toString());
+        CliOutcome o = cosim("run", bad.toString());
         assertEquals(2, o.status());
         assertTrue(o.err().contains("unknown.textproto:2:") && o.err().contains("duratoin_us"), o.err());
     }
@@ -119,7 +106,7 @@ class CliTest {
     @Test
     void aRunWritesItsResultsAndSaysWhere() throws IOException {
         Path out = tmp.resolve("res");
-        Outcome o = cosim("run", incast(), "--set", shortRun(), "--set", "output.warmup_us=5000", "--out",
+        CliOutcome o = cosim("run", incast(), "--set", shortRun(), "--set", "output.warmup_us=5000", "--out",
                 out.toString());
         assertEquals(0, o.status(), o.err());
         assertTrue(o.out().contains("throughput") && o.out().contains("RTT"), o.out());
@@ -132,7 +119,7 @@ class CliTest {
 
     @Test
     void onlyTheJavaBackEndIsKnown() {
-        Outcome o = cosim("run", incast(), "--backend", "ns3");
+        CliOutcome o = cosim("run", incast(), "--backend", "ns3");
         assertEquals(2, o.status());
         assertTrue(o.err().contains("ns3"), o.err());
         assertFalse(o.err().contains("Exception"), o.err());

@@ -1,0 +1,213 @@
+package org.cosim.validation.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.proto.Scenario;
+import org.cosim.scenario.ScenarioException;
+import org.cosim.scenario.ScenarioFiles;
+import org.cosim.validation.omnetpp.OmnetppException;
+import org.cosim.validation.plots.Plots;
+import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.Summary;
+import org.cosim.validation.runner.JavaBackend;
+import org.cosim.validation.runner.OmnetppBackend;
+import org.cosim.validation.sweep.SweepAxis;
+import org.cosim.validation.sweep.SweepPlan;
+import org.cosim.validation.sweep.SweepTable;
+
+/**
+ * `cosim sweep SCENARIO --vary field=v1,v2 ...`: one scenario over every
+ * combination of the varied fields' values, each run's results in a directory of
+ * its own and one row per run in sweep.csv. Every point's scenario is checked
+ * before anything runs; runs go in parallel on the Java back end (independent
+ * simulations, so the files are the same at any --jobs).
+ */
+public final class SweepCommand implements Command {
+    private static final String USAGE = "cosim sweep SCENARIO --vary field.path=v1,v2,... [--vary ...] "
+            + "[--set field.path=value ...] [--out DIR] [--jobs N] [--backend java|omnetpp] [--plot METRIC ...] "
+            + "[--plots]";
+
+    @Override
+    public String name() {
+        return "sweep";
+    }
+
+    @Override
+    public String summary() {
+        return "run a scenario over every combination of some fields' values; one row per run in sweep.csv";
+    }
+
+    static Options options() {
+        Options o = new Options();
+        o.addOption(Option.builder("v").longOpt("vary").hasArg().argName("field.path=v1,v2,...")
+                .desc("a field and its values (repeatable; runs every combination, the first --vary outermost), "
+                        + "e.g. --vary workload.incast.senders=8,32,100").get());
+        o.addOption(CommandLines.setOption());
+        o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
+                .desc("results directory (default: results/<scenario name>-sweep)").get());
+        o.addOption(Option.builder("j").longOpt("jobs").hasArg().argName("N")
+                .desc("runs at once (default: the cores on the java back end, 1 on omnetpp, which takes two)").get());
+        o.addOption(Option.builder("b").longOpt("backend").hasArg().argName("NAME")
+                .desc("java (default) or omnetpp").get());
+        o.addOption(Option.builder("p").longOpt("plot").hasArg().argName("METRIC")
+                .desc("draw sweep_METRIC.png: a sweep.csv column over the first --vary field (repeatable), e.g. "
+                        + "rtt_p99_us; one of " + SweepTable.metricNames()).get());
+        o.addOption(Option.builder().longOpt("plots").desc("write each run's PNG plots too").get());
+        o.addOption(CommandLines.helpOption());
+        return o;
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cl = CommandLines.parse(options(), args);
+        if (cl.hasOption("help")) {
+            out.print(CommandLines.help(USAGE, "Runs a scenario over a grid of field values.", options()));
+            return 0;
+        }
+        Path file = RunCommand.scenarioArgument(cl);
+        String backend = cl.getOptionValue("backend", "java");
+        if (!backend.equals("java") && !backend.equals("omnetpp")) {
+            throw new UsageException("unknown back end '" + backend + "' (available: java, omnetpp)");
+        }
+        String[] vary = cl.getOptionValues("vary");
+        SweepPlan plan = SweepPlan.of(vary == null ? List.of() : List.of(vary));
+        int jobs = jobs(cl, backend, plan.points().size());
+        String[] figures = cl.getOptionValues("plot");
+        List<String> metrics = figures == null ? List.of() : List.of(figures);
+        for (String m : metrics) {
+            if (!SweepTable.metricNames().contains(m)) {
+                throw new UsageException("--plot " + m + ": not a sweep.csv column (one of "
+                        + SweepTable.metricNames() + ")");
+            }
+        }
+        List<Scenario> scenarios = checkedScenarios(file, CommandLines.overrides(cl), plan);
+        Path outDir = Path.of(cl.getOptionValue("out", "results/" + RunCommand.nameOf(scenarios.get(0), file)
+                + "-sweep"));
+        err.printf(Locale.ROOT, "cosim sweep: %d runs, %d at a time, into %s%n", plan.points().size(), jobs, outDir);
+
+        List<SweepTable.Row> rows = runAll(plan, scenarios, outDir, backend, jobs, cl.hasOption("plots"), err);
+        SweepTable table = new SweepTable(plan.axes(), rows);
+        table.writeCsv(outDir.resolve("sweep.csv"));
+        table.print(out);
+        out.println("results: " + outDir + "/sweep.csv, and a directory per run");
+        for (String m : metrics) {
+            out.println("plot:    " + Plots.figure(outDir.resolve("sweep_" + m + ".png"), table.figure(m)));
+        }
+        long failed = rows.stream().filter(r -> !r.complete()).count();
+        if (failed > 0) {
+            err.println("cosim sweep: " + failed + " of " + rows.size() + " runs failed (status in sweep.csv; their "
+                    + "partial results are kept)");
+            return 1;
+        }
+        return 0;
+    }
+
+    private static int jobs(CommandLine cl, String backend, int points) {
+        if (!cl.hasOption("jobs")) {
+            int cores = backend.equals("java") ? Runtime.getRuntime().availableProcessors() : 1;
+            return Math.max(1, Math.min(points, cores));
+        }
+        String v = cl.getOptionValue("jobs");
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 1 && n <= 256) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("--jobs takes a whole number in 1..256, not '" + v + "'");
+    }
+
+    /** Every point's scenario, checked as a run would check it, before any run starts. */
+    private static List<Scenario> checkedScenarios(Path file, List<String> base, SweepPlan plan) {
+        List<Scenario> scenarios = new ArrayList<>();
+        for (SweepPlan.Point p : plan.points()) {
+            List<String> overrides = new ArrayList<>(base);
+            overrides.addAll(p.overrides(plan.axes()));
+            try {
+                Scenario s = ScenarioFiles.read(file, overrides);
+                FabricSimulation.of(s);
+                scenarios.add(s);
+            } catch (ScenarioException e) {
+                throw new ScenarioException(e.field(), e.getMessage().substring(e.field().length() + 2)
+                        + " (sweep run " + p.index() + ": " + String.join(" ", p.overrides(plan.axes())) + ")", e);
+            }
+        }
+        return scenarios;
+    }
+
+    private static List<SweepTable.Row> runAll(SweepPlan plan, List<Scenario> scenarios, Path outDir,
+                                               String backend, int jobs, boolean plots, PrintStream err) {
+        ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> {
+            Thread t = new Thread(r, "cosim-sweep");
+            t.setDaemon(true);
+            return t;
+        });
+        AtomicInteger done = new AtomicInteger();
+        int count = plan.points().size();
+        try {
+            List<Future<SweepTable.Row>> futures = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                SweepPlan.Point p = plan.points().get(i);
+                Scenario s = scenarios.get(i);
+                String dir = p.dirName(plan.axes(), count);
+                futures.add(pool.submit(() -> {
+                    SweepTable.Row row;
+                    try {
+                        row = runOne(p, dir, s, outDir.resolve(dir), backend, plots, err);
+                    } catch (RuntimeException e) {
+                        // e.g. its results could not be written: the other runs' rows still make the table
+                        row = SweepTable.Row.failedToStart(p, dir, e.toString());
+                    }
+                    synchronized (err) {
+                        err.printf(Locale.ROOT, "cosim sweep: %d/%d %s: %s%n", done.incrementAndGet(), count,
+                                String.join(" ", p.overrides(plan.axes())), row.complete() ? "done"
+                                        : "FAILED (" + row.failure() + ")");
+                    }
+                    return row;
+                }));
+            }
+            List<SweepTable.Row> rows = new ArrayList<>();
+            for (Future<SweepTable.Row> f : futures) {
+                rows.add(f.get());
+            }
+            return rows;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a sweep run broke: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static SweepTable.Row runOne(SweepPlan.Point p, String dir, Scenario s, Path runDir, String backend,
+                                         boolean plots, PrintStream err) {
+        FabricSimulation sim = FabricSimulation.of(s);
+        RunResults results;
+        try {
+            results = backend.equals("omnetpp")
+                    ? OmnetppBackend.run(sim, new OmnetppBackend.Options(runDir, null, err), t -> { })
+                    : JavaBackend.run(sim, new org.cosim.fabric.agent.DirectTransport(sim.session()), t -> { });
+        } catch (OmnetppException e) {
+            return SweepTable.Row.failedToStart(p, dir, e.getMessage());
+        }
+        Summary summary = Summary.of(results);
+        RunCommand.writeFiles(runDir, results, summary, sim, !plots);
+        return SweepTable.Row.of(p, dir, results, summary);
+    }
+}

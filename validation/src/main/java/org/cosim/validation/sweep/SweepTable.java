@@ -1,0 +1,211 @@
+package org.cosim.validation.sweep;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.cosim.validation.plots.FigureData;
+import org.cosim.validation.results.JsonWriter;
+import org.cosim.validation.results.QueueRecord;
+import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.Summary;
+
+/**
+ * A sweep's results, one row per run in plan order: the varied values, then the
+ * headline numbers of each run's summary.json. Written as sweep.csv (empty cells
+ * where a number does not apply) and printed as a table; neither holds wall
+ * times, so a sweep's files are as reproducible as its runs'.
+ */
+public final class SweepTable {
+    /** One run: its results, or (results null) why it could not start. */
+    public record Row(SweepPlan.Point point, String dir, RunResults results, Summary summary, String failure) {
+        public static Row of(SweepPlan.Point point, String dir, RunResults results, Summary summary) {
+            return new Row(point, dir, results, summary, results.failure());
+        }
+
+        public static Row failedToStart(SweepPlan.Point point, String dir, String why) {
+            return new Row(point, dir, null, null, why);
+        }
+
+        public boolean complete() {
+            return results != null && results.complete();
+        }
+    }
+
+    private record Metric(String name, Function<Row, Double> value) { }
+
+    private static final List<Metric> METRICS = List.of(
+            new Metric("throughput_gbps", r -> r.summary().totalThroughputGbps()),
+            new Metric("flow_min_gbps", r -> r.summary().flowThroughputMinGbps()),
+            new Metric("flow_max_gbps", r -> r.summary().flowThroughputMaxGbps()),
+            new Metric("jain", r -> r.summary().jainIndex()),
+            new Metric("rtt_p50_us", r -> r.summary().rttP50Us()),
+            new Metric("rtt_p99_us", r -> r.summary().rttP99Us()),
+            new Metric("rtt_p999_us", r -> r.summary().rttP999Us()),
+            new Metric("flows_finished", r -> (double) r.summary().flowsFinished()),
+            new Metric("flows", r -> (double) r.summary().flowsTotal()),
+            new Metric("fct_p50_us", r -> r.summary().fctP50Us()),
+            new Metric("fct_p99_us", r -> r.summary().fctP99Us()),
+            new Metric("fct_max_us", r -> r.summary().fctMaxUs()),
+            new Metric("slowdown_p99", r -> r.summary().slowdownP99()),
+            new Metric("incast_last_over_optimum", r -> r.summary().incastLastOverOptimum()),
+            new Metric("incast_slowest_over_fastest", r -> r.summary().incastSlowestOverFastest()),
+            new Metric("queue_p99_kb", SweepTable::largestQueueP99Kb),
+            new Metric("drops", r -> (double) r.results().counters().dropPackets()),
+            new Metric("pause_frames", r -> (double) r.results().counters().pfcPauseFramesSentMeasured()),
+            new Metric("trimmed", r -> (double) r.results().counters().trimmedPackets()));
+
+    /** The columns printed on the terminal (all of them are in sweep.csv): name in the CSV, heading. */
+    private static final String[][] PRINTED = {{"status", "status"}, {"throughput_gbps", "Gb/s"},
+        {"flow_min_gbps", "min flow"}, {"jain", "Jain"}, {"rtt_p99_us", "RTT p99 us"}, {"fct_p99_us", "FCT p99 us"},
+        {"drops", "drops"}};
+
+    private final List<SweepAxis> axes;
+    private final List<Row> rows;
+
+    public SweepTable(List<SweepAxis> axes, List<Row> rows) {
+        this.axes = axes;
+        this.rows = List.copyOf(rows);
+    }
+
+    /** The largest p99 over the monitored queues: the bottleneck's, in KB (NaN without queues). */
+    private static double largestQueueP99Kb(Row r) {
+        double max = Double.NaN;
+        for (QueueRecord q : r.results().queues()) {
+            max = Double.isNaN(max) ? q.p99Bytes() / 1e3 : Math.max(max, q.p99Bytes() / 1e3);
+        }
+        return max;
+    }
+
+    public List<String> header() {
+        List<String> h = new ArrayList<>(List.of("point", "dir"));
+        axes.forEach(a -> h.add(a.path()));
+        h.add("status");
+        METRICS.forEach(m -> h.add(m.name()));
+        return h;
+    }
+
+    private List<String> cells(Row r) {
+        List<String> c = new ArrayList<>(List.of(Integer.toString(r.point().index()), r.dir()));
+        c.addAll(r.point().values());
+        c.add(r.complete() ? "complete" : "failed");
+        for (Metric m : METRICS) {
+            String v = r.results() == null ? "null" : JsonWriter.number(m.value().apply(r));
+            c.add(v.equals("null") ? "" : v);
+        }
+        return c;
+    }
+
+    /** The names of the numbers each row holds (sweep.csv's columns after status). */
+    public static List<String> metricNames() {
+        return METRICS.stream().map(Metric::name).toList();
+    }
+
+    /**
+     * A figure of {@code metric} over the first varied field: lines against its
+     * values when they are all numbers, else grouped bars; one line (or bar) per
+     * combination of the other fields. Runs that failed to start are left out.
+     */
+    public FigureData figure(String metric) {
+        Metric m = METRICS.stream().filter(x -> x.name().equals(metric)).findFirst().orElseThrow(
+                () -> new IllegalArgumentException("no metric '" + metric + "' (known: " + metricNames() + ")"));
+        SweepAxis first = axes.get(0);
+        boolean numeric = first.values().stream().allMatch(SweepTable::isNumber);
+        Map<String, double[]> byRest = new LinkedHashMap<>();
+        for (Row r : rows) {
+            List<String> v = r.point().values();
+            StringBuilder rest = new StringBuilder();
+            for (int a = 1; a < axes.size(); a++) {
+                rest.append(rest.length() == 0 ? "" : ", ").append(axes.get(a).label()).append('=').append(v.get(a));
+            }
+            double[] ys = byRest.computeIfAbsent(rest.length() == 0 ? metric : rest.toString(), k -> {
+                double[] y = new double[first.values().size()];
+                java.util.Arrays.fill(y, Double.NaN);
+                return y;
+            });
+            ys[first.values().indexOf(v.get(0))] = r.results() == null ? Double.NaN : m.value().apply(r);
+        }
+        double[] xs = numeric ? first.values().stream().mapToDouble(Double::parseDouble).toArray()
+                : new double[first.values().size()];
+        List<FigureData.Series> series = new ArrayList<>();
+        byRest.forEach((name, ys) -> series.add(new FigureData.Series(name, xs, ys)));
+        String title = metric + " over " + first.label();
+        return numeric ? FigureData.lines(FigureData.Kind.SWEEP, title, first.path(), metric, series)
+                : FigureData.bars(title, metric, first.values(), series);
+    }
+
+    private static boolean isNumber(String s) {
+        try {
+            return Double.isFinite(Double.parseDouble(s));
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    public String csv() {
+        StringBuilder b = new StringBuilder(csvLine(header()));
+        rows.forEach(r -> b.append(csvLine(cells(r))));
+        return b.toString();
+    }
+
+    public void writeCsv(Path file) {
+        try {
+            Files.writeString(file, csv(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The varied values and a few headline columns, aligned for a terminal. */
+    public void print(PrintStream out) {
+        List<String> header = header();
+        List<String> names = new ArrayList<>(axes.stream().map(SweepAxis::label).toList());
+        int[] shown = new int[PRINTED.length];
+        for (int i = 0; i < PRINTED.length; i++) {
+            names.add(PRINTED[i][1]);
+            shown[i] = header.indexOf(PRINTED[i][0]);
+        }
+        List<List<String>> table = new ArrayList<>();
+        table.add(names);
+        for (Row r : rows) {
+            List<String> c = cells(r);
+            List<String> line = new ArrayList<>(r.point().values());
+            for (int column : shown) {
+                line.add(c.get(column).isEmpty() ? "-" : c.get(column));
+            }
+            table.add(line);
+        }
+        int[] width = new int[names.size()];
+        for (List<String> line : table) {
+            for (int i = 0; i < line.size(); i++) {
+                width[i] = Math.max(width[i], line.get(i).length());
+            }
+        }
+        for (List<String> line : table) {
+            StringBuilder b = new StringBuilder(" ");
+            for (int i = 0; i < line.size(); i++) {
+                b.append(' ').append(String.format("%" + width[i] + "s", line.get(i)));
+            }
+            out.println(b);
+        }
+    }
+
+    private static String csvLine(List<String> cells) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < cells.size(); i++) {
+            String c = cells.get(i);
+            if (c.contains(",") || c.contains("\"")) {
+                c = "\"" + c.replace("\"", "\"\"") + "\"";
+            }
+            b.append(i == 0 ? "" : ",").append(c);
+        }
+        return b.append('\n').toString();
+    }
+}

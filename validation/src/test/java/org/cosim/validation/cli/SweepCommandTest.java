@@ -1,0 +1,111 @@
+package org.cosim.validation.cli;
+
+import static org.cosim.validation.cli.CliOutcome.cosim;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.cosim.validation.ShippedScenarios;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * `cosim sweep`: each point is the run `cosim run --set` would make, the files do
+ * not depend on --jobs, a bad point stops the sweep before it starts, and a failed
+ * run is a row marked failed while the others stand.
+ */
+class SweepCommandTest {
+    @TempDir
+    Path tmp;
+
+    private static String incast() {
+        return ShippedScenarios.path("timely-incast.textproto").toString();
+    }
+
+    private CliOutcome sweep(Path out, String jobs) {
+        return cosim("sweep", incast(), "--set", "duration_us=3000", "--set", "output.warmup_us=1000",
+                "--vary", "topology.incast_star.clients=2,5", "--vary", "protocol.timely.t_low_us=50,100",
+                "--jobs", jobs, "--out", out.toString(), "--plot", "rtt_p99_us");
+    }
+
+    @Test
+    void eachPointIsTheRunOfItsOverridesAndJobsChangeNothing() throws IOException {
+        CliOutcome one = sweep(tmp.resolve("j1"), "1");
+        assertEquals(0, one.status(), one.err());
+        CliOutcome two = sweep(tmp.resolve("j2"), "2");
+        assertEquals(0, two.status(), two.err());
+        String csv = Files.readString(tmp.resolve("j1/sweep.csv"));
+        assertEquals(csv, Files.readString(tmp.resolve("j2/sweep.csv")));
+        List<String> lines = csv.lines().toList();
+        assertEquals(5, lines.size(), csv);
+        assertTrue(lines.get(0).startsWith("point,dir,topology.incast_star.clients,protocol.timely.t_low_us,status,"
+                + "throughput_gbps,"), lines.get(0));
+        assertTrue(lines.get(3).startsWith("3,3_clients=5_t_low_us=50,5,50,complete,"), lines.get(3));
+        assertTrue(one.out().contains("clients t_low_us"), one.out());
+        byte[] png = Files.readAllBytes(tmp.resolve("j1/sweep_rtt_p99_us.png"));
+        assertTrue(png.length > 1000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', "a PNG figure");
+
+        CliOutcome run = cosim("run", incast(), "--set", "duration_us=3000", "--set", "output.warmup_us=1000",
+                "--set", "topology.incast_star.clients=5", "--set", "protocol.timely.t_low_us=50", "--no-plots",
+                "--out", tmp.resolve("run").toString());
+        assertEquals(0, run.status(), run.err());
+        for (String f : new String[] {"flows.csv", "summary.json", "timeseries.csv", "scenario.textproto"}) {
+            String direct = Files.readString(tmp.resolve("run").resolve(f));
+            assertEquals(direct, Files.readString(tmp.resolve("j1/3_clients=5_t_low_us=50").resolve(f)), f);
+            assertEquals(direct, Files.readString(tmp.resolve("j2/3_clients=5_t_low_us=50").resolve(f)), f);
+        }
+        // The two client counts differ, so the rows do: the varied field reached the runs.
+        assertFalse(lines.get(1).substring(lines.get(1).indexOf("complete"))
+                .equals(lines.get(3).substring(lines.get(3).indexOf("complete"))));
+    }
+
+    @Test
+    void aBadPointStopsTheSweepBeforeAnyRun() {
+        Path out = tmp.resolve("bad");
+        CliOutcome o = cosim("sweep", incast(), "--vary", "protocol.timely.t_low_us=50,600", "--out", out.toString());
+        assertEquals(2, o.status());
+        assertTrue(o.err().contains("protocol.timely.t_low_us") && o.err().contains("sweep run 2"), o.err());
+        assertFalse(Files.exists(out), "nothing ran");
+        CliOutcome jobs = cosim("sweep", incast(), "--vary", "seed=1,2", "--jobs", "0");
+        assertEquals(2, jobs.status());
+        assertTrue(jobs.err().contains("--jobs"), jobs.err());
+        CliOutcome plot = cosim("sweep", incast(), "--vary", "seed=1,2", "--plot", "speed");
+        assertEquals(2, plot.status());
+        assertTrue(plot.err().contains("--plot speed: not a sweep.csv column"), plot.err());
+    }
+
+    @Test
+    void aFailedRunIsARowAndTheOthersStand() throws IOException {
+        Path law = tmp.resolve("Breaks.java");
+        Files.writeString(law, """
+                import org.cosim.agents.custom.LawParameters;
+                import org.cosim.agents.window.*;
+                public class Breaks implements WindowLaw {
+                    private final double at;
+                    private int acks;
+                    public Breaks(LawParameters p) { at = p.get("break_at", 0); }
+                    public double onAck(CongestionWindow w, AckSample a) {
+                        if (++acks == at) throw new IllegalStateException("broke as asked");
+                        return w.cwnd();
+                    }
+                    public double lossDecrease() { return 0.5; }
+                }
+                """);
+        Path out = tmp.resolve("fail");
+        CliOutcome o = cosim("sweep", ShippedScenarios.path("poseidon/fig14-m2-n2.textproto").toString(),
+                "--set", "duration_us=300", "--set", "output.warmup_us=100",
+                "--set", "protocol.custom_law.source_file=" + Path.of("").toAbsolutePath().relativize(law),
+                "--vary", "protocol.custom_law.params[break_at]=0,500", "--out", out.toString());
+        assertEquals(1, o.status(), o.err());
+        assertTrue(o.err().contains("1 of 2 runs failed"), o.err());
+        List<String> lines = Files.readString(out.resolve("sweep.csv")).lines().toList();
+        assertTrue(lines.get(1).contains(",0,complete,"), lines.get(1));
+        assertTrue(lines.get(2).contains(",500,failed,"), lines.get(2));
+        assertTrue(Files.readString(out.resolve("2_params_break_at_=500/summary.json"))
+                .contains("broke as asked"), "the failed run's partial results are kept");
+    }
+}

@@ -1,0 +1,79 @@
+package org.cosim.validation.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.cosim.scenario.ScenarioException;
+import org.junit.jupiter.api.Test;
+
+/** Sweep axes and their combinations. */
+class SweepPlanTest {
+    @Test
+    void valuesSplitAtCommasOutsideBracesAndQuotes() {
+        SweepAxis a = SweepAxis.parse("protocol.swift={ai: 1, beta: 0.5}, {ai: 2, beta: 0.5}");
+        assertEquals(List.of("{ai: 1, beta: 0.5}", "{ai: 2, beta: 0.5}"), a.values());
+        assertEquals("swift", a.label());
+        assertEquals(List.of("\"a,b\"", "c"), SweepAxis.parse("name=\"a,b\",c").values());
+        assertEquals("params[ai]", SweepAxis.parse("protocol.custom_law.params[ai]=1,2").label());
+        assertEquals("flows[0].src", SweepAxis.parse("workload.flow_list.flows[0].src=1,2").label());
+    }
+
+    @Test
+    void badAxesAreNamed() {
+        assertTrue(assertThrows(ScenarioException.class, () -> SweepAxis.parse("senders"))
+                .getMessage().contains("field.path=value1,value2"));
+        assertTrue(assertThrows(ScenarioException.class, () -> SweepAxis.parse("a.b=1,,2"))
+                .getMessage().contains("empty value"));
+        assertTrue(assertThrows(ScenarioException.class, () -> SweepAxis.parse("a.b=1,1"))
+                .getMessage().contains("listed twice"));
+        assertTrue(assertThrows(ScenarioException.class, () -> SweepAxis.parse("a.b={x: 1"))
+                .getMessage().contains("unbalanced"));
+        assertTrue(assertThrows(ScenarioException.class, () -> SweepPlan.of(List.of("a=1,2", "a=3")))
+                .getMessage().contains("varied twice"));
+        assertTrue(assertThrows(ScenarioException.class, () -> SweepPlan.of(List.of()))
+                .getMessage().contains("nothing to sweep"));
+        assertTrue(assertThrows(ScenarioException.class, () -> SweepPlan.of(List.of(
+                "a=" + String.join(",", range(200)), "b=" + String.join(",", range(51)))))
+                .getMessage().contains("more than 10000 runs"));
+    }
+
+    private static List<String> range(int n) {
+        return java.util.stream.IntStream.range(0, n).mapToObj(Integer::toString).toList();
+    }
+
+    @Test
+    void everyCombinationTheFirstAxisOutermost() {
+        SweepPlan p = SweepPlan.of(List.of("x.n=1,2,3", "y.on=false,true"));
+        assertEquals(6, p.points().size());
+        assertEquals(List.of("1", "false"), p.points().get(0).values());
+        assertEquals(List.of("1", "true"), p.points().get(1).values());
+        assertEquals(List.of("3", "true"), p.points().get(5).values());
+        assertEquals(List.of("x.n=2", "y.on=false"), p.points().get(2).overrides(p.axes()));
+        assertEquals(3, p.points().get(2).index());
+        assertEquals("3_n=2_on=false", p.points().get(2).dirName(p.axes(), 6));
+        assertEquals("03_n=2_on=false", p.points().get(2).dirName(p.axes(), 12), "padded to sort");
+        SweepPlan odd = SweepPlan.of(List.of("protocol.swift={ai: 1},{ai: 2}"));
+        assertEquals("1_swift=_ai__1_", odd.points().get(0).dirName(odd.axes(), 2), "a safe directory name");
+    }
+
+    @Test
+    void aFigureHasOneLinePerCombinationOfTheOtherFields() {
+        SweepPlan p = SweepPlan.of(List.of("workload.incast.senders=8,32,64", "x.strict=false,true"));
+        List<SweepTable.Row> rows = p.points().stream()
+                .map(pt -> SweepTable.Row.failedToStart(pt, "d", "no OMNeT++")).toList();
+        org.cosim.validation.plots.FigureData f = new SweepTable(p.axes(), rows).figure("rtt_p99_us");
+        assertEquals(org.cosim.validation.plots.FigureData.Kind.SWEEP, f.kind());
+        assertEquals(List.of("strict=false", "strict=true"), f.series().stream().map(s -> s.name()).toList());
+        assertEquals(64.0, f.series().get(1).x()[2]);
+        assertTrue(Double.isNaN(f.series().get(1).y()[2]), "a run that did not start has no value");
+        SweepPlan words = SweepPlan.of(List.of("protocol.swift={ai: 1},{ai: 2}"));
+        org.cosim.validation.plots.FigureData bars = new SweepTable(words.axes(), words.points().stream()
+                .map(pt -> SweepTable.Row.failedToStart(pt, "d", "-")).toList()).figure("jain");
+        assertEquals(org.cosim.validation.plots.FigureData.Kind.BARS, bars.kind());
+        assertEquals(List.of("{ai: 1}", "{ai: 2}"), bars.categories());
+        assertEquals(List.of("jain"), bars.series().stream().map(s -> s.name()).toList());
+        assertThrows(IllegalArgumentException.class, () -> new SweepTable(words.axes(), List.of()).figure("speed"));
+    }
+}
