@@ -1,0 +1,106 @@
+// An example of a window law of your own (README, "Your own congestion control"):
+// the Poseidon paper's ablation study (NSDI'23 §5.6.1, Fig 21(a)). Poseidon with
+// one of its three design aspects taken out, chosen by params[remove]:
+//   0  nothing: Poseidon itself (the same window, step for step, as cosim's PoseidonLaw)
+//   1  the INT max per-hop delay (MPD): react to the end-to-end queueing delay
+//      instead, RTT minus the path's unloaded RTT (both directions, all hops)
+//   2  the rate-dependent target T(rate): a fixed target, params[fixed_target_us]
+//      (default 22 us, the middle of T's range k..k+p; the paper gives no value)
+//   3  the adaptive update ratio U: Swift-style AIMD instead, ai packets per RTT
+//      below the target, a cut of max(1 - beta (d - T) / d, 1 - max_mdf) above it
+// Everything else is Poseidon's, with the paper's parameters (cosim's PoseidonConfig
+// defaults: p = 40 us, k = 2 us, m = 0.25, 0.02..200 Gb/s, max_mi 2, min_md 0.5).
+// The window sender around it (ACK clock, pacing below one packet, loss recovery,
+// PLB) is cosim's, shared with Poseidon and Swift.
+//
+// Run it: ./cosim sweep scenarios/custom/poseidon-ablation-fig14.textproto \
+//           --vary 'protocol.custom_law.params[remove]=0,1,2,3'
+// A law is a class implementing org.cosim.agents.window.WindowLaw with a
+// constructor taking LawParameters; any package, any imports of cosim's classes
+// or the JDK's.
+package org.example.laws;
+
+import org.cosim.agents.custom.LawParameters;
+import org.cosim.agents.poseidon.PoseidonConfig;
+import org.cosim.agents.poseidon.PoseidonTarget;
+import org.cosim.agents.poseidon.PoseidonUpdate;
+import org.cosim.agents.window.AckSample;
+import org.cosim.agents.window.CongestionWindow;
+import org.cosim.agents.window.WindowLaw;
+import org.cosim.proto.Poseidon;
+
+public final class PoseidonAblationLaw implements WindowLaw {
+    private static final int NOTHING = 0;
+    private static final int MPD = 1;
+    private static final int RATE_TARGET = 2;
+    private static final int ADAPTIVE_UPDATE = 3;
+
+    private final PoseidonTarget target;
+    private final PoseidonUpdate update;
+    private final double minMd;
+    private final int removed;
+    private final double fixedTargetUs;
+    private final double ai;
+    private final double beta;
+    private final double maxMdf;
+
+    public PoseidonAblationLaw(LawParameters p) {
+        PoseidonConfig poseidon = PoseidonConfig.from(Poseidon.getDefaultInstance());
+        target = poseidon.target();
+        update = poseidon.update();
+        minMd = poseidon.minMd();
+        double remove = p.get("remove", NOTHING);
+        fixedTargetUs = p.get("fixed_target_us", poseidon.kUs() + poseidon.pUs() / 2);
+        ai = p.get("ai", 1);
+        beta = p.get("beta", 0.8);
+        maxMdf = p.get("max_mdf", 0.5);
+        if (remove != Math.rint(remove) || remove < NOTHING || remove > ADAPTIVE_UPDATE) {
+            throw new IllegalArgumentException("remove must be 0 (nothing), 1 (MPD), 2 (rate target) or "
+                    + "3 (adaptive update), got " + remove);
+        }
+        if (!(fixedTargetUs > 0) || !(ai > 0) || !(beta > 0 && beta <= 1) || !(maxMdf > 0 && maxMdf < 1)) {
+            throw new IllegalArgumentException("need fixed_target_us > 0, ai > 0, beta in (0, 1], max_mdf in (0, 1)");
+        }
+        removed = (int) remove;
+    }
+
+    @Override
+    public double onAck(CongestionWindow w, AckSample a) {
+        double cwnd = w.cwnd();
+        double t = targetUs(w, a);
+        double delay = delayUs(a);
+        if (removed == ADAPTIVE_UPDATE) {
+            if (delay <= t) {
+                return cwnd >= 1 ? cwnd + ai / cwnd * a.numAcked() : cwnd + ai * a.numAcked();
+            }
+            return w.canDecrease(a.nowPs()) ? cwnd * Math.max(1 - beta * (delay - t) / delay, 1 - maxMdf) : cwnd;
+        }
+        double u = update.ratio(t, delay);
+        if (delay <= t) {
+            return cwnd * (1 + (u - 1) / cwnd * a.numAcked());
+        }
+        return w.canDecrease(a.nowPs()) ? cwnd * u : cwnd;
+    }
+
+    @Override
+    public boolean congested(CongestionWindow w, AckSample a) {
+        return delayUs(a) > targetUs(w, a);
+    }
+
+    @Override
+    public double lossDecrease() {
+        return removed == ADAPTIVE_UPDATE ? 1 - maxMdf : minMd;
+    }
+
+    private double targetUs(CongestionWindow w, AckSample a) {
+        if (removed == RATE_TARGET) {
+            return fixedTargetUs;
+        }
+        double segmentBits = 8.0 * w.config().segmentBytes();
+        return target.targetUs(w.cwnd() * segmentBits / (Math.max(1, a.rttPs()) / 1e12));
+    }
+
+    private double delayUs(AckSample a) {
+        return removed == MPD ? Math.max(0, a.rttPs() - a.baseRttPs()) / 1e6 : a.mpdPs() / 1e6;
+    }
+}
