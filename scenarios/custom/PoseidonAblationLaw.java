@@ -14,7 +14,7 @@
 // PLB) is cosim's, shared with Poseidon and Swift.
 //
 // Run it: ./cosim sweep scenarios/custom/poseidon-ablation-fig14.textproto \
-//           --vary 'protocol.custom_law.params[remove]=0,1,2,3'
+//           --vary 'protocol.custom_window_law.params[remove]=0,1,2,3'
 // A law is a class implementing org.cosim.agents.window.WindowLaw with a
 // constructor taking LawParameters; any package, any imports of cosim's classes
 // or the JDK's.

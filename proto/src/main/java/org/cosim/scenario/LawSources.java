@@ -5,46 +5,51 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import org.cosim.proto.CustomLaw;
+import org.cosim.proto.CustomRateLaw;
+import org.cosim.proto.CustomWindowLaw;
+import org.cosim.proto.Protocol;
 import org.cosim.proto.Scenario;
 
 /**
- * The Java source of a custom window law named by a scenario
- * (protocol.custom_law.source_file): reading a scenario replaces the file name by
- * the file's text, as {@link CdfFiles} replaces a CDF file by its points, so the
- * scenario as run carries the law, its digest covers the code, and an external
- * fabric's agents need no file.
+ * The Java source of a custom law named by a scenario
+ * (protocol.custom_window_law.source_file, protocol.custom_rate_law.source_file):
+ * reading a scenario replaces the file name by the file's text, as
+ * {@link CdfFiles} replaces a CDF file by its points, so the scenario as run
+ * carries the law, its digest covers the code, and an external fabric's agents
+ * need no file.
  */
 public final class LawSources {
-    private static final String FIELD = "protocol.custom_law.source_file";
-
     private LawSources() {}
 
     /** Reads a named source file into the scenario; names are relative to {@code dir} (null: none allowed). */
     public static void resolve(Scenario.Builder s, Path dir) {
-        if (!s.getProtocol().hasCustomLaw()
-                || s.getProtocol().getCustomLaw().getCodeCase() != CustomLaw.CodeCase.SOURCE_FILE) {
-            return;
+        Protocol p = s.getProtocol();
+        if (p.hasCustomWindowLaw() && p.getCustomWindowLaw().getCodeCase() == CustomWindowLaw.CodeCase.SOURCE_FILE) {
+            CustomWindowLaw.Builder law = s.getProtocolBuilder().getCustomWindowLawBuilder();
+            law.setSource(read(law.getSourceFile(), dir, "protocol.custom_window_law"));
         }
-        CustomLaw.Builder law = s.getProtocolBuilder().getCustomLawBuilder();
-        law.setSource(read(law.getSourceFile(), dir));
+        if (p.hasCustomRateLaw() && p.getCustomRateLaw().getCodeCase() == CustomRateLaw.CodeCase.SOURCE_FILE) {
+            CustomRateLaw.Builder law = s.getProtocolBuilder().getCustomRateLawBuilder();
+            law.setSource(read(law.getSourceFile(), dir, "protocol.custom_rate_law"));
+        }
     }
 
-    private static String read(String name, Path dir) {
+    private static String read(String name, Path dir, String law) {
+        String field = law + ".source_file";
         if (name.isBlank()) {
-            throw new ScenarioException(FIELD, "empty: name a .java file (relative to the scenario file)");
+            throw new ScenarioException(field, "empty: name a .java file (relative to the scenario file)");
         }
         if (dir == null) {
-            throw new ScenarioException(FIELD, "'" + name + "': a scenario given without its file path cannot "
-                    + "name a source file; give the code in protocol.custom_law.source");
+            throw new ScenarioException(field, "'" + name + "': a scenario given without its file path cannot "
+                    + "name a source file; give the code in " + law + ".source");
         }
         Path file = dir.resolve(name).normalize();
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            throw new ScenarioException(FIELD, "'" + name + "': no such file (" + file + ")");
+            throw new ScenarioException(field, "'" + name + "': no such file (" + file + ")");
         } catch (IOException e) {
-            throw new ScenarioException(FIELD, "cannot read " + file + ": " + e.getMessage(), e);
+            throw new ScenarioException(field, "cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 }

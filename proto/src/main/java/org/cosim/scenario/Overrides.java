@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * text-format value ({@code protocol.pfc_only={segment_bytes: 65536}}). Setting a
  * field inside a oneof member selects that member. A map with string keys takes
  * the key in brackets and adds or replaces that entry
- * ({@code protocol.custom_law.params[ai]=2}).
+ * ({@code protocol.custom_window_law.params[ai]=2}).
  */
 public final class Overrides {
     private static final Pattern SEGMENT =

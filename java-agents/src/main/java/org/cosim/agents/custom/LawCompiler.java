@@ -3,7 +3,6 @@ package org.cosim.agents.custom;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.OutputStream;
-import java.lang.reflect.Modifier;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -36,41 +35,24 @@ import org.cosim.scenario.ScenarioException;
  * kept for the life of the process.
  */
 final class LawCompiler {
-    static final String SOURCE = "protocol.custom_law.source";
+    /** Where compile errors are first reported; {@link #classes} re-names the field for the scenario. */
+    private static final String SOURCE = "source";
     private static final int MAX_REPORTED_ERRORS = 5;
     private static final Map<String, Map<String, Class<?>>> COMPILED = new ConcurrentHashMap<>();
 
     private LawCompiler() {}
 
     /**
-     * The law class of {@code source}: {@code className} if given, else the one
-     * top-level concrete class of the source that implements WindowLaw.
+     * The classes {@code source} defines, by binary name; compile errors are
+     * reported against {@code field} (the scenario's source field).
      */
-    static Class<?> lawClass(String source, String className) {
-        Map<String, Class<?>> classes = COMPILED.computeIfAbsent(source, LawCompiler::compile);
-        if (!className.isEmpty()) {
-            Class<?> named = classes.get(className);
-            if (named == null) {
-                throw new ScenarioException("protocol.custom_law.class_name", "'" + className
-                        + "': the source defines no such class (it defines " + classes.keySet() + ")");
-            }
-            return named;
+    static Map<String, Class<?>> classes(String source, String field) {
+        try {
+            return COMPILED.computeIfAbsent(source, LawCompiler::compile);
+        } catch (ScenarioException e) {
+            throw e.field().equals(field) ? e : new ScenarioException(field, e.getMessage()
+                    .substring(e.field().length() + 2), e);
         }
-        List<String> laws = new ArrayList<>();
-        for (Map.Entry<String, Class<?>> e : classes.entrySet()) {
-            Class<?> c = e.getValue();
-            if (c.getEnclosingClass() == null && WindowLaw.class.isAssignableFrom(c)
-                    && !c.isInterface() && !Modifier.isAbstract(c.getModifiers())) {
-                laws.add(e.getKey());
-            }
-        }
-        if (laws.size() != 1) {
-            throw new ScenarioException(SOURCE, laws.isEmpty()
-                    ? "no top-level class implements " + WindowLaw.class.getName() + " (classes: " + classes.keySet()
-                            + ")"
-                    : "several classes implement WindowLaw " + laws + ": name one in protocol.custom_law.class_name");
-        }
-        return classes.get(laws.get(0));
     }
 
     private static Map<String, Class<?>> compile(String source) {
@@ -174,7 +156,7 @@ final class LawCompiler {
         private final String text;
 
         SourceText(String text) {
-            super(uri("mem:///CustomLaw.java"), Kind.SOURCE);
+            super(uri("mem:///CustomWindowLaw.java"), Kind.SOURCE);
             this.text = text;
         }
 

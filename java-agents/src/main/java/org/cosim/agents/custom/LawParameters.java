@@ -8,7 +8,7 @@ import java.util.TreeSet;
 
 /**
  * The numbers a scenario hands to a custom window law
- * (protocol.custom_law.params), read by name in the law's constructor. The
+ * (protocol.custom_window_law.params), read by name in the law's constructor. The
  * reads are recorded: a parameter the law never asks for is refused when the
  * run starts, so a misspelt name cannot silently leave a default in force. A
  * law rejects a value it cannot use by throwing IllegalArgumentException from

@@ -2,8 +2,10 @@ package org.cosim.agents.host;
 
 import java.util.Map;
 import java.util.TreeMap;
-import org.cosim.agents.custom.CustomLawAgent;
-import org.cosim.agents.custom.CustomLawConfig;
+import org.cosim.agents.custom.CustomRateLawAgent;
+import org.cosim.agents.custom.CustomRateLawConfig;
+import org.cosim.agents.custom.CustomWindowLawAgent;
+import org.cosim.agents.custom.CustomWindowLawConfig;
 import org.cosim.agents.dcqcn.DcqcnAgent;
 import org.cosim.agents.dcqcn.DcqcnConfig;
 import org.cosim.agents.dctcp.DctcpAgent;
@@ -56,8 +58,10 @@ public final class ProtocolCatalog {
                 new MptcpAgent(host, ctx, MptcpConfig.from(ctx.protocol().getMptcp())));
         FACTORIES.put("fast", (host, ctx) ->
                 new FastAgent(host, ctx, FastConfig.from(ctx.protocol().getFast())));
-        FACTORIES.put("custom_law", (host, ctx) ->
-                new CustomLawAgent(host, ctx, CustomLawConfig.from(ctx.protocol().getCustomLaw())));
+        FACTORIES.put("custom_window_law", (host, ctx) ->
+                new CustomWindowLawAgent(host, ctx, CustomWindowLawConfig.from(ctx.protocol().getCustomWindowLaw())));
+        FACTORIES.put("custom_rate_law", (host, ctx) ->
+                new CustomRateLawAgent(host, ctx, CustomRateLawConfig.from(ctx.protocol().getCustomRateLaw())));
     }
 
     private ProtocolCatalog() {}
@@ -116,13 +120,14 @@ public final class ProtocolCatalog {
     /**
      * Whether the protocol's agents close long-lived flows at their stop time
      * (workload stop_us): the rate-paced senders (SegmentSender), the window
-     * senders (WindowSender, custom laws included) and MPTCP's do; NDP's agents
+     * senders (WindowSender), custom laws on either, and MPTCP's do; NDP's agents
      * do not (the receiver learns a flow's end from its marked last packet, which
      * a close cannot mark).
      */
     public static boolean closesFlows(Protocol protocol) {
         return switch (protocol.getKindCase()) {
-            case TIMELY, PFC_ONLY, DCQCN, FAST, POSEIDON, SWIFT, HPCC, DCTCP, MPTCP, CUSTOM_LAW -> true;
+            case TIMELY, PFC_ONLY, DCQCN, FAST, POSEIDON, SWIFT, HPCC, DCTCP, MPTCP, CUSTOM_WINDOW_LAW,
+                 CUSTOM_RATE_LAW -> true;
             default -> false;
         };
     }
@@ -145,7 +150,8 @@ public final class ProtocolCatalog {
             case HPCC -> HpccConfig.from(protocol.getHpcc(), baseRttPs);
             case MPTCP -> MptcpConfig.from(protocol.getMptcp());
             case FAST -> FastConfig.from(protocol.getFast());
-            case CUSTOM_LAW -> CustomLawConfig.from(protocol.getCustomLaw());
+            case CUSTOM_WINDOW_LAW -> CustomWindowLawConfig.from(protocol.getCustomWindowLaw());
+            case CUSTOM_RATE_LAW -> CustomRateLawConfig.from(protocol.getCustomRateLaw());
             default -> nameOf(protocol);
         }
     }

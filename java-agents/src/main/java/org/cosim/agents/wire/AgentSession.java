@@ -11,13 +11,16 @@ import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.host.AgentHost;
 import org.cosim.agents.host.ContractViolation;
+import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.host.SessionSpec;
 import org.cosim.proto.AgentMessage;
 import org.cosim.proto.AgentResults;
-import org.cosim.proto.CustomLaw;
+import org.cosim.proto.CustomRateLaw;
+import org.cosim.proto.CustomWindowLaw;
 import org.cosim.proto.FabricMessage;
 import org.cosim.proto.FlowResult;
 import org.cosim.proto.HelloAck;
+import org.cosim.proto.Protocol;
 
 /**
  * The server side of one session stream: Hello, then one ActionBatch per
@@ -88,11 +91,13 @@ final class AgentSession implements StreamObserver<FabricMessage> {
             throw new OutOfOrder("a second Hello in session " + id);
         }
         SessionSpec spec = WireFormat.sessionSpec(m.getHello());
-        CustomLaw law = spec.context().protocol().getCustomLaw();
-        if (!options.runsLawCode() && law.getCodeCase() == CustomLaw.CodeCase.SOURCE) {
-            throw new ContractViolation("the scenario carries a custom law's Java source (protocol.custom_law."
-                    + "source), and this agent server does not run code it is sent: start `cosim agents` with "
-                    + "--allow-law-code to run it");
+        Protocol protocol = spec.context().protocol();
+        boolean code = protocol.getCustomWindowLaw().getCodeCase() == CustomWindowLaw.CodeCase.SOURCE
+                || protocol.getCustomRateLaw().getCodeCase() == CustomRateLaw.CodeCase.SOURCE;
+        if (!options.runsLawCode() && code) {
+            throw new ContractViolation("the scenario carries a custom law's Java source (protocol."
+                    + ProtocolCatalog.nameOf(protocol) + ".source), and this agent server does not run code it is "
+                    + "sent: start `cosim agents` with --allow-law-code to run it");
         }
         agents = new AgentHost(spec);
         state = State.RUNNING;

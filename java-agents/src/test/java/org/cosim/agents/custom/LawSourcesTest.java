@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.cosim.proto.CustomLaw;
+import org.cosim.proto.CustomWindowLaw;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
@@ -27,7 +27,7 @@ class LawSourcesTest {
     private Path scenario(Path dir, String body) throws IOException {
         Files.createDirectories(dir);
         Path f = dir.resolve("s.textproto");
-        Files.writeString(f, "duration_us: 100\nprotocol { custom_law { " + body + " } }\n");
+        Files.writeString(f, "duration_us: 100\nprotocol { custom_window_law { " + body + " } }\n");
         return f;
     }
 
@@ -35,55 +35,66 @@ class LawSourcesTest {
     void theFileIsReadRelativeToTheScenarioThatNamesIt() throws IOException {
         Files.writeString(tmp.resolve("Law.java"), "// the law\n");
         Path s = scenario(tmp.resolve("sub"), "source_file: \"../Law.java\"");
-        CustomLaw law = ScenarioFiles.read(s).getProtocol().getCustomLaw();
-        assertEquals(CustomLaw.CodeCase.SOURCE, law.getCodeCase(), "the name was replaced by the text");
+        CustomWindowLaw law = ScenarioFiles.read(s).getProtocol().getCustomWindowLaw();
+        assertEquals(CustomWindowLaw.CodeCase.SOURCE, law.getCodeCase(), "the name was replaced by the text");
         assertEquals("// the law\n", law.getSource());
         // A scenario based on it keeps the base's file, resolved where the base is.
         Path child = tmp.resolve("other/child.textproto");
         Files.createDirectories(child.getParent());
-        Files.writeString(child, "base: \"../sub/s.textproto\"\nprotocol { custom_law { params { key: \"ai\" "
+        Files.writeString(child, "base: \"../sub/s.textproto\"\nprotocol { custom_window_law { params { key: \"ai\" "
                 + "value: 2 } } }\n");
-        CustomLaw merged = ScenarioFiles.read(child).getProtocol().getCustomLaw();
+        CustomWindowLaw merged = ScenarioFiles.read(child).getProtocol().getCustomWindowLaw();
         assertEquals("// the law\n", merged.getSource());
         assertEquals(2.0, merged.getParamsOrThrow("ai"));
         // The scenario as run reads back with the code in it, no file needed.
         Scenario again = ScenarioFiles.read(ScenarioFiles.canonicalText(ScenarioFiles.read(child)), null);
-        assertEquals("// the law\n", again.getProtocol().getCustomLaw().getSource());
+        assertEquals("// the law\n", again.getProtocol().getCustomWindowLaw().getSource());
+    }
+
+    @Test
+    void aRateLawsFileIsReadToo() throws IOException {
+        Files.writeString(tmp.resolve("Rate.java"), "// the rate law\n");
+        Path s = tmp.resolve("r.textproto");
+        Files.writeString(s, "protocol { custom_rate_law { source_file: \"Rate.java\" } }\n");
+        assertEquals("// the rate law\n", ScenarioFiles.read(s).getProtocol().getCustomRateLaw().getSource());
+        Files.writeString(s, "protocol { custom_rate_law { source_file: \"Nope.java\" } }\n");
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioFiles.read(s));
+        assertEquals("protocol.custom_rate_law.source_file", e.field());
     }
 
     @Test
     void aMissingFileOrAScenarioWithoutAPathIsReported() throws IOException {
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioFiles.read(scenario(tmp, "source_file: \"Nope.java\"")));
-        assertEquals("protocol.custom_law.source_file", e.field());
+        assertEquals("protocol.custom_window_law.source_file", e.field());
         assertTrue(e.getMessage().contains("no such file"), e.getMessage());
         ScenarioException text = assertThrows(ScenarioException.class, () -> ScenarioFiles.read(
-                "protocol { custom_law { source_file: \"Law.java\" } }", null));
+                "protocol { custom_window_law { source_file: \"Law.java\" } }", null));
         assertTrue(text.getMessage().contains("without its file path"), text.getMessage());
     }
 
     @Test
     void parametersAreMapEntriesOnTheCommandLine() throws IOException {
         Path s = scenario(tmp, "source: \"x\" params { key: \"ai\" value: 1 }");
-        CustomLaw law = ScenarioFiles.read(s, List.of("protocol.custom_law.params[ai]=3",
-                "protocol.custom_law.params[beta]=0.5")).getProtocol().getCustomLaw();
+        CustomWindowLaw law = ScenarioFiles.read(s, List.of("protocol.custom_window_law.params[ai]=3",
+                "protocol.custom_window_law.params[beta]=0.5")).getProtocol().getCustomWindowLaw();
         assertEquals(3.0, law.getParamsOrThrow("ai"), "replaced, not added twice");
         assertEquals(0.5, law.getParamsOrThrow("beta"));
         assertEquals(2, law.getParamsCount());
         ScenarioException notANumber = assertThrows(ScenarioException.class,
-                () -> ScenarioFiles.read(s, List.of("protocol.custom_law.params[ai]=fast")));
+                () -> ScenarioFiles.read(s, List.of("protocol.custom_window_law.params[ai]=fast")));
         assertTrue(notANumber.getMessage().contains("'fast' is not a valid double"), notANumber.getMessage());
         ScenarioException noKey = assertThrows(ScenarioException.class,
-                () -> ScenarioFiles.read(s, List.of("protocol.custom_law.params=3")));
+                () -> ScenarioFiles.read(s, List.of("protocol.custom_window_law.params=3")));
         assertTrue(noKey.getMessage().contains("is a map"), noKey.getMessage());
         ScenarioException notAMap = assertThrows(ScenarioException.class,
-                () -> ScenarioFiles.read(s, List.of("protocol.custom_law.class_name[ai]=3")));
+                () -> ScenarioFiles.read(s, List.of("protocol.custom_window_law.class_name[ai]=3")));
         assertTrue(notAMap.getMessage().contains("is not a map"), notAMap.getMessage());
         // A file named in an override is relative to the working directory.
         Path here = Path.of("").toAbsolutePath();
         Path rel = here.relativize(tmp.resolve("L.java"));
         Files.writeString(tmp.resolve("L.java"), "// L\n");
-        assertEquals("// L\n", ScenarioFiles.read(s, List.of("protocol.custom_law.source_file=" + rel))
-                .getProtocol().getCustomLaw().getSource());
+        assertEquals("// L\n", ScenarioFiles.read(s, List.of("protocol.custom_window_law.source_file=" + rel))
+                .getProtocol().getCustomWindowLaw().getSource());
     }
 }

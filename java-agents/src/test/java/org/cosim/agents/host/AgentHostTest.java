@@ -297,7 +297,7 @@ class AgentHostTest {
     void unknownProtocolNameIsRejected() {
         SessionSpec spec = new SessionSpec(HOSTS, List.of("timely", "fastpass"), FLOWS, CTX);
         assertViolation(() -> new AgentHost(spec), "unknown protocol 'fastpass'",
-                "(known: [custom_law, dcqcn, dctcp, fast, hpcc, mptcp, ndp, pfc_only, poseidon, swift, timely])");
+                "(known: [custom_rate_law, custom_window_law, dcqcn, dctcp, fast, hpcc, mptcp, ndp, pfc_only, poseidon, swift, timely])");
     }
 
     @Test

@@ -36,7 +36,7 @@ class ProtocolCatalogTest {
                 () -> ProtocolCatalog.nameOf(Protocol.getDefaultInstance()));
         assertEquals("protocol", e.field());
         assertTrue(e.getMessage().contains("no protocol chosen"), e.getMessage());
-        assertTrue(e.getMessage().contains("[custom_law, dcqcn, dctcp, fast, hpcc, mptcp, ndp, pfc_only, poseidon, swift, timely]"),
+        assertTrue(e.getMessage().contains("[custom_rate_law, custom_window_law, dcqcn, dctcp, fast, hpcc, mptcp, ndp, pfc_only, poseidon, swift, timely]"),
                 e.getMessage());
     }
 

@@ -25,15 +25,24 @@ class LawCodeGateTest {
             + "public double onAck(CongestionWindow w, AckSample a) { return w.cwnd(); } "
             + "public double lossDecrease() { return 0.5; } }";
 
+    private static final String RATE_LAW = "import org.cosim.agents.custom.*; "
+            + "class Line implements org.cosim.agents.sender.RateControl { private final double r; "
+            + "Line(LawParameters p, RateFlow f) { r = f.nicRateBps(); } "
+            + "public double rateBps() { return r; } public void onRttSample(long rtt) { } }";
+
     private static Hello lawHello() {
-        String scenario = "name: \"gate\"\nduration_us: 1000\nprotocol { custom_law { source: \"" + LAW
-                + "\" window { initial_cwnd_packets: 4 } } }\n";
+        return lawHello("custom_window_law { source: \"" + LAW + "\" window { initial_cwnd_packets: 4 } }",
+                "custom_window_law");
+    }
+
+    private static Hello lawHello(String protocol, String name) {
+        String scenario = "name: \"gate\"\nduration_us: 1000\nprotocol { " + protocol + " }\n";
         var parsed = ScenarioFiles.parse(scenario, "test");
         Hello.Builder h = Hello.newBuilder().setVersion(ContractVersion.CONTRACT_VERSION_1)
                 .setScenarioText(ScenarioFiles.canonicalText(parsed)).setScenarioDigest(ScenarioFiles.digest(parsed))
                 .setReactionDelayPs(1_000_000).setBaseRttPs(20_000_000).setSeed(1);
         for (int i = 0; i < 2; i++) {
-            h.addHosts(HostSpec.newBuilder().setHost(i).setProtocol("custom_law").setNicRateBps(200_000_000_000L));
+            h.addHosts(HostSpec.newBuilder().setHost(i).setProtocol(name).setNicRateBps(200_000_000_000L));
         }
         h.addFlows(FlowSpec.newBuilder().setFlow(0).setSrc(1).setDst(0));
         return h.build();
@@ -61,6 +70,12 @@ class LawCodeGateTest {
             AgentLinkException e = assertThrows(AgentLinkException.class, () -> c.open(lawHello()));
             assertTrue(e.getMessage().contains("INVALID_ARGUMENT") && e.getMessage().contains("--allow-law-code"),
                     e.getMessage());
+        }
+        try (AgentServer server = start(AgentServerOptions.DEFAULTS.withoutLawCode());
+             AgentClient c = AgentClient.connect("127.0.0.1", server.port(), Duration.ofSeconds(10))) {
+            AgentLinkException e = assertThrows(AgentLinkException.class, () -> c.open(lawHello(
+                    "custom_rate_law { source: \"" + RATE_LAW + "\" }", "custom_rate_law")));
+            assertTrue(e.getMessage().contains("protocol.custom_rate_law.source"), e.getMessage());
         }
     }
 }

@@ -98,8 +98,8 @@ class SweepCommandTest {
         Path out = tmp.resolve("fail");
         CliOutcome o = cosim("sweep", ShippedScenarios.path("poseidon/fig14-m2-n2.textproto").toString(),
                 "--set", "duration_us=300", "--set", "output.warmup_us=100",
-                "--set", "protocol.custom_law.source_file=" + Path.of("").toAbsolutePath().relativize(law),
-                "--vary", "protocol.custom_law.params[break_at]=0,500", "--out", out.toString());
+                "--set", "protocol.custom_window_law.source_file=" + Path.of("").toAbsolutePath().relativize(law),
+                "--vary", "protocol.custom_window_law.params[break_at]=0,500", "--out", out.toString());
         assertEquals(1, o.status(), o.err());
         assertTrue(o.err().contains("1 of 2 runs failed"), o.err());
         List<String> lines = Files.readString(out.resolve("sweep.csv")).lines().toList();

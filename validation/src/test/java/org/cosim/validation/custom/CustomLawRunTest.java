@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.cosim.proto.CustomLaw;
+import org.cosim.proto.CustomWindowLaw;
 import org.cosim.proto.Scenario;
 import org.cosim.proto.Window;
 import org.cosim.scenario.ScenarioFiles;
@@ -59,9 +59,9 @@ class CustomLawRunTest {
         return ShippedScenarios.read("poseidon/fig14-m2-n2.textproto", all);
     }
 
-    private static Scenario withLaw(Scenario s, CustomLaw law) {
+    private static Scenario withLaw(Scenario s, CustomWindowLaw law) {
         Scenario.Builder b = s.toBuilder();
-        b.getProtocolBuilder().setCustomLaw(law);
+        b.getProtocolBuilder().setCustomWindowLaw(law);
         return b.build();
     }
 
@@ -80,22 +80,22 @@ class CustomLawRunTest {
     @Test
     void aSourceLawGivesTheBuiltInProtocolsResultsToTheByte() throws IOException {
         Scenario swift = fig14("protocol.swift={fs_range_us: 0 window {initial_cwnd_packets: 1}}");
-        Scenario custom = withLaw(swift, CustomLaw.newBuilder().setSource(FIXED_TARGET_SWIFT)
+        Scenario custom = withLaw(swift, CustomWindowLaw.newBuilder().setSource(FIXED_TARGET_SWIFT)
                 .setWindow(Window.newBuilder().setInitialCwndPackets(1)).build());
         Path a = write(run(swift), swift, "swift");
         Path b = write(run(custom), custom, "custom");
         for (String f : new String[] {"flows.csv", "timeseries.csv", "rtt_samples.csv"}) {
             assertEquals(Files.readString(a.resolve(f)), Files.readString(b.resolve(f)), f);
         }
-        assertTrue(Files.readString(b.resolve("summary.json")).contains("\"protocol\": \"custom_law\""));
+        assertTrue(Files.readString(b.resolve("summary.json")).contains("\"protocol\": \"custom_window_law\""));
         assertTrue(Files.readString(b.resolve("scenario.textproto")).contains("FixedTargetSwift"),
                 "the scenario as run carries the law's code");
     }
 
     private static double[] ablation(int remove) {
         Scenario s = ShippedScenarios.read("custom/poseidon-ablation-fig14.textproto", "duration_us=5000",
-                "protocol.custom_law.params[remove]=" + remove);
-        assertEquals(CustomLaw.CodeCase.SOURCE, s.getProtocol().getCustomLaw().getCodeCase());
+                "protocol.custom_window_law.params[remove]=" + remove);
+        assertEquals(CustomWindowLaw.CodeCase.SOURCE, s.getProtocol().getCustomWindowLaw().getCodeCase());
         return Summary.of(run(s)).flowThroughputGbps();
     }
 
@@ -123,12 +123,49 @@ class CustomLawRunTest {
         assertTrue(ablation(2)[0] < share / 2, "without the rate-dependent target the victim loses");
     }
 
+    /** Line rate whatever happens: the PFC-only baseline, written as a rate law. */
+    private static final String LINE_RATE = """
+            import org.cosim.agents.custom.*;
+            import org.cosim.agents.sender.RateControl;
+            class LineRate implements RateControl {
+                private final double rate;
+                LineRate(LawParameters p, RateFlow f) { rate = f.nicRateBps(); }
+                public double rateBps() { return rate; }
+                public void onRttSample(long rttPs) { }
+            }
+            """;
+
+    @Test
+    void aRateLawDrivesTheSegmentSenderAsTheBuiltInProtocolsDo() throws IOException {
+        Scenario pfcOnly = ShippedScenarios.read("timely-incast-pfc-only.textproto", "duration_us=20000",
+                "output.warmup_us=5000");
+        Scenario.Builder b = pfcOnly.toBuilder();
+        b.getProtocolBuilder().setCustomRateLaw(org.cosim.proto.CustomRateLaw.newBuilder().setSource(LINE_RATE));
+        Scenario custom = b.build();
+        Path a = write(run(pfcOnly), pfcOnly, "pfc");
+        Path c = write(run(custom), custom, "line");
+        for (String f : new String[] {"flows.csv", "timeseries.csv", "rtt_samples.csv"}) {
+            assertEquals(Files.readString(a.resolve(f)), Files.readString(c.resolve(f)), f);
+        }
+    }
+
+    /** The shipped rate example keeps the incast's RTT near its 50 us target where PFC alone queues a ms. */
+    @Test
+    void theShippedRateExampleHoldsItsTarget() {
+        Summary aimd = Summary.of(run(ShippedScenarios.read("custom/delay-aimd-incast.textproto",
+                "duration_us=100000", "output.warmup_us=50000")));
+        Summary pfc = Summary.of(run(ShippedScenarios.read("timely-incast-pfc-only.textproto",
+                "duration_us=100000", "output.warmup_us=50000")));
+        assertTrue(aimd.rttP99Us() < 100 && pfc.rttP99Us() > 500, aimd.rttP99Us() + " against " + pfc.rttP99Us());
+        assertTrue(aimd.totalThroughputGbps() > 15, "most of the 20 Gb/s link: " + aimd.totalThroughputGbps());
+    }
+
     @Test
     void aLawThatThrowsMidwayFailsTheRunAndKeepsWhatWasMeasured() {
         String breaking = FIXED_TARGET_SWIFT.replace("public double onAck(CongestionWindow w, AckSample a) {",
                 "private int acks;\n    public double onAck(CongestionWindow w, AckSample a) {\n"
                         + "        if (++acks == 5000) throw new ArithmeticException(\"the law's own bug\");");
-        Scenario s = withLaw(fig14(), CustomLaw.newBuilder().setSource(breaking).build());
+        Scenario s = withLaw(fig14(), CustomWindowLaw.newBuilder().setSource(breaking).build());
         RunResults r = JavaBackend.run(s, t -> { });
         assertFalse(r.complete());
         assertTrue(r.failure().contains(

@@ -155,7 +155,14 @@ class OmnetppPairedRunTest {
     @Test
     void customLawFromTheScenariosSource() {
         assertIdentical(ShippedScenarios.read("custom/poseidon-ablation-fig14.textproto", "duration_us=4000",
-                "protocol.custom_law.params[remove]=3"));
+                "protocol.custom_window_law.params[remove]=3"));
+    }
+
+    /** A custom rate law (the shipped example) on TIMELY's incast. */
+    @Test
+    void customRateLawFromTheScenariosSource() {
+        assertIdentical(ShippedScenarios.read("custom/delay-aimd-incast.textproto", "duration_us=30000",
+                "output.warmup_us=10000"));
     }
 
     /**

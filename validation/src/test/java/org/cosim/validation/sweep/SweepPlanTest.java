@@ -16,7 +16,7 @@ class SweepPlanTest {
         assertEquals(List.of("{ai: 1, beta: 0.5}", "{ai: 2, beta: 0.5}"), a.values());
         assertEquals("swift", a.label());
         assertEquals(List.of("\"a,b\"", "c"), SweepAxis.parse("name=\"a,b\",c").values());
-        assertEquals("params[ai]", SweepAxis.parse("protocol.custom_law.params[ai]=1,2").label());
+        assertEquals("params[ai]", SweepAxis.parse("protocol.custom_window_law.params[ai]=1,2").label());
         assertEquals("flows[0].src", SweepAxis.parse("workload.flow_list.flows[0].src=1,2").label());
     }
 

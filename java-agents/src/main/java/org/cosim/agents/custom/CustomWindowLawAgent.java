@@ -6,10 +6,10 @@ import org.cosim.agents.window.WindowSender;
 
 /**
  * A researcher's window law on one host: the window sender Poseidon, Swift and
- * DCTCP share, driven by the law the scenario names ({@link CustomLawConfig}).
+ * DCTCP share, driven by the law the scenario names ({@link CustomWindowLawConfig}).
  */
-public final class CustomLawAgent extends WindowSender {
-    public CustomLawAgent(HostInfo host, AgentContext ctx, CustomLawConfig cfg) {
+public final class CustomWindowLawAgent extends WindowSender {
+    public CustomWindowLawAgent(HostInfo host, AgentContext ctx, CustomWindowLawConfig cfg) {
         super(host, ctx, cfg.window(), cfg.newLaw());
     }
 }

@@ -1,0 +1,45 @@
+package org.cosim.agents.custom;
+
+import static org.cosim.scenario.ScenarioException.require;
+
+import java.util.Map;
+import org.cosim.agents.sender.RateControl;
+import org.cosim.proto.CustomRateLaw;
+import org.cosim.scenario.ScenarioException;
+
+/**
+ * A custom rate law as the scenario names it (protocol.custom_rate_law): the
+ * law's class ({@link LawClass}: a {@link RateControl} with a constructor taking
+ * {@link LawParameters} and {@link RateFlow}), its parameters, and the segment
+ * sender's settings (TIMELY's defaults: 16 KB segments, 4 outstanding). Reading
+ * it builds one law for a flow at line rate, so that the law's own checks run
+ * before the run starts.
+ */
+public record CustomRateLawConfig(Class<?> lawClass, Map<String, Double> params, int segmentBytes,
+                                  int maxOutstandingSegments, LawClass law) {
+    private static final String P = "protocol.custom_rate_law.";
+
+    public static CustomRateLawConfig from(CustomRateLaw c) {
+        if (c.getCodeCase() == CustomRateLaw.CodeCase.SOURCE_FILE) {
+            throw new ScenarioException(P + "source_file", "'" + c.getSourceFile()
+                    + "' was not read: scenarios read through ScenarioFiles have it replaced by its text");
+        }
+        int seg = c.hasSegmentBytes() ? c.getSegmentBytes() : 16384;
+        int outstanding = c.hasMaxOutstandingSegments() ? c.getMaxOutstandingSegments() : 4;
+        require(seg > 0 && seg <= (1 << 20), P + "segment_bytes", Integer.toUnsignedString(seg),
+                "must be in 1..1048576");
+        require(outstanding >= 1, P + "max_outstanding_segments", Integer.toUnsignedString(outstanding),
+                "must be >= 1");
+        LawClass law = LawClass.of(P, c.getCodeCase() == CustomRateLaw.CodeCase.SOURCE ? c.getSource() : null,
+                c.getClassName(), RateControl.class, RateFlow.class);
+        CustomRateLawConfig cfg = new CustomRateLawConfig(law.type(), Map.copyOf(c.getParamsMap()), seg,
+                outstanding, law);
+        cfg.newFlow(new RateFlow(1e10, 0, 10_000_000L));
+        return cfg;
+    }
+
+    /** The rate control of a new flow; every parameter must be read. */
+    public RateControl newFlow(RateFlow flow) {
+        return (RateControl) law.construct(params, flow);
+    }
+}

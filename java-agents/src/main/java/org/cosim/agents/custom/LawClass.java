@@ -1,0 +1,115 @@
+package org.cosim.agents.custom;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.cosim.scenario.ScenarioException;
+
+/**
+ * A custom law's class as a scenario names it (protocol.custom_window_law or
+ * protocol.custom_rate_law): compiled from the scenario's source or found on
+ * cosim's class path, checked to be a concrete {@code kind}, and built through
+ * its constructor that takes {@link LawParameters} (and, for rate laws, the
+ * flow), with every parameter read. Problems name the scenario field under
+ * {@code prefix} (e.g. "protocol.custom_rate_law.").
+ */
+record LawClass(Class<?> type, Constructor<?> constructor, String prefix) {
+    /**
+     * {@code source}: the Java text, or null to look {@code className} up on the
+     * class path; {@code args}: the constructor's parameters after LawParameters.
+     */
+    static LawClass of(String prefix, String source, String className, Class<?> kind, Class<?>... args) {
+        Class<?> cls = source != null ? fromSource(prefix, source, className, kind) : onClassPath(prefix, className);
+        if (!kind.isAssignableFrom(cls) || cls.isInterface() || Modifier.isAbstract(cls.getModifiers())) {
+            throw new ScenarioException(prefix + "class_name", cls.getName() + " is not a concrete class implementing "
+                    + kind.getName());
+        }
+        Class<?>[] signature = new Class<?>[args.length + 1];
+        signature[0] = LawParameters.class;
+        System.arraycopy(args, 0, signature, 1, args.length);
+        try {
+            Constructor<?> ctor = cls.getDeclaredConstructor(signature);
+            ctor.setAccessible(true);  // a law in a scenario's source need not be public
+            return new LawClass(cls, ctor, prefix);
+        } catch (NoSuchMethodException e) {
+            throw new ScenarioException(prefix + "class_name", cls.getName() + " needs a constructor taking ("
+                    + String.join(", ", Arrays.stream(signature).map(Class::getName).toList()) + ")");
+        } catch (RuntimeException e) {
+            throw new ScenarioException(prefix + "class_name", "cannot use the constructor of " + cls.getName() + ": "
+                    + e, e);
+        }
+    }
+
+    /** A new law from the scenario's parameters; the law must read every one of them. */
+    Object construct(Map<String, Double> params, Object... args) {
+        LawParameters p = new LawParameters(params);
+        Object[] all = new Object[args.length + 1];
+        all[0] = p;
+        System.arraycopy(args, 0, all, 1, args.length);
+        Object law;
+        try {
+            law = constructor.newInstance(all);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IllegalArgumentException) {
+                throw new ScenarioException(prefix + "params", type.getName() + ": " + cause.getMessage(), cause);
+            }
+            throw new ScenarioException(prefix + "class_name", "the constructor of " + type.getName() + " threw "
+                    + cause, cause);
+        } catch (ReflectiveOperationException e) {
+            throw new ScenarioException(prefix + "class_name", "cannot construct " + type.getName() + ": " + e, e);
+        }
+        Set<String> unread = p.unread();
+        if (!unread.isEmpty()) {
+            String name = unread.iterator().next();
+            throw new ScenarioException(prefix + "params[" + name + "]", type.getName()
+                    + " does not read this parameter (it reads " + p.read() + ")");
+        }
+        return law;
+    }
+
+    /** {@code className} if given, else the source's one top-level concrete class of {@code kind}. */
+    private static Class<?> fromSource(String prefix, String source, String className, Class<?> kind) {
+        Map<String, Class<?>> classes = LawCompiler.classes(source, prefix + "source");
+        if (!className.isEmpty()) {
+            Class<?> named = classes.get(className);
+            if (named == null) {
+                throw new ScenarioException(prefix + "class_name", "'" + className
+                        + "': the source defines no such class (it defines " + classes.keySet() + ")");
+            }
+            return named;
+        }
+        List<String> laws = new ArrayList<>();
+        classes.forEach((name, c) -> {
+            if (c.getEnclosingClass() == null && kind.isAssignableFrom(c) && !c.isInterface()
+                    && !Modifier.isAbstract(c.getModifiers())) {
+                laws.add(name);
+            }
+        });
+        if (laws.size() != 1) {
+            throw new ScenarioException(prefix + "source", laws.isEmpty()
+                    ? "no top-level class implements " + kind.getName() + " (classes: " + classes.keySet() + ")"
+                    : "several classes implement " + kind.getSimpleName() + " " + laws + ": name one in "
+                            + prefix + "class_name");
+        }
+        return classes.get(laws.get(0));
+    }
+
+    private static Class<?> onClassPath(String prefix, String className) {
+        if (className.isEmpty()) {
+            throw new ScenarioException(prefix.substring(0, prefix.length() - 1),
+                    "no law: give source_file, source or class_name");
+        }
+        try {
+            return Class.forName(className, false, LawClass.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new ScenarioException(prefix + "class_name", "'" + className + "' is not on cosim's class path "
+                    + "(give its source with source_file instead)");
+        }
+    }
+}
