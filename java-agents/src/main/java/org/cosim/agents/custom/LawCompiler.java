@@ -2,6 +2,7 @@ package org.cosim.agents.custom;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -63,27 +64,29 @@ final class LawCompiler {
                     + "into cosim and name it with class_name alone");
         }
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-        StandardJavaFileManager standard = javac.getStandardFileManager(diagnostics, Locale.ROOT,
-                StandardCharsets.UTF_8);
         Map<String, ByteArrayOutputStream> output = new TreeMap<>();
-        JavaFileManager files = new ForwardingJavaFileManager<>(standard) {
-            @Override
-            public JavaFileObject getJavaFileForOutput(Location location, String name, JavaFileObject.Kind kind,
-                                                       FileObject sibling) {
-                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-                output.put(name, bytes);
-                return new SimpleJavaFileObject(uri("mem:///" + name.replace('.', '/') + kind.extension), kind) {
-                    @Override
-                    public OutputStream openOutputStream() {
-                        return bytes;
-                    }
-                };
+        try (StandardJavaFileManager standard = javac.getStandardFileManager(diagnostics, Locale.ROOT,
+                StandardCharsets.UTF_8)) {
+            JavaFileManager files = new ForwardingJavaFileManager<>(standard) {
+                @Override
+                public JavaFileObject getJavaFileForOutput(Location location, String name, JavaFileObject.Kind kind,
+                                                           FileObject sibling) {
+                    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                    output.put(name, bytes);
+                    return new SimpleJavaFileObject(uri("mem:///" + name.replace('.', '/') + kind.extension), kind) {
+                        @Override
+                        public OutputStream openOutputStream() {
+                            return bytes;
+                        }
+                    };
+                }
+            };
+            List<String> options = List.of("-classpath", classPath(), "-proc:none", "-g", "-Xlint:none");
+            if (!javac.getTask(null, files, diagnostics, options, null, List.of(new SourceText(source))).call()) {
+                throw new ScenarioException(SOURCE, "does not compile: " + errors(diagnostics));
             }
-        };
-        List<String> options = List.of("-classpath", classPath(), "-proc:none", "-g", "-Xlint:none");
-        boolean ok = javac.getTask(null, files, diagnostics, options, null, List.of(new SourceText(source))).call();
-        if (!ok) {
-            throw new ScenarioException(SOURCE, "does not compile: " + errors(diagnostics));
+        } catch (IOException e) {
+            throw new ScenarioException(SOURCE, "the compiler's file manager failed: " + e.getMessage(), e);
         }
         return load(output);
     }
@@ -156,7 +159,7 @@ final class LawCompiler {
         private final String text;
 
         SourceText(String text) {
-            super(uri("mem:///CustomWindowLaw.java"), Kind.SOURCE);
+            super(uri("mem:///Law.java"), Kind.SOURCE);
             this.text = text;
         }
 
