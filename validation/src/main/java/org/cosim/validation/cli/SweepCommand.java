@@ -53,7 +53,8 @@ public final class SweepCommand implements Command {
         Options o = new Options();
         o.addOption(Option.builder("v").longOpt("vary").hasArg().argName("field.path=v1,v2,...")
                 .desc("a field and its values (repeatable; runs every combination, the first --vary outermost), "
-                        + "e.g. --vary workload.incast.senders=8,32,100").get());
+                        + "e.g. --vary workload.incast.senders=8,32,100; a..b and a..b:step are ranges "
+                        + "(--vary seed=1..10)").get());
         o.addOption(CommandLines.setOption());
         o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
                 .desc("results directory (default: results/<scenario name>-sweep)").get());

@@ -1,16 +1,25 @@
 package org.cosim.validation.sweep;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.cosim.scenario.ScenarioException;
 
 /**
  * One varied scenario field of a sweep: {@code field.path=v1,v2,...} (the path and
  * values of a --set override). Values split at commas outside braces, brackets and
  * quotes, so a message-typed value may hold commas:
- * {@code protocol.swift={ai: 1, beta: 0.5},{ai: 2, beta: 0.5}}.
+ * {@code protocol.swift={ai: 1, beta: 0.5},{ai: 2, beta: 0.5}}. A value
+ * {@code a..b} stands for the whole numbers from a to b, {@code a..b:step} for
+ * a, a + step, ... up to b (exact decimal steps: 0.1..0.3:0.1 is 0.1, 0.2, 0.3).
  */
 public record SweepAxis(String path, List<String> values) {
+    private static final Pattern RANGE =
+            Pattern.compile("(-?\\d+(?:\\.\\d+)?)\\.\\.(-?\\d+(?:\\.\\d+)?)(?::(\\d+(?:\\.\\d+)?))?");
+
     public SweepAxis {
         values = List.copyOf(values);
     }
@@ -45,16 +54,40 @@ public record SweepAxis(String path, List<String> values) {
             } else if (!quoted && (c == '}' || c == ']')) {
                 depth--;
             } else if (!quoted && depth == 0 && c == ',') {
-                values.add(value(text.substring(from, i), path));
+                values.addAll(expand(value(text.substring(from, i), path), path));
                 from = i + 1;
             }
         }
         if (depth != 0 || quoted) {
             throw new ScenarioException(path, "unbalanced braces or quotes in the values '" + text + "'");
         }
-        values.add(value(text.substring(from), path));
+        values.addAll(expand(value(text.substring(from), path), path));
         if (values.size() != values.stream().distinct().count()) {
             throw new ScenarioException(path, "a value is listed twice in '" + text + "'");
+        }
+        return values;
+    }
+
+    /** A range a..b or a..b:step as its values; any other value as itself. */
+    private static List<String> expand(String v, String path) {
+        Matcher m = RANGE.matcher(v);
+        if (!m.matches()) {
+            return List.of(v);
+        }
+        BigDecimal from = new BigDecimal(m.group(1));
+        BigDecimal to = new BigDecimal(m.group(2));
+        BigDecimal step = m.group(3) == null ? BigDecimal.ONE : new BigDecimal(m.group(3));
+        if (step.signum() <= 0 || to.compareTo(from) < 0) {
+            throw new ScenarioException(path, "the range '" + v + "' must run upwards with a step > 0");
+        }
+        if (to.subtract(from).divide(step, 0, RoundingMode.FLOOR).compareTo(BigDecimal.valueOf(SweepPlan.MAX_POINTS))
+                >= 0) {
+            throw new ScenarioException(path, "the range '" + v + "' has more than " + SweepPlan.MAX_POINTS
+                    + " values");
+        }
+        List<String> values = new ArrayList<>();
+        for (BigDecimal x = from; x.compareTo(to) <= 0; x = x.add(step)) {
+            values.add(x.toPlainString());
         }
         return values;
     }

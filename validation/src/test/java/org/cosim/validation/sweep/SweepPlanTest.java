@@ -21,6 +21,21 @@ class SweepPlanTest {
     }
 
     @Test
+    void rangesStandForTheirValues() {
+        assertEquals(List.of("1", "2", "3", "4"), SweepAxis.parse("seed=1..4").values());
+        assertEquals(List.of("0.1", "0.2", "0.3"), SweepAxis.parse("x.f=0.1..0.3:0.1").values(), "exact steps");
+        assertEquals(List.of("8", "32", "40", "60", "80", "100"), SweepAxis.parse("n=8,32,40..100:20").values());
+        assertEquals(List.of("../A.java", "../B.java"), SweepAxis.parse("s.source_file=../A.java,../B.java")
+                .values(), "paths are not ranges");
+        assertTrue(assertThrows(ScenarioException.class, () -> SweepAxis.parse("n=5..1")).getMessage()
+                .contains("must run upwards"));
+        assertTrue(assertThrows(ScenarioException.class, () -> SweepAxis.parse("n=1..5:0")).getMessage()
+                .contains("step > 0"));
+        assertTrue(assertThrows(ScenarioException.class, () -> SweepAxis.parse("n=1..1000000")).getMessage()
+                .contains("more than 10000 values"));
+    }
+
+    @Test
     void badAxesAreNamed() {
         assertTrue(assertThrows(ScenarioException.class, () -> SweepAxis.parse("senders"))
                 .getMessage().contains("field.path=value1,value2"));
