@@ -14,6 +14,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
@@ -203,7 +204,7 @@ public final class SweepCommand implements Command {
         try {
             results = backend.equals("omnetpp")
                     ? OmnetppBackend.run(sim, new OmnetppBackend.Options(runDir, null, err), t -> { })
-                    : JavaBackend.run(sim, new org.cosim.fabric.agent.DirectTransport(sim.session()), t -> { });
+                    : JavaBackend.run(sim, new DirectTransport(sim.session()), t -> { });
         } catch (OmnetppException e) {
             return SweepTable.Row.failedToStart(p, dir, e.getMessage());
         }
