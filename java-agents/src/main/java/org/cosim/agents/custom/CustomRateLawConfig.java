@@ -15,8 +15,8 @@ import org.cosim.scenario.ScenarioException;
  * it builds one law for a flow at line rate, so that the law's own checks run
  * before the run starts.
  */
-public record CustomRateLawConfig(Class<?> lawClass, Map<String, Double> params, int segmentBytes,
-                                  int maxOutstandingSegments, LawClass law) {
+public record CustomRateLawConfig(LawClass law, Map<String, Double> params, int segmentBytes,
+                                  int maxOutstandingSegments) {
     private static final String P = "protocol.custom_rate_law.";
 
     public static CustomRateLawConfig from(CustomRateLaw c) {
@@ -32,10 +32,13 @@ public record CustomRateLawConfig(Class<?> lawClass, Map<String, Double> params,
                 "must be >= 1");
         LawClass law = LawClass.of(P, c.getCodeCase() == CustomRateLaw.CodeCase.SOURCE ? c.getSource() : null,
                 c.getClassName(), RateControl.class, RateFlow.class);
-        CustomRateLawConfig cfg = new CustomRateLawConfig(law.type(), Map.copyOf(c.getParamsMap()), seg,
-                outstanding, law);
+        CustomRateLawConfig cfg = new CustomRateLawConfig(law, Map.copyOf(c.getParamsMap()), seg, outstanding);
         cfg.newFlow(new RateFlow(1e10, 0, 10_000_000L));
         return cfg;
+    }
+
+    public Class<?> lawClass() {
+        return law.type();
     }
 
     /** The rate control of a new flow; every parameter must be read. */

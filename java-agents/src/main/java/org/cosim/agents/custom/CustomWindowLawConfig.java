@@ -16,8 +16,7 @@ import org.cosim.scenario.ScenarioException;
  * or does not read, and PLB without a congestion signal are reported before the
  * run starts, naming the field.
  */
-public record CustomWindowLawConfig(Class<?> lawClass, Map<String, Double> params, WindowConfig window,
-                                    LawClass law) {
+public record CustomWindowLawConfig(LawClass law, Map<String, Double> params, WindowConfig window) {
     private static final String P = "protocol.custom_window_law.";
 
     public static CustomWindowLawConfig from(CustomWindowLaw c) {
@@ -27,14 +26,18 @@ public record CustomWindowLawConfig(Class<?> lawClass, Map<String, Double> param
         }
         LawClass law = LawClass.of(P, c.getCodeCase() == CustomWindowLaw.CodeCase.SOURCE ? c.getSource() : null,
                 c.getClassName(), WindowLaw.class);
-        CustomWindowLawConfig cfg = new CustomWindowLawConfig(law.type(), Map.copyOf(c.getParamsMap()),
-                WindowConfig.from(c.getWindow(), P + "window"), law);
+        CustomWindowLawConfig cfg = new CustomWindowLawConfig(law, Map.copyOf(c.getParamsMap()),
+                WindowConfig.from(c.getWindow(), P + "window"));
         cfg.newLaw();
         if (cfg.window.plb() != null && !overridesCongested(law.type())) {
             throw new ScenarioException(P + "window.plb", law.type().getName() + " has no congestion signal for "
                     + "PLB: override WindowLaw.congested, or leave PLB off");
         }
         return cfg;
+    }
+
+    public Class<?> lawClass() {
+        return law.type();
     }
 
     /** A law for one host's agent, built from the parameters; every parameter must be read. */

@@ -18,7 +18,7 @@ import org.cosim.scenario.ScenarioException;
  * flow), with every parameter read. Problems name the scenario field under
  * {@code prefix} (e.g. "protocol.custom_rate_law.").
  */
-record LawClass(Class<?> type, Constructor<?> constructor, String prefix) {
+public record LawClass(Class<?> type, Constructor<?> constructor, String prefix) {
     /**
      * {@code source}: the Java text, or null to look {@code className} up on the
      * class path; {@code args}: the constructor's parameters after LawParameters.
