@@ -12,8 +12,8 @@ import org.cosim.scenario.ScenarioException;
  * law's class ({@link LawClass}: a {@link RateControl} with a constructor taking
  * {@link LawParameters} and {@link RateFlow}), its parameters, and the segment
  * sender's settings (TIMELY's defaults: 16 KB segments, 4 outstanding). Reading
- * it builds one law for a flow at line rate, so that the law's own checks run
- * before the run starts.
+ * it builds one law for a probe flow (10 Gb/s, the first at its sender), so that
+ * the law's own checks run before the run starts.
  */
 public record CustomRateLawConfig(LawClass law, Map<String, Double> params, int segmentBytes,
                                   int maxOutstandingSegments) {

@@ -36,8 +36,6 @@ import org.cosim.scenario.ScenarioException;
  * kept for the life of the process.
  */
 final class LawCompiler {
-    /** Where compile errors are first reported; {@link #classes} re-names the field for the scenario. */
-    private static final String SOURCE = "source";
     private static final int MAX_REPORTED_ERRORS = 5;
     private static final Map<String, Map<String, Class<?>>> COMPILED = new ConcurrentHashMap<>();
 
@@ -48,18 +46,13 @@ final class LawCompiler {
      * reported against {@code field} (the scenario's source field).
      */
     static Map<String, Class<?>> classes(String source, String field) {
-        try {
-            return COMPILED.computeIfAbsent(source, LawCompiler::compile);
-        } catch (ScenarioException e) {
-            throw e.field().equals(field) ? e : new ScenarioException(field, e.getMessage()
-                    .substring(e.field().length() + 2), e);
-        }
+        return COMPILED.computeIfAbsent(source, s -> compile(s, field));
     }
 
-    private static Map<String, Class<?>> compile(String source) {
+    private static Map<String, Class<?>> compile(String source, String field) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) {
-            throw new ScenarioException(SOURCE, "this Java runtime has no compiler (java.home "
+            throw new ScenarioException(field, "this Java runtime has no compiler (java.home "
                     + System.getProperty("java.home") + "): run cosim on a JDK (COSIM_JAVA), or build the law "
                     + "into cosim and name it with class_name alone");
         }
@@ -83,15 +76,15 @@ final class LawCompiler {
             };
             List<String> options = List.of("-classpath", classPath(), "-proc:none", "-g", "-Xlint:none");
             if (!javac.getTask(null, files, diagnostics, options, null, List.of(new SourceText(source))).call()) {
-                throw new ScenarioException(SOURCE, "does not compile: " + errors(diagnostics));
+                throw new ScenarioException(field, "does not compile: " + errors(diagnostics));
             }
         } catch (IOException e) {
-            throw new ScenarioException(SOURCE, "the compiler's file manager failed: " + e.getMessage(), e);
+            throw new ScenarioException(field, "the compiler's file manager failed: " + e.getMessage(), e);
         }
-        return load(output);
+        return load(output, field);
     }
 
-    private static Map<String, Class<?>> load(Map<String, ByteArrayOutputStream> output) {
+    private static Map<String, Class<?>> load(Map<String, ByteArrayOutputStream> output, String field) {
         Map<String, byte[]> bytes = new TreeMap<>();
         output.forEach((name, out) -> bytes.put(name, out.toByteArray()));
         ClassLoader loader = new ClassLoader("custom-law", WindowLaw.class.getClassLoader()) {
@@ -109,7 +102,7 @@ final class LawCompiler {
             try {
                 classes.put(name, Class.forName(name, false, loader));
             } catch (ClassNotFoundException | LinkageError e) {
-                throw new ScenarioException(SOURCE, "class " + name + " compiled but does not load: " + e, e);
+                throw new ScenarioException(field, "class " + name + " compiled but does not load: " + e, e);
             }
         }
         return classes;
