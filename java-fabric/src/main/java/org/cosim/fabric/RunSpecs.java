@@ -18,6 +18,7 @@ import org.cosim.proto.RunSpec;
 import org.cosim.proto.SwitchSpec;
 import org.cosim.proto.Topology;
 import org.cosim.proto.TopologySpec;
+import org.cosim.scenario.FileRoot;
 import org.cosim.scenario.ScenarioFiles;
 
 /**
@@ -34,8 +35,13 @@ public final class RunSpecs {
 
     /** The Resolve RPC: reads the scenario (its base relative to the path given), checks it, and describes the run. */
     public static RunSpec resolve(ResolveRequest request) {
+        return resolve(request, FileRoot.ANYWHERE);
+    }
+
+    /** The same, reading the files the scenario names only under {@code root} (a server other machines reach). */
+    public static RunSpec resolve(ResolveRequest request, FileRoot root) {
         Path source = request.getScenarioPath().isEmpty() ? null : Path.of(request.getScenarioPath());
-        return of(FabricSimulation.of(ScenarioFiles.read(request.getScenarioText(), source)));
+        return of(FabricSimulation.of(ScenarioFiles.read(request.getScenarioText(), source, root)));
     }
 
     public static RunSpec of(FabricSimulation sim) {

@@ -32,33 +32,42 @@ public final class CdfFiles {
      * names are relative to {@code dir} (null: only shipped names are allowed).
      */
     public static void resolve(org.cosim.proto.Scenario.Builder s, Path dir) {
+        resolve(s, dir, FileRoot.ANYWHERE);
+    }
+
+    /** The same, reading files only under {@code root}. */
+    public static void resolve(org.cosim.proto.Scenario.Builder s, Path dir, FileRoot root) {
         if (s.hasWorkload()) {
-            resolve(s.getWorkloadBuilder(), dir, "workload");
+            resolve(s.getWorkloadBuilder(), dir, root, "workload");
         }
     }
 
-    private static void resolve(Workload.Builder w, Path dir, String at) {
+    private static void resolve(Workload.Builder w, Path dir, FileRoot root, String at) {
         switch (w.getKindCase()) {
-            case POISSON -> resolve(w.getPoissonBuilder().getSizesBuilder(), dir, at + ".poisson.sizes");
+            case POISSON -> resolve(w.getPoissonBuilder().getSizesBuilder(), dir, root, at + ".poisson.sizes");
             case MIX -> {
                 for (int i = 0; i < w.getMix().getPartsCount(); i++) {
-                    resolve(w.getMixBuilder().getPartsBuilder(i), dir, at + ".mix.parts[" + i + "]");
+                    resolve(w.getMixBuilder().getPartsBuilder(i), dir, root, at + ".mix.parts[" + i + "]");
                 }
             }
             default -> { }
         }
     }
 
-    private static void resolve(FlowSizes.Builder sizes, Path dir, String at) {
+    private static void resolve(FlowSizes.Builder sizes, Path dir, FileRoot root, String at) {
         if (sizes.getKindCase() != FlowSizes.KindCase.CDF) {
             return;
         }
         String name = sizes.getCdf();
-        sizes.setEmpirical(read(name, dir, at + ".cdf"));
+        sizes.setEmpirical(read(name, dir, root, at + ".cdf"));
     }
 
     /** The points of a shipped distribution or of a file relative to {@code dir}. */
     public static EmpiricalCdf read(String name, Path dir, String field) {
+        return read(name, dir, FileRoot.ANYWHERE, field);
+    }
+
+    private static EmpiricalCdf read(String name, Path dir, FileRoot root, String field) {
         if (name.isBlank()) {
             throw new ScenarioException(field, "empty: name a shipped CDF " + SHIPPED + " or a file");
         }
@@ -76,7 +85,7 @@ public final class CdfFiles {
             throw new ScenarioException(field, "'" + name + "' is not a shipped CDF " + SHIPPED
                     + ", and a scenario given without its file path cannot name a CDF file");
         }
-        Path file = dir.resolve(name).normalize();
+        Path file = root.check(dir.resolve(name).normalize(), field);
         try {
             return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString(), field);
         } catch (NoSuchFileException e) {

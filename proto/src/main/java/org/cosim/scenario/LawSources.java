@@ -23,18 +23,23 @@ public final class LawSources {
 
     /** Reads a named source file into the scenario; names are relative to {@code dir} (null: none allowed). */
     public static void resolve(Scenario.Builder s, Path dir) {
+        resolve(s, dir, FileRoot.ANYWHERE);
+    }
+
+    /** The same, reading files only under {@code root}. */
+    public static void resolve(Scenario.Builder s, Path dir, FileRoot root) {
         Protocol p = s.getProtocol();
         if (p.hasCustomWindowLaw() && p.getCustomWindowLaw().getCodeCase() == CustomWindowLaw.CodeCase.SOURCE_FILE) {
             CustomWindowLaw.Builder law = s.getProtocolBuilder().getCustomWindowLawBuilder();
-            law.setSource(read(law.getSourceFile(), dir, "protocol.custom_window_law"));
+            law.setSource(read(law.getSourceFile(), dir, root, "protocol.custom_window_law"));
         }
         if (p.hasCustomRateLaw() && p.getCustomRateLaw().getCodeCase() == CustomRateLaw.CodeCase.SOURCE_FILE) {
             CustomRateLaw.Builder law = s.getProtocolBuilder().getCustomRateLawBuilder();
-            law.setSource(read(law.getSourceFile(), dir, "protocol.custom_rate_law"));
+            law.setSource(read(law.getSourceFile(), dir, root, "protocol.custom_rate_law"));
         }
     }
 
-    private static String read(String name, Path dir, String law) {
+    private static String read(String name, Path dir, FileRoot root, String law) {
         String field = law + ".source_file";
         if (name.isBlank()) {
             throw new ScenarioException(field, "empty: name a .java file (relative to the scenario file)");
@@ -43,7 +48,7 @@ public final class LawSources {
             throw new ScenarioException(field, "'" + name + "': a scenario given without its file path cannot "
                     + "name a source file; give the code in " + law + ".source");
         }
-        Path file = dir.resolve(name).normalize();
+        Path file = root.check(dir.resolve(name).normalize(), field);
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {

@@ -21,7 +21,7 @@ public final class ScenarioFiles {
      * unknown fields name the file, line and column.
      */
     public static Scenario read(Path file) {
-        return readChain(file, new java.util.ArrayList<>());
+        return readChain(file, new java.util.ArrayList<>(), FileRoot.ANYWHERE);
     }
 
     /**
@@ -30,8 +30,13 @@ public final class ScenarioFiles {
      * the text came from; {@code source} null: the text must not name a base.
      */
     public static Scenario read(String text, Path source) {
+        return read(text, source, FileRoot.ANYWHERE);
+    }
+
+    /** The same, reading the files the text names (bases, CDFs, law sources) only under {@code root}. */
+    public static Scenario read(String text, Path source, FileRoot root) {
         if (source == null) {
-            Scenario own = withFilesRead(parse(text, "scenario text"), null);
+            Scenario own = withFilesRead(parse(text, "scenario text"), null, root);
             if (!own.getBase().isEmpty()) {
                 throw new ScenarioException("base", "'" + own.getBase()
                         + "': a scenario given as text without its file path cannot name a base");
@@ -40,28 +45,28 @@ public final class ScenarioFiles {
         }
         List<Path> chain = new java.util.ArrayList<>();
         chain.add(source.toAbsolutePath().normalize());
-        return withBase(parse(text, source.toString()), source, chain);
+        return withBase(parse(text, source.toString()), source, chain, root);
     }
 
-    private static Scenario readChain(Path file, List<Path> chain) {
+    private static Scenario readChain(Path file, List<Path> chain, FileRoot root) {
         Path normal = file.toAbsolutePath().normalize();
         if (chain.contains(normal)) {
             throw new ScenarioException(file.toString(), "base chain loops back to this file: " + chain);
         }
         chain.add(normal);
-        return withBase(parse(readText(file), file.toString()), file, chain);
+        return withBase(parse(readText(file), file.toString()), file, chain, root);
     }
 
-    private static Scenario withBase(Scenario parsed, Path file, List<Path> chain) {
+    private static Scenario withBase(Scenario parsed, Path file, List<Path> chain, FileRoot root) {
         // A CDF or source file is relative to the file that names it, before a base or an override can move it.
-        Scenario own = withFilesRead(parsed, file.toAbsolutePath().normalize().getParent());
+        Scenario own = withFilesRead(parsed, file.toAbsolutePath().normalize().getParent(), root);
         if (own.getBase().isEmpty()) {
             return own;
         }
         Path basePath = file.toAbsolutePath().normalize().getParent().resolve(own.getBase());
         Scenario base;
         try {
-            base = readChain(basePath, chain);
+            base = readChain(root.check(basePath, "base"), chain, root);
         } catch (ScenarioException e) {
             throw new ScenarioException(e.field(), e.getMessage().substring(e.field().length() + 2)
                     + " (base of " + file + ")", e);
@@ -111,10 +116,10 @@ public final class ScenarioFiles {
      * The scenario with every FlowSizes.cdf replaced by its points (CdfFiles) and a
      * custom law's source file by its text (LawSources); names relative to {@code dir}.
      */
-    private static Scenario withFilesRead(Scenario s, Path dir) {
+    private static Scenario withFilesRead(Scenario s, Path dir, FileRoot root) {
         Scenario.Builder b = s.toBuilder();
-        CdfFiles.resolve(b, dir);
-        LawSources.resolve(b, dir);
+        CdfFiles.resolve(b, dir, root);
+        LawSources.resolve(b, dir, root);
         return b.build();
     }
 

@@ -15,7 +15,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.FileObject;
@@ -32,12 +31,20 @@ import org.cosim.scenario.ScenarioException;
 /**
  * Compiles a custom law's Java source in memory (the JDK's compiler, javax.tools)
  * and loads its classes in a loader of their own, whose parent sees cosim's
- * classes. Every host's agent asks for the same source, so a compiled source is
- * kept for the life of the process.
+ * classes. Every host's agent asks for the same source, so the last
+ * {@value #KEPT_SOURCES} sources compiled are kept (a long-lived agent server fed
+ * ever new laws forgets the oldest; their classes go when no agent uses them).
  */
 final class LawCompiler {
     private static final int MAX_REPORTED_ERRORS = 5;
-    private static final Map<String, Map<String, Class<?>>> COMPILED = new ConcurrentHashMap<>();
+    static final int KEPT_SOURCES = 32;
+    private static final Map<String, Map<String, Class<?>>> COMPILED = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Map<String, Class<?>>> eldest) {
+                    return size() > KEPT_SOURCES;
+                }
+            });
 
     private LawCompiler() {}
 

@@ -13,6 +13,7 @@ import org.apache.commons.cli.Options;
 import org.cosim.agents.wire.AgentServer;
 import org.cosim.agents.wire.AgentServerOptions;
 import org.cosim.fabric.RunSpecs;
+import org.cosim.scenario.FileRoot;
 
 /**
  * `cosim agents`: the agent server alone, for fabrics started by hand (an
@@ -21,8 +22,8 @@ import org.cosim.fabric.RunSpecs;
  * its RunSpec from the same code the Java fabric runs from.
  */
 public final class AgentsCommand implements Command {
-    private static final String USAGE = "cosim agents --port P [--bind ADDR] [--allow-law-code] [--port-file FILE] "
-            + "[--idle-timeout-s S] [--max-batch-events N]";
+    private static final String USAGE = "cosim agents --port P [--bind ADDR] [--allow-law-code] [--files-under DIR] "
+            + "[--port-file FILE] [--idle-timeout-s S] [--max-batch-events N]";
 
     @Override
     public String name() {
@@ -44,6 +45,9 @@ public final class AgentsCommand implements Command {
                 .desc("run the Java source of custom laws (protocol.custom_window_law.source, custom_rate_law.source) "
                         + "that fabrics send in their scenarios; needed only when --bind is not a loopback address")
                 .get());
+        o.addOption(Option.builder().longOpt("files-under").hasArg().argName("DIR")
+                .desc("read the files a scenario sent to the Resolve RPC names (bases, CDFs, law sources) only under "
+                        + "DIR (default: anywhere on a loopback address, else the working directory)").get());
         o.addOption(Option.builder().longOpt("port-file").hasArg().argName("FILE")
                 .desc("write the port actually bound to FILE once serving").get());
         o.addOption(Option.builder().longOpt("idle-timeout-s").hasArg().argName("S")
@@ -73,9 +77,10 @@ public final class AgentsCommand implements Command {
         AgentServerOptions opts = new AgentServerOptions(Duration.ofSeconds(idle), maxBatch,
                 AgentServerOptions.DEFAULTS.maxMessageBytes());
         opts = lawCodePolicy(opts, bind, cl.hasOption("allow-law-code"));
+        FileRoot files = fileRoot(bind, cl.getOptionValue("files-under"));
         AgentServer server;
         try {
-            server = AgentServer.start(bind, port, opts, RunSpecs::resolve);
+            server = AgentServer.start(bind, port, opts, request -> RunSpecs.resolve(request, files));
         } catch (UncheckedIOException e) {
             err.println("cosim agents: " + e.getMessage());
             return 1;
@@ -85,6 +90,7 @@ public final class AgentsCommand implements Command {
             writePort(Path.of(cl.getOptionValue("port-file")), server.port());
         }
         out.println("cosim agents: serving contract version 1 on " + bind + ":" + server.port()
+                + "; scenario files read " + (files.dir() == null ? "anywhere" : "under " + files.dir())
                 + " (Ctrl-C to stop)");
         out.flush();
         try {
@@ -102,6 +108,22 @@ public final class AgentsCommand implements Command {
      */
     static AgentServerOptions lawCodePolicy(AgentServerOptions opts, String bind, boolean allowed) {
         return loopback(bind) || allowed ? opts : opts.withoutLawCode();
+    }
+
+    /**
+     * Where Resolve may read the files a scenario names: a peer chooses them, and
+     * their text goes back to it (a law's source, a CDF's points), so a server
+     * other machines reach reads only under one directory.
+     */
+    static FileRoot fileRoot(String bind, String filesUnder) {
+        if (filesUnder != null) {
+            Path dir = Path.of(filesUnder);
+            if (!Files.isDirectory(dir)) {
+                throw new UsageException("--files-under takes a directory, and " + filesUnder + " is not one");
+            }
+            return FileRoot.under(dir);
+        }
+        return loopback(bind) ? FileRoot.ANYWHERE : FileRoot.under(Path.of("").toAbsolutePath());
     }
 
     /** Whether only this machine can reach {@code bind}; a name that does not resolve is not. */
