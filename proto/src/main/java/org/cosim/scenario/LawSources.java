@@ -8,11 +8,13 @@ import java.nio.file.Path;
 import org.cosim.proto.CustomRateLaw;
 import org.cosim.proto.CustomWindowLaw;
 import org.cosim.proto.Protocol;
+import org.cosim.proto.PullOrder;
 import org.cosim.proto.Scenario;
 
 /**
  * The Java source of a custom law named by a scenario
- * (protocol.custom_window_law.source_file, protocol.custom_rate_law.source_file):
+ * (protocol.custom_window_law.source_file, protocol.custom_rate_law.source_file,
+ * protocol.ndp.pull_order.source_file):
  * reading a scenario replaces the file name by the file's text, as
  * {@link CdfFiles} replaces a CDF file by its points, so the scenario as run
  * carries the law, its digest covers the code, and an external fabric's agents
@@ -37,6 +39,24 @@ public final class LawSources {
             CustomRateLaw.Builder law = s.getProtocolBuilder().getCustomRateLawBuilder();
             law.setSource(read(law.getSourceFile(), dir, root, "protocol.custom_rate_law"));
         }
+        if (p.hasNdp() && p.getNdp().getPullOrder().getCodeCase() == PullOrder.CodeCase.SOURCE_FILE) {
+            PullOrder.Builder order = s.getProtocolBuilder().getNdpBuilder().getPullOrderBuilder();
+            order.setSource(read(order.getSourceFile(), dir, root, "protocol.ndp.pull_order"));
+        }
+    }
+
+    /** Where the protocol carries Java source to compile and run (a field name), or null when it does not. */
+    public static String sourceField(Protocol p) {
+        if (p.getCustomWindowLaw().getCodeCase() == CustomWindowLaw.CodeCase.SOURCE) {
+            return "protocol.custom_window_law.source";
+        }
+        if (p.getCustomRateLaw().getCodeCase() == CustomRateLaw.CodeCase.SOURCE) {
+            return "protocol.custom_rate_law.source";
+        }
+        if (p.getNdp().getPullOrder().getCodeCase() == PullOrder.CodeCase.SOURCE) {
+            return "protocol.ndp.pull_order.source";
+        }
+        return null;
     }
 
     private static String read(String name, Path dir, FileRoot root, String law) {

@@ -11,8 +11,8 @@ import java.util.Set;
 import org.cosim.scenario.ScenarioException;
 
 /**
- * A custom law's class as a scenario names it (protocol.custom_window_law or
- * protocol.custom_rate_law): compiled from the scenario's source or found on
+ * A custom law's class as a scenario names it (protocol.custom_window_law,
+ * protocol.custom_rate_law or protocol.ndp.pull_order): compiled from the scenario's source or found on
  * cosim's class path, checked to be a concrete {@code kind}, and built through
  * its constructor that takes {@link LawParameters} (and, for rate laws, the
  * flow), with every parameter read. Problems name the scenario field under
@@ -23,7 +23,7 @@ public record LawClass(Class<?> type, Constructor<?> constructor, String prefix)
      * {@code source}: the Java text, or null to look {@code className} up on the
      * class path; {@code args}: the constructor's parameters after LawParameters.
      */
-    static LawClass of(String prefix, String source, String className, Class<?> kind, Class<?>... args) {
+    public static LawClass of(String prefix, String source, String className, Class<?> kind, Class<?>... args) {
         Class<?> cls = source != null ? fromSource(prefix, source, className, kind) : onClassPath(prefix, className);
         if (!kind.isAssignableFrom(cls) || cls.isInterface() || Modifier.isAbstract(cls.getModifiers())) {
             throw new ScenarioException(prefix + "class_name", cls.getName() + " is not a concrete class implementing "
@@ -46,7 +46,7 @@ public record LawClass(Class<?> type, Constructor<?> constructor, String prefix)
     }
 
     /** A new law from the scenario's parameters; the law must read every one of them. */
-    Object construct(Map<String, Double> params, Object... args) {
+    public Object construct(Map<String, Double> params, Object... args) {
         LawParameters p = new LawParameters(params);
         Object[] all = new Object[args.length + 1];
         all[0] = p;

@@ -18,12 +18,13 @@ import org.cosim.scenario.Units;
  * @param packetBytes           one packet's payload: the NIC MTU
  * @param pullSpacingBytes      pull pacing interval, in bytes at the receiver's line rate
  * @param prioritizedFlows      sorted flow ids whose pulls go strictly first
+ * @param pullOrder             the receivers' pull order of the researcher's, or null: the paper's fair one
  */
 public record NdpConfig(int packetBytes, int initialWindow, long rtoMinPs, boolean rtoEstimate,
                         int[] prioritizedFlows, boolean pullOnAck, int pullSpacingBytes, boolean capPullsAfterLast,
                         boolean pathPenalty, int penaltyMinSamples, double penaltyNackFactor,
                         double penaltyMinNackRatio, int penaltyMinLosses, int penaltyPasses, int bounceNackWeight,
-                        int feedbackHistory, double badPathAckShare, boolean stallPull) {
+                        int feedbackHistory, double badPathAckShare, boolean stallPull, PullOrderConfig pullOrder) {
 
     private static final String P = "protocol.ndp.";
 
@@ -68,7 +69,7 @@ public record NdpConfig(int packetBytes, int initialWindow, long rtoMinPs, boole
                 !n.hasPullOnAck() || n.getPullOnAck(), spacing,
                 !n.hasCapPullsAfterLast() || n.getCapPullsAfterLast(), !n.hasPathPenalty() || n.getPathPenalty(),
                 minSamples, factor, minRatio, minLosses, passes, bounce, history, share,
-                !n.hasStallPull() || n.getStallPull());
+                !n.hasStallPull() || n.getStallPull(), PullOrderConfig.from(n));
     }
 
     public boolean prioritized(int flow) {

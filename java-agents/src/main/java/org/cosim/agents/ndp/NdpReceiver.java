@@ -9,8 +9,9 @@ import org.cosim.agents.util.IntMap;
  * NDP's receiver side on one host (SIGCOMM'17 §3.2). For each arriving data
  * packet an ACK, for each trimmed header a NACK, both at once (event time + L),
  * echoing the packet's path and send time; and one pull per arrival into the
- * host's {@link PullQueue}, paced by the {@link PullPacer} (or riding on that
- * ACK/NACK when the pacer is idle and pull_on_ack is on).
+ * host's {@link PullQueue} (fair, or in the scenario's {@link PullOrder}), paced
+ * by the {@link PullPacer} (or riding on that ACK/NACK when the pacer is idle and
+ * pull_on_ack is on).
  *
  * <p>Control packets are sprayed like the data (htsim's receivers spray them over
  * their own path permutation; ours reuse the sender's): an ACK or NACK goes back
@@ -42,7 +43,7 @@ final class NdpReceiver {
     private final long reactionDelayPs;
     private final NdpConfig cfg;
     private final IntMap<RecvFlow> flows = new IntMap<>();
-    private final PullQueue queue = new PullQueue();
+    private final PullQueue queue;
     private final PullPacer pacer;
     private long stallPulls;
 
@@ -50,6 +51,7 @@ final class NdpReceiver {
         this.host = host;
         this.reactionDelayPs = reactionDelayPs;
         this.cfg = cfg;
+        this.queue = PullQueue.of(cfg.pullOrder());
         this.pacer = new PullPacer(host, reactionDelayPs, pullIntervalPs);
     }
 
@@ -72,7 +74,7 @@ final class NdpReceiver {
             flows.put(e.flow(), f);
         }
         long now = e.timePs();
-        f.lastHeardPs = now;
+        f.heard(now);
         long packet = e.seq() / cfg.packetBytes();
         f.lastPath = e.path();
         if (e.lastOfFlow()) {

@@ -57,7 +57,7 @@ final class PullPacer {
                 out.setTimer(Lookahead.wakeAt(due, reactionDelayPs), host, NdpAgent.PACER_TIMER);
                 return;
             }
-            RecvFlow f = queue.take();
+            RecvFlow f = queue.take(nowPs);
             out.sendControl(due, host, f.flow, ControlArrivalEvent.PULL, 0, ++f.pullNumber, f.lastPath, 0);
             f.lastHeardPs = due;
             lastPullPs = due;

@@ -2,89 +2,74 @@ package org.cosim.agents.ndp;
 
 /**
  * A receiver's pull queue, shared by all its incoming flows (SIGCOMM'17 §3.2):
- * each flow holds a count of queued pulls; flows take turns one pull at a time
- * (round robin: fair queuing of equal-size pulls), and prioritized flows are
- * served strictly before the others (their pulls "go to the head of the queue"),
- * round robin among themselves. A flow joins the back of its class when its first
- * pull is queued; after each pull it goes to the back again if it still has some.
+ * each flow holds a count of queued pulls, and the queue decides whose pull the
+ * pacer sends next. Prioritized flows are served strictly before the others
+ * (their pulls "go to the head of the queue"). {@link FairPullQueue} is the
+ * paper's round robin; {@link OrderedPullQueue} asks a {@link PullOrder}. This
+ * class keeps the counts; a subclass keeps the waiting flows in its own order.
  */
-final class PullQueue {
-    private final Ring normal = new Ring();
-    private final Ring priority = new Ring();
+abstract class PullQueue {
     private long total;
 
-    boolean isEmpty() {
+    /** The queue the scenario asks for: fair, or in a pull order of the researcher's. */
+    static PullQueue of(PullOrderConfig order) {
+        return order == null ? new FairPullQueue() : new OrderedPullQueue(order.newOrder());
+    }
+
+    final boolean isEmpty() {
         return total == 0;
     }
 
-    long size() {
+    /** Pulls queued, over all flows. */
+    final long size() {
         return total;
     }
 
-    void add(RecvFlow f) {
+    /** Queues one more pull of {@code f}. */
+    final void add(RecvFlow f) {
         f.pending++;
         total++;
         if (!f.queued) {
             f.queued = true;
-            (f.prioritized ? priority : normal).append(f);
+            join(f);
         }
     }
 
-    /** Lowers a flow's queued pulls to {@code n} (if it holds more); it leaves the ring when it is next reached. */
-    void cap(RecvFlow f, long n) {
+    /** Lowers a flow's queued pulls to {@code n} (if it holds more). */
+    final void cap(RecvFlow f, long n) {
         if (f.pending > n) {
             total -= f.pending - n;
             f.pending = (int) Math.max(0, n);
+            if (f.pending == 0) {
+                emptied(f);
+            }
         }
     }
 
-    /** Takes one pull: returns its flow, or null when the queue is empty. */
-    RecvFlow take() {
-        RecvFlow f = priority.take();
-        if (f == null) {
-            f = normal.take();
+    /** Takes one pull to send at {@code nowPs}: returns its flow, or null when the queue is empty. */
+    final RecvFlow take(long nowPs) {
+        if (total == 0) {
+            return null;
         }
-        if (f != null) {
-            total--;
+        RecvFlow f = choose(nowPs);
+        f.pending--;
+        total--;
+        if (f.pending == 0) {
+            f.queued = false;
         }
+        served(f);
         return f;
     }
 
-    /** A FIFO of flows linked through RecvFlow.next. */
-    private static final class Ring {
-        private RecvFlow head;
-        private RecvFlow tail;
+    /** {@code f} begins waiting (its first queued pull since it last had none). */
+    abstract void join(RecvFlow f);
 
-        void append(RecvFlow f) {
-            f.next = null;
-            if (tail == null) {
-                head = f;
-            } else {
-                tail.next = f;
-            }
-            tail = f;
-        }
+    /** The flow whose pull goes next, among the waiting ones with pulls queued (there is one). */
+    abstract RecvFlow choose(long nowPs);
 
-        /** The head flow's pull (flows with none left are dropped on the way); it rejoins at the back if it has more. */
-        RecvFlow take() {
-            while (head != null) {
-                RecvFlow f = head;
-                head = f.next;
-                if (head == null) {
-                    tail = null;
-                }
-                if (f.pending > 0) {
-                    f.pending--;
-                    if (f.pending > 0) {
-                        append(f);
-                    } else {
-                        f.queued = false;
-                    }
-                    return f;
-                }
-                f.queued = false;
-            }
-            return null;
-        }
-    }
+    /** {@code f}, just chosen, has had one pull taken ({@code f.queued} false if it was its last). */
+    abstract void served(RecvFlow f);
+
+    /** A cap took all of {@code f}'s queued pulls. */
+    abstract void emptied(RecvFlow f);
 }

@@ -5,7 +5,7 @@ package org.cosim.agents.ndp;
  * (known once its marked last packet, or that packet's header, arrived), its
  * queued pulls and pull counter, and its place in the host's pull queue.
  */
-final class RecvFlow {
+final class RecvFlow implements PullingFlow {
     final int flow;
     final boolean prioritized;
     final ReceivedSet got = new ReceivedSet();
@@ -16,6 +16,8 @@ final class RecvFlow {
     int lastPath = 0;     // the path of the latest arrival: PULLs go back on it
     boolean finished;
     long lastHeardPs;     // the latest arrival or pull of this flow: the stall watch measures silence from it
+    long firstArrivalPs = -1;
+    long lastArrivalPs;
     boolean stallWatched; // a stall timer is pending
     boolean queued;       // linked into the pull queue
     RecvFlow next;        // pull queue link
@@ -23,6 +25,55 @@ final class RecvFlow {
     RecvFlow(int flow, boolean prioritized) {
         this.flow = flow;
         this.prioritized = prioritized;
+    }
+
+    /** Records an arrival (a packet or a header) at {@code nowPs}. */
+    void heard(long nowPs) {
+        if (firstArrivalPs < 0) {
+            firstArrivalPs = nowPs;
+        }
+        lastArrivalPs = nowPs;
+        lastHeardPs = nowPs;
+    }
+
+    @Override
+    public int flowId() {
+        return flow;
+    }
+
+    @Override
+    public boolean prioritized() {
+        return prioritized;
+    }
+
+    @Override
+    public int queuedPulls() {
+        return pending;
+    }
+
+    @Override
+    public long packetsReceived() {
+        return received;
+    }
+
+    @Override
+    public long packetsTotal() {
+        return total;
+    }
+
+    @Override
+    public long pullsSent() {
+        return pullNumber;
+    }
+
+    @Override
+    public long firstArrivalPs() {
+        return firstArrivalPs;
+    }
+
+    @Override
+    public long lastArrivalPs() {
+        return lastArrivalPs;
     }
 
     boolean lastSeen() {

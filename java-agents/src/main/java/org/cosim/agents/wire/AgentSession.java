@@ -11,16 +11,12 @@ import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.host.AgentHost;
 import org.cosim.agents.host.ContractViolation;
-import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.host.SessionSpec;
 import org.cosim.proto.AgentMessage;
 import org.cosim.proto.AgentResults;
-import org.cosim.proto.CustomRateLaw;
-import org.cosim.proto.CustomWindowLaw;
 import org.cosim.proto.FabricMessage;
 import org.cosim.proto.FlowResult;
 import org.cosim.proto.HelloAck;
-import org.cosim.proto.Protocol;
 
 /**
  * The server side of one session stream: Hello, then one ActionBatch per
@@ -90,15 +86,7 @@ final class AgentSession implements StreamObserver<FabricMessage> {
         if (state != State.AWAIT_HELLO) {
             throw new OutOfOrder("a second Hello in session " + id);
         }
-        SessionSpec spec = WireFormat.sessionSpec(m.getHello());
-        Protocol protocol = spec.context().protocol();
-        boolean code = protocol.getCustomWindowLaw().getCodeCase() == CustomWindowLaw.CodeCase.SOURCE
-                || protocol.getCustomRateLaw().getCodeCase() == CustomRateLaw.CodeCase.SOURCE;
-        if (!options.runsLawCode() && code) {
-            throw new ContractViolation("the scenario carries a custom law's Java source (protocol."
-                    + ProtocolCatalog.nameOf(protocol) + ".source), and this agent server does not run code it is "
-                    + "sent: start `cosim agents` with --allow-law-code to run it");
-        }
+        SessionSpec spec = WireFormat.sessionSpec(m.getHello(), options.runsLawCode());
         agents = new AgentHost(spec);
         state = State.RUNNING;
         out.onNext(AgentMessage.newBuilder().setHelloAck(HelloAck.newBuilder().setVersion(WireFormat.VERSION)

@@ -29,6 +29,7 @@ import org.cosim.proto.SendControl;
 import org.cosim.proto.SendSegment;
 import org.cosim.proto.SetTimer;
 import org.cosim.proto.TimerFired;
+import org.cosim.scenario.LawSources;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
 
@@ -243,6 +244,15 @@ public final class WireFormat {
 
     /** Checks a handshake and builds the session it describes; every problem is a {@link ContractViolation}. */
     public static SessionSpec sessionSpec(Hello h) {
+        return sessionSpec(h, true);
+    }
+
+    /**
+     * The same; {@code runsLawCode} false refuses a scenario carrying a law's Java
+     * source before anything of it is compiled or run (checking the protocol's
+     * parameters constructs the law).
+     */
+    public static SessionSpec sessionSpec(Hello h, boolean runsLawCode) {
         if (h.getVersion() != VERSION) {
             throw new ContractViolation("contract version " + h.getVersionValue() + " is not spoken here (this server: "
                     + VERSION.getNumber() + ")");
@@ -252,6 +262,12 @@ public final class WireFormat {
             scenario = ScenarioFiles.parse(h.getScenarioText(), "hello.scenario_text");
         } catch (ScenarioException e) {
             throw new ContractViolation("the scenario in the handshake does not parse: " + e.getMessage());
+        }
+        String code = LawSources.sourceField(scenario.getProtocol());
+        if (!runsLawCode && code != null) {
+            throw new ContractViolation("the scenario carries a custom law's Java source (" + code
+                    + "), and this agent server does not run code it is sent: start `cosim agents` with "
+                    + "--allow-law-code to run it");
         }
         String digest = ScenarioFiles.digest(scenario);
         if (!digest.equals(h.getScenarioDigest())) {

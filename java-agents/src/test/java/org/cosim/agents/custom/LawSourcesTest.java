@@ -63,6 +63,20 @@ class LawSourcesTest {
     }
 
     @Test
+    void anNdpPullOrdersFileIsReadToo() throws IOException {
+        Files.writeString(tmp.resolve("Order.java"), "// the pull order\n");
+        Path s = tmp.resolve("n.textproto");
+        Files.writeString(s, "protocol { ndp { pull_order { source_file: \"Order.java\" } } }\n");
+        org.cosim.proto.PullOrder order = ScenarioFiles.read(s).getProtocol().getNdp().getPullOrder();
+        assertEquals("// the pull order\n", order.getSource());
+        assertEquals("protocol.ndp.pull_order.source", org.cosim.scenario.LawSources.sourceField(
+                ScenarioFiles.read(s).getProtocol()));
+        Files.writeString(s, "protocol { ndp { pull_order { source_file: \"Nope.java\" } } }\n");
+        assertEquals("protocol.ndp.pull_order.source_file",
+                assertThrows(ScenarioException.class, () -> ScenarioFiles.read(s)).field());
+    }
+
+    @Test
     void aMissingFileOrAScenarioWithoutAPathIsReported() throws IOException {
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioFiles.read(scenario(tmp, "source_file: \"Nope.java\"")));

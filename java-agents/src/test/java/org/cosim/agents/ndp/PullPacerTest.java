@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /** The pull pacer: one pull per data-packet time, chosen L before it goes out. */
 class PullPacerTest {
-    private final PullQueue q = new PullQueue();
+    private final PullQueue q = new FairPullQueue();
     private final PullPacer pacer = new PullPacer(0, L, PACKET_PS);
 
     @Test

@@ -1,5 +1,7 @@
 package org.cosim.agents.wire;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class LawCodeGateTest {
     private static final String LAW = "package lab; import org.cosim.agents.custom.LawParameters; "
             + "import org.cosim.agents.window.*; public class Keep implements WindowLaw { "
-            + "public Keep(LawParameters p) { } "
+            + "public Keep(LawParameters p) { System.setProperty(\"cosim.test.gate.ran\", \"yes\"); } "
             + "public double onAck(CongestionWindow w, AckSample a) { return w.cwnd(); } "
             + "public double lossDecrease() { return 0.5; } }";
 
@@ -30,8 +32,12 @@ class LawCodeGateTest {
             + "Line(LawParameters p, RateFlow f) { r = f.nicRateBps(); } "
             + "public double rateBps() { return r; } public void onRttSample(long rtt) { } }";
 
+    private static final String PULL_ORDER = "class First implements org.cosim.agents.ndp.PullOrder { "
+            + "First(org.cosim.agents.custom.LawParameters p) { } "
+            + "public int next(java.util.List<? extends org.cosim.agents.ndp.PullingFlow> w, long now) { return 0; } }";
+
     private static Hello lawHello() {
-        return lawHello("custom_window_law { source: \"" + LAW + "\" window { initial_cwnd_packets: 4 } }",
+        return lawHello("custom_window_law { source: '" + LAW + "' window { initial_cwnd_packets: 4 } }",
                 "custom_window_law");
     }
 
@@ -45,6 +51,7 @@ class LawCodeGateTest {
             h.addHosts(HostSpec.newBuilder().setHost(i).setProtocol(name).setNicRateBps(200_000_000_000L));
         }
         h.addFlows(FlowSpec.newBuilder().setFlow(0).setSrc(1).setDst(0));
+        h.setMtuBytes(4096);
         return h.build();
     }
 
@@ -54,6 +61,7 @@ class LawCodeGateTest {
 
     @Test
     void aServerThatRunsLawCodeServesTheLaw() {
+        System.clearProperty("cosim.test.gate.ran");
         try (AgentServer server = start(AgentServerOptions.DEFAULTS);
              AgentClient c = AgentClient.connect("127.0.0.1", server.port(), Duration.ofSeconds(10))) {
             c.open(lawHello());
@@ -61,21 +69,30 @@ class LawCodeGateTest {
                     AgentServiceContractTest.arrival(10, 1, 0)));
             assertTrue(a.getActionsCount() >= 4, "the law's sender sends its first window: " + a.getActionsCount());
         }
+        assertEquals("yes", System.getProperty("cosim.test.gate.ran"), "the mark the refusing test looks for");
     }
 
     @Test
-    void aServerToldNotToRefusesTheHandshake() {
+    void aServerToldNotToRefusesTheHandshakeWithoutRunningTheCode() {
+        System.clearProperty("cosim.test.gate.ran");
         try (AgentServer server = start(AgentServerOptions.DEFAULTS.withoutLawCode());
              AgentClient c = AgentClient.connect("127.0.0.1", server.port(), Duration.ofSeconds(10))) {
             AgentLinkException e = assertThrows(AgentLinkException.class, () -> c.open(lawHello()));
             assertTrue(e.getMessage().contains("INVALID_ARGUMENT") && e.getMessage().contains("--allow-law-code"),
                     e.getMessage());
         }
+        assertNull(System.getProperty("cosim.test.gate.ran"), "the law's constructor never ran");
         try (AgentServer server = start(AgentServerOptions.DEFAULTS.withoutLawCode());
              AgentClient c = AgentClient.connect("127.0.0.1", server.port(), Duration.ofSeconds(10))) {
             AgentLinkException e = assertThrows(AgentLinkException.class, () -> c.open(lawHello(
                     "custom_rate_law { source: \"" + RATE_LAW + "\" }", "custom_rate_law")));
             assertTrue(e.getMessage().contains("protocol.custom_rate_law.source"), e.getMessage());
+        }
+        try (AgentServer server = start(AgentServerOptions.DEFAULTS.withoutLawCode());
+             AgentClient c = AgentClient.connect("127.0.0.1", server.port(), Duration.ofSeconds(10))) {
+            AgentLinkException e = assertThrows(AgentLinkException.class, () -> c.open(lawHello(
+                    "ndp { pull_order { source: \"" + PULL_ORDER + "\" } }", "ndp")));
+            assertTrue(e.getMessage().contains("protocol.ndp.pull_order.source"), e.getMessage());
         }
     }
 }

@@ -160,6 +160,34 @@ class CustomLawRunTest {
         assertTrue(aimd.totalThroughputGbps() > 15, "most of the 20 Gb/s link: " + aimd.totalThroughputGbps());
     }
 
+    private static Summary fig16(String scenario, String... overrides) {
+        String[] all = new String[overrides.length + 1];
+        all[0] = "workload.incast.senders=100";
+        System.arraycopy(overrides, 0, all, 1, overrides.length);
+        return Summary.of(run(ShippedScenarios.read(scenario, all)));
+    }
+
+    /**
+     * The shipped pull order on NDP's Fig 16 incast (100 -> 1, the paper's 10:1 WRR ports): round robin lets
+     * the receiver's rack-mates finish a third early (slowest 1.55x the fastest); serving the least-served
+     * flow first finishes every flow together, still next to the optimum. Its parameter reaches it: counting
+     * delivered packets alone (pull_weight 0) pulls flows with nothing left to send and idles the link at the
+     * end.
+     */
+    @Test
+    void theShippedPullOrderEvensOutNdpsIncast() {
+        Summary fair = fig16("ndp-fig16-incast.textproto");
+        Summary leastServed = fig16("custom/ndp-least-served-fig16.textproto");
+        Summary deliveredOnly = fig16("custom/ndp-least-served-fig16.textproto",
+                "protocol.ndp.pull_order.params[pull_weight]=0");
+        assertTrue(fair.incastSlowestOverFastest() > 1.4, "round robin: " + fair.incastSlowestOverFastest());
+        assertTrue(leastServed.incastSlowestOverFastest() < 1.15, "least served: "
+                + leastServed.incastSlowestOverFastest());
+        assertTrue(leastServed.incastLastOverOptimum() < 1.01, "least served: " + leastServed.incastLastOverOptimum());
+        assertTrue(deliveredOnly.incastLastOverOptimum() > 1.05, "delivered only: "
+                + deliveredOnly.incastLastOverOptimum());
+    }
+
     @Test
     void aLawThatThrowsMidwayFailsTheRunAndKeepsWhatWasMeasured() {
         String breaking = FIXED_TARGET_SWIFT.replace("public double onAck(CongestionWindow w, AckSample a) {",

@@ -165,6 +165,15 @@ class OmnetppPairedRunTest {
                 "output.warmup_us=10000"));
     }
 
+    /** NDP receivers with a pull order of the researcher's (the shipped example) on a 32 -> 1 incast, k = 8. */
+    @Test
+    void customPullOrderFromTheScenariosSource() {
+        Scenario s = ShippedScenarios.read("custom/ndp-least-served-fig16.textproto", "topology.fat_tree.k=8",
+                "workload.incast.senders=32", "duration_us=13000");
+        RunResults java = assertIdentical(s);
+        assertTrue(java.flows().stream().allMatch(f -> f.finished()), "every flow completes");
+    }
+
     /**
      * Pipelined (pipeline_depth 5: batches of L / 5 sent at W + H, answers read and applied at W + L while
      * OMNeT++ simulates on): Poseidon's M = N = 2 has actions on the same picosecond as hardware events, so this
