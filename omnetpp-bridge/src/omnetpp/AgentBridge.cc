@@ -95,18 +95,24 @@ void AgentBridge::initialize(int stage) {
     }
 }
 
-// Beside OMNeT++'s default result files unless the ini names the file.
-void AgentBridge::openRttSamples() {
-    std::string path = par("rttSampleFile").stdstringValue();
+// The file a parameter names, or beside OMNeT++'s default result files with
+// this suffix when it names none; its folder is created.
+std::string AgentBridge::resultFile(const char* param, const char* suffix) {
+    std::string path = par(param).stdstringValue();
     if (path.empty()) {
         cConfigurationEx* config = getEnvir()->getConfigEx();
         path = std::string(config->getVariable(CFGVAR_RESULTDIR)) + "/" + config->getVariable(CFGVAR_CONFIGNAME) +
                "-" + config->getVariable(CFGVAR_ITERATIONVARSF) + "#" + config->getVariable(CFGVAR_REPETITION) +
-               ".rtt";
+               suffix;
     }
+    std::filesystem::path dir = std::filesystem::path(path).parent_path();
+    if (!dir.empty()) std::filesystem::create_directories(dir);
+    return path;
+}
+
+void AgentBridge::openRttSamples() {
     try {
-        std::filesystem::path dir = std::filesystem::path(path).parent_path();
-        if (!dir.empty()) std::filesystem::create_directories(dir);
+        const std::string path = resultFile("rttSampleFile", ".rtt");
         rttSamples_ = std::make_unique<RttSampleFile>(path);
     } catch (const std::exception& e) {
         throw cRuntimeError(this, "%s", e.what());
@@ -423,6 +429,17 @@ void AgentBridge::recordExact(const std::string& scalar, int64_t value) {
     recordScalar(scalar.c_str(), static_cast<double>(value));
 }
 
+// The agents' sampled flow states (the scenario's output.agent_state), as the
+// agent server sent them: a FlowStates message (cosim.proto) for cosim's runner
+// to turn into agent_state.csv.
+void AgentBridge::writeFlowStates(const FlowStates& states) {
+    const std::string path = resultFile("flowStateFile", ".states");
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out || !states.SerializeToOstream(&out) || !out.flush()) {
+        throw std::runtime_error("cannot write the agents' flow states to " + path);
+    }
+}
+
 void AgentBridge::finish() {
     finished_ = true;
     // On a complete run OMNeT++ has also counted its end-of-simulation event (at
@@ -435,7 +452,8 @@ void AgentBridge::finish() {
         done.set_events_processed(static_cast<uint64_t>(events));
         try {
             if (pipeline_) pipeline_->stop();
-            link_->finish(done);
+            const AgentResults results = link_->finish(done);
+            if (results.has_flow_states()) writeFlowStates(results.flow_states());
         } catch (const std::exception& e) {
             failure = e.what();
         }

@@ -104,6 +104,8 @@ private:
 
     void resolveScenario();
     void openRttSamples();
+    std::string resultFile(const char* param, const char* suffix);
+    void writeFlowStates(const FlowStates& states);
     void scheduleFlowStarts();
     void openWindow();
     Event* addEvent(int host);

@@ -14,6 +14,7 @@ import org.cosim.proto.Output;
 import org.cosim.proto.Pfc;
 import org.cosim.proto.Scenario;
 import org.cosim.proto.SwitchConfig;
+import org.cosim.scenario.OutputSettings;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
 
@@ -50,11 +51,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
             throw new ScenarioException("output.warmup_us", o.getWarmupUs()
                     + ": the warm-up must be >= 0 and shorter than duration_us (" + s.getDurationUs() + ")");
         }
-        double sampleUs = o.hasSampleIntervalUs() ? o.getSampleIntervalUs() : 100;
-        long sample = Units.usToPs(sampleUs);
-        if (!Double.isFinite(sampleUs) || sample <= 0) {
-            throw new ScenarioException("output.sample_interval_us", o.getSampleIntervalUs() + ": must be > 0");
-        }
+        long sample = OutputSettings.sampleIntervalPs(o);
         int maxRtt = o.hasMaxRttSamples() ? o.getMaxRttSamples() : 200_000;
         return new FabricConfig(duration, reaction, window, s.getSeed(), switches(s.getTopology().getSwitches(), nic, s.getProtocol().hasHpcc()), nic,
                 warmup, sample, maxRtt);

@@ -1,6 +1,7 @@
 package org.cosim.fabric;
 
 import java.util.List;
+import org.cosim.agents.host.FlowStates;
 import org.cosim.fabric.net.Nic;
 import org.cosim.fabric.net.Switch;
 import org.cosim.fabric.stats.FlowStats;
@@ -19,7 +20,7 @@ public record FabricResult(FabricConfig config, TopologyGraph graph, Routing rou
                            FlowStats flowStats, RttRecorder rtts, List<QueueMonitor> monitors,
                            TimeSeriesSampler series, List<Switch> switches, List<Nic> nics,
                            long eventsProcessed, long agentWindows, long agentEvents, long reachedPs,
-                           long packetsInNetwork, long wallNanos, Throwable failure) {
+                           long packetsInNetwork, long wallNanos, Throwable failure, FlowStates flowStates) {
     public boolean complete() {
         return failure == null;
     }

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.LongConsumer;
+import org.cosim.agents.host.FlowStates;
 import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.host.SessionSpec;
 import org.cosim.fabric.agent.AgentBridge;
@@ -26,6 +27,7 @@ import org.cosim.fabric.topology.TopologyGraph;
 import org.cosim.fabric.workload.FlowTable;
 import org.cosim.fabric.workload.Workloads;
 import org.cosim.proto.Scenario;
+import org.cosim.scenario.OutputSettings;
 import org.cosim.scenario.ScenarioException;
 
 /**
@@ -60,7 +62,7 @@ public final class FabricSimulation {
         ProtocolCatalog.validate(scenario, baseRtt, config.nic().mtuBytes());
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
                 config.windowPs(), baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
-                config.nic().ackBytes());
+                config.nic().ackBytes(), OutputSettings.stateIntervalPs(scenario.getOutput()));
     }
 
     /** A brownfield INT list names switches of this topology: a typo would silently turn INT off there. */
@@ -158,9 +160,15 @@ public final class FabricSimulation {
         for (QueueMonitor m : monitors) {
             m.finish(sim.now());
         }
+        FlowStates states = null;
+        try {
+            states = transport.flowStates();
+        } catch (RuntimeException e) {
+            failure = failure == null ? e : failure;
+        }
         return new FabricResult(config, graph, routing, flows, flowStats, rtts, monitors, series, switches,
                 List.of(nics), sim.eventsProcessed(), bridge.windows(), bridge.eventsSent(), sim.now(), pool.live(),
-                System.nanoTime() - wallStart, failure);
+                System.nanoTime() - wallStart, failure, states);
     }
 
     private void wire(Nic[] nics, List<Switch> switches) {

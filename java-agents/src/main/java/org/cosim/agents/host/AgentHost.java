@@ -31,6 +31,7 @@ public final class AgentHost {
     private long lastEventTime = Long.MIN_VALUE;
     private long eventsProcessed;
     private final long[] finishedAt;
+    private final FlowStateSampler states;  // null without output.agent_state
 
     private final FlowArrivalEvent arrival = new FlowArrivalEvent();
     private final CompletionEvent completion = new CompletionEvent();
@@ -50,6 +51,8 @@ public final class AgentHost {
         for (HostInfo h : spec.hosts()) {
             agents[h.id()] = ProtocolCatalog.factory(protocolOf[h.id()]).create(h, ctx);
         }
+        this.states = spec.stateIntervalPs() > 0
+                ? new FlowStateSampler(agents, spec.stateIntervalPs(), flows.size()) : null;
     }
 
     public int hostCount() {
@@ -67,6 +70,9 @@ public final class AgentHost {
         out.reset(w);
         for (int i = 0; i < in.size(); i++) {
             checkEvent(in, i, w);
+            if (states != null) {
+                states.before(in.time(i));
+            }
             dispatch(in, i, out);
         }
         for (int i = 0; i < out.size(); i++) {
@@ -76,6 +82,22 @@ public final class AgentHost {
         }
         eventsProcessed += in.size();
         lastWindowStart = w;
+    }
+
+    /** The run ended at {@code endPs} (FabricDone): the last state samples are taken. */
+    public void finish(long endPs) {
+        if (endPs <= lastEventTime) {
+            throw new ContractViolation("the run ends at " + endPs + " ps, not after its last event at "
+                    + lastEventTime + " ps");
+        }
+        if (states != null) {
+            states.finish(endPs);
+        }
+    }
+
+    /** The sampled flow states (output.agent_state), or null when not asked for. */
+    public FlowStates flowStates() {
+        return states == null ? null : states.states();
     }
 
     public int flowCount() {

@@ -8,17 +8,27 @@ import org.cosim.agents.api.HostInfo;
  * Everything the agent side learns at the start of a session: the hosts (dense ids
  * 0..H-1, in order), which protocol each runs, the flows (dense ids 0..F-1), and
  * the shared context, and the batch window H (L divided by the scenario's pipeline
- * depth: the fabric's batches start on multiples of H and span H). Built from the
- * scenario in-process, or from the Hello message over gRPC.
+ * depth: the fabric's batches start on multiples of H and span H), and how often
+ * to sample the flows' congestion state (0: not at all; output.agent_state).
+ * Built from the scenario in-process, or from the Hello message over gRPC.
  */
 public record SessionSpec(List<HostInfo> hosts, List<String> protocols, List<FlowInfo> flows,
-                          AgentContext context, long windowPs) {
+                          AgentContext context, long windowPs, long stateIntervalPs) {
     /** Batches of one reaction delay L (pipeline depth 1). */
     public SessionSpec(List<HostInfo> hosts, List<String> protocols, List<FlowInfo> flows, AgentContext context) {
         this(hosts, protocols, flows, context, context.reactionDelayPs());
     }
 
+    /** No state sampling. */
+    public SessionSpec(List<HostInfo> hosts, List<String> protocols, List<FlowInfo> flows, AgentContext context,
+                       long windowPs) {
+        this(hosts, protocols, flows, context, windowPs, 0);
+    }
+
     public SessionSpec {
+        if (stateIntervalPs < 0) {
+            throw new ContractViolation("state sampling interval " + stateIntervalPs + " ps must be >= 0");
+        }
         long l = context.reactionDelayPs();
         if (windowPs <= 0 || windowPs > l || l % windowPs != 0) {
             throw new ContractViolation("batch window " + windowPs + " ps must divide the reaction delay L = " + l

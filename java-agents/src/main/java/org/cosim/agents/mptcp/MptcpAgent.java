@@ -6,6 +6,7 @@ import org.cosim.agents.api.Agent;
 import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.CompletionEvent;
 import org.cosim.agents.api.FlowArrivalEvent;
+import org.cosim.agents.api.FlowStateReporter;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.agents.api.TimerEvent;
 import org.cosim.agents.util.FlowMap;
@@ -18,7 +19,7 @@ import org.cosim.scenario.KeyedHash;
  * TCP). Paths are distinct, drawn by a partial shuffle keyed on (seed, host,
  * flow), so a run is reproducible whatever order flows arrive in.
  */
-public final class MptcpAgent implements Agent {
+public final class MptcpAgent implements Agent, FlowStateReporter {
     /** ASCII "mptc": keys the path draw. */
     private static final long PATH_TAG = 0x6d707463L;
 
@@ -33,6 +34,17 @@ public final class MptcpAgent implements Agent {
         this.ctx = ctx;
         this.cfg = cfg;
         this.segmentBytes = cfg.segmentBytes(ctx.mtuBytes());
+    }
+
+    @Override
+    public String flowStateName() {
+        return "cwnd_packets";
+    }
+
+    /** A connection's subflow windows together. */
+    @Override
+    public void reportFlowStates(FlowStateSink sink) {
+        flows.forEach((c, id) -> sink.report(id, c.totalCwnd()));
     }
 
     /** The flow's connection, for inspection; null when the flow is not active here. */

@@ -41,6 +41,15 @@ final class MptcpConnection {
     }
 
     int subflowCount() { return subflows.length; }
+
+    /** The connection's window: its subflows' windows together, in packets. */
+    double totalCwnd() {
+        double sum = 0;
+        for (Subflow sf : subflows) {
+            sum += sf.cwnd;
+        }
+        return sum;
+    }
     Subflow subflow(int r) { return subflows[r]; }
     boolean finished() { return data.allAcked(); }
 

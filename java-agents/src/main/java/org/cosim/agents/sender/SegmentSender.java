@@ -7,6 +7,7 @@ import org.cosim.agents.api.Agent;
 import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.CompletionEvent;
 import org.cosim.agents.api.FlowArrivalEvent;
+import org.cosim.agents.api.FlowStateReporter;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.agents.api.SegmentRtt;
 import org.cosim.agents.api.TimerEvent;
@@ -21,7 +22,7 @@ import org.cosim.agents.api.TimerEvent;
  * time (FlowArrivalEvent.stopPs) hands over nothing due at or after it and
  * finishes when what it sent is acknowledged. The protocol is the rate control.
  */
-public class SegmentSender implements Agent {
+public class SegmentSender implements Agent, FlowStateReporter {
     private final HostInfo host;
     private final RateControlFactory rates;
     private final PacingEngine pacer;
@@ -41,6 +42,17 @@ public class SegmentSender implements Agent {
 
     public HostInfo host() {
         return host;
+    }
+
+    @Override
+    public String flowStateName() {
+        return "rate_gbps";
+    }
+
+    /** The rate as of the flow's latest event (a time-driven control, DCQCN's, is brought up to date only then). */
+    @Override
+    public void reportFlowStates(FlowStateSink sink) {
+        active.forEach((id, f) -> sink.report(id, f.rate.rateBps() / 1e9));
     }
 
     /** The flow's current rate, for inspection; NaN if the flow is not active here. */

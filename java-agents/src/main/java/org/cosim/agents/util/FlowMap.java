@@ -72,6 +72,16 @@ public final class FlowMap<T> {
         values[hole] = null;
     }
 
+    /** Calls {@code action} with every value and its key, in slot order. */
+    @SuppressWarnings("unchecked")
+    public void forEach(java.util.function.ObjIntConsumer<T> action) {
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i] >= 0) {
+                action.accept((T) values[i], keys[i]);
+            }
+        }
+    }
+
     private int index(int key) {
         return (key * 0x9E3779B1 >>> 7) & (keys.length - 1);
     }

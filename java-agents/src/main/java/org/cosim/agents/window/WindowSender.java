@@ -5,6 +5,7 @@ import org.cosim.agents.api.Agent;
 import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.CompletionEvent;
 import org.cosim.agents.api.FlowArrivalEvent;
+import org.cosim.agents.api.FlowStateReporter;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.agents.api.SegmentRtt;
 import org.cosim.agents.api.TimerEvent;
@@ -41,7 +42,7 @@ import org.cosim.scenario.KeyedHash;
  * With PLB ({@link PathBalancer}) a connection (or a flow) moves to another
  * path when its congestion persists.
  */
-public class WindowSender implements Agent {
+public class WindowSender implements Agent, FlowStateReporter {
     private static final int RTO_TIMER = 0;
     private static final int PACE_TIMER = 1;
     /** ASCII "conn": keys a connection's path. */
@@ -76,6 +77,16 @@ public class WindowSender implements Agent {
     public CongestionWindow window(int flow) {
         WindowFlow f = flows.get(flow);
         return f == null ? null : f.window;
+    }
+
+    @Override
+    public String flowStateName() {
+        return "cwnd_packets";
+    }
+
+    @Override
+    public void reportFlowStates(FlowStateSink sink) {
+        flows.forEach((f, id) -> sink.report(id, f.window.cwnd()));
     }
 
     /** The flow's segments, for inspection; null when the flow is not active here. */

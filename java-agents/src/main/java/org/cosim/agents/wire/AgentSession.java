@@ -14,6 +14,7 @@ import org.cosim.agents.host.ContractViolation;
 import org.cosim.agents.host.SessionSpec;
 import org.cosim.proto.AgentMessage;
 import org.cosim.proto.AgentResults;
+import org.cosim.proto.FabricDone;
 import org.cosim.proto.FabricMessage;
 import org.cosim.proto.FlowResult;
 import org.cosim.proto.HelloAck;
@@ -70,7 +71,7 @@ final class AgentSession implements StreamObserver<FabricMessage> {
             switch (m.getKindCase()) {
                 case HELLO -> hello(m);
                 case EVENTS -> events(m);
-                case DONE -> done();
+                case DONE -> done(m.getDone());
                 case KIND_NOT_SET -> throw new ContractViolation("a FabricMessage with nothing in it");
             }
         } catch (ContractViolation e) {
@@ -108,14 +109,18 @@ final class AgentSession implements StreamObserver<FabricMessage> {
         out.onNext(AgentMessage.newBuilder().setActions(WireFormat.toProto(actions)).build());
     }
 
-    private void done() {
+    private void done(FabricDone d) {
         if (state != State.RUNNING) {
             throw new OutOfOrder("FabricDone before the Hello");
         }
+        agents.finish(d.getEndTimePs());
         AgentResults.Builder r = AgentResults.newBuilder();
         for (int f = 0; f < agents.flowCount(); f++) {
             long t = agents.finishedAt(f);
             r.addFlows(FlowResult.newBuilder().setFlow(f).setFinished(t >= 0).setFinishTimePs(Math.max(t, 0)));
+        }
+        if (agents.flowStates() != null) {
+            r.setFlowStates(WireFormat.toProto(agents.flowStates()));
         }
         out.onNext(AgentMessage.newBuilder().setResults(r).build());
         out.onCompleted();

@@ -8,6 +8,7 @@ import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.agents.host.ContractViolation;
 import org.cosim.agents.host.FlowInfo;
+import org.cosim.agents.host.FlowStates;
 import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.host.SessionSpec;
 import org.cosim.proto.AckMode;
@@ -30,6 +31,7 @@ import org.cosim.proto.SendSegment;
 import org.cosim.proto.SetTimer;
 import org.cosim.proto.TimerFired;
 import org.cosim.scenario.LawSources;
+import org.cosim.scenario.OutputSettings;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
 
@@ -326,7 +328,38 @@ public final class WireFormat {
         }
         return new SessionSpec(hosts, protocols, flows,
                 new AgentContext(h.getReactionDelayPs(), h.getBaseRttPs(), h.getSeed(), scenario.getProtocol(),
-                        h.getMtuBytes()), windowPs(h, scenario));
+                        h.getMtuBytes()), windowPs(h, scenario), stateIntervalPs(scenario));
+    }
+
+    /** The agents' sampled flow states, as AgentResults carries them. */
+    public static org.cosim.proto.FlowStates toProto(FlowStates states) {
+        org.cosim.proto.FlowStates.Builder b = org.cosim.proto.FlowStates.newBuilder().setName(states.name())
+                .setIntervalPs(states.intervalPs()).setFlows(states.flows());
+        for (double v : states.values()) {
+            b.addValues(v);
+        }
+        return b.build();
+    }
+
+    /** The agents' sampled flow states from AgentResults; a shape that does not add up is a broken peer. */
+    public static FlowStates fromProto(org.cosim.proto.FlowStates p) {
+        try {
+            double[] values = new double[p.getValuesCount()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = p.getValues(i);
+            }
+            return new FlowStates(p.getName(), p.getIntervalPs(), p.getFlows(), values);
+        } catch (IllegalArgumentException e) {
+            throw new ContractViolation("AgentResults.flow_states: " + e.getMessage());
+        }
+    }
+
+    private static long stateIntervalPs(Scenario scenario) {
+        try {
+            return OutputSettings.stateIntervalPs(scenario.getOutput());
+        } catch (ScenarioException e) {
+            throw new ContractViolation("the scenario's output settings are invalid: " + e.getMessage());
+        }
     }
 
     /** H from the handshake (0: a fabric without pipelining, H = L), which must be the scenario's L / depth. */

@@ -2,6 +2,7 @@ package org.cosim.fabric.agent;
 
 import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.EventBatch;
+import org.cosim.agents.host.FlowStates;
 import org.cosim.agents.host.SessionSpec;
 import org.cosim.agents.wire.AgentClient;
 import org.cosim.agents.wire.WireFormat;
@@ -43,6 +44,11 @@ public final class GrpcTransport implements AgentTransport {
     /** What the agent side reported at the end, or null before {@link #finish}. */
     public AgentResults results() {
         return results;
+    }
+
+    @Override
+    public FlowStates flowStates() {
+        return results == null || !results.hasFlowStates() ? null : WireFormat.fromProto(results.getFlowStates());
     }
 
     @Override

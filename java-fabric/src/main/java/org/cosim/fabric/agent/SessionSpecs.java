@@ -19,16 +19,17 @@ public final class SessionSpecs {
 
     public static SessionSpec of(TopologyGraph g, Routing routing, FlowTable flows, Protocol protocol,
                                  long reactionDelayPs, long baseRttPs, long seed) {
-        return of(g, routing, flows, protocol, reactionDelayPs, reactionDelayPs, baseRttPs, seed, 0, 1500, 64);
+        return of(g, routing, flows, protocol, reactionDelayPs, reactionDelayPs, baseRttPs, seed, 0, 1500, 64, 0);
     }
 
     /**
      * With each flow's path declared in full: hop count and unloaded RTT for the
-     * fabric's switch latency, MTU and ACK size.
+     * fabric's switch latency, MTU and ACK size; the agents sample their flows'
+     * state every {@code stateIntervalPs} (0: not at all).
      */
     public static SessionSpec of(TopologyGraph g, Routing routing, FlowTable flows, Protocol protocol,
                                  long reactionDelayPs, long windowPs, long baseRttPs, long seed,
-                                 long switchLatencyPs, int mtuBytes, int ackBytes) {
+                                 long switchLatencyPs, int mtuBytes, int ackBytes, long stateIntervalPs) {
         List<HostInfo> hosts = new ArrayList<>();
         for (int h = 0; h < g.hostCount(); h++) {
             hosts.add(new HostInfo(h, g.hostLink(h).rateBps()));
@@ -44,6 +45,6 @@ public final class SessionSpecs {
         }
         String name = ProtocolCatalog.nameOf(protocol);
         return new SessionSpec(hosts, Collections.nCopies(hosts.size(), name), fl,
-                new AgentContext(reactionDelayPs, baseRttPs, seed, protocol, mtuBytes), windowPs);
+                new AgentContext(reactionDelayPs, baseRttPs, seed, protocol, mtuBytes), windowPs, stateIntervalPs);
     }
 }

@@ -124,7 +124,8 @@ public final class RunCommand implements Command {
         Summary summary = Summary.of(results);
         List<Path> plots = writeFiles(outDir, results, summary, sim, noPlots);
         SummaryPrinter.print(out, results, summary);
-        out.println("results: " + outDir + "/ (flows.csv, summary.json, rtt_samples.csv, timeseries.csv)");
+        out.println("results: " + outDir + "/ (flows.csv, summary.json, rtt_samples.csv, timeseries.csv"
+                + (results.flowStates() != null ? ", agent_state.csv)" : ")"));
         if (!plots.isEmpty()) {
             out.println("plots:   " + String.join(", ", plots.stream().map(Path::toString).toList()));
         }

@@ -47,7 +47,8 @@ public final class OmnetppIni {
                 **.queueLength.result-recording-modes = -
                 **.rtt.result-recording-modes = -
                 **.bridge.rttSampleFile = "${resultdir}/%s"
-                """.formatted(RttSampleFile.RUNNER_FILE));
+                **.bridge.flowStateFile = "${resultdir}/%s"
+                """.formatted(RttSampleFile.RUNNER_FILE, FlowStateFile.RUNNER_FILE));
         b.append("network = ").append(net.network()).append('\n');
         b.append("**.bridge.scenario = \"").append(scenarioFile).append("\"\n");
         b.append("**.bridge.agents = \"").append(agentsTarget).append("\"\n");

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.cosim.agents.host.FlowStates;
 import org.cosim.scenario.Units;
 import org.cosim.validation.results.JsonWriter;
 import org.cosim.validation.results.RunResults;
@@ -31,7 +32,7 @@ public final class Plots {
 
     private Plots() {}
 
-    /** Writes rates.png, rtt_cdf.png and queue.png; returns the files written. */
+    /** Writes rates.png, rtt_cdf.png, queue.png and agent_state.png; returns the files written. */
     public static List<Path> write(Path dir, RunResults r) {
         System.setProperty("java.awt.headless", "true");
         List<Path> out = new ArrayList<>();
@@ -42,7 +43,37 @@ public final class Plots {
         if (!r.series().queueNames().isEmpty()) {
             out.add(save(dir.resolve("queue.png"), queue(r)));
         }
+        if (r.flowStates() != null && r.flowStates().samples() > 0) {
+            out.add(save(dir.resolve("agent_state.png"), agentState(r)));
+        }
         return out;
+    }
+
+    /**
+     * Each flow's window or rate at its sender, as sampled (no smoothing: it is a
+     * state, not a count); with many flows, the same sample connections as rates.png.
+     * A flow is drawn where it had a state (gaps before its start and after its end).
+     */
+    static JFreeChart agentState(RunResults r) {
+        FlowStates st = r.flowStates();
+        XYSeriesCollection data = new XYSeriesCollection();
+        int[] shown = st.flows() <= SAMPLE_FLOWS ? range(st.flows()) : spread(st.flows(), SAMPLE_FLOWS);
+        for (int f : shown) {
+            XYSeries s = new XYSeries("flow " + f, false, true);
+            for (int i = 0; i < st.samples(); i++) {
+                double v = st.value(i, f);
+                s.add(st.timePs(i) / (double) Units.PS_PER_MS, Double.isNaN(v) ? null : v);
+            }
+            data.addSeries(s);
+        }
+        String which = shown.length < st.flows() ? shown.length + " of " + st.flows() + " flows" : "per flow";
+        String what = st.name().equals("cwnd_packets") ? "congestion window (packets)"
+                : st.name().equals("rate_gbps") ? "sending rate (Gb/s)" : st.name();
+        return style(ChartFactory.createXYLineChart(
+                "Sender state, " + which + " (" + r.scenarioName() + ", " + r.protocol() + ")",
+                "time (ms)", what + ", sampled every "
+                        + JsonWriter.number(st.intervalPs() / (double) Units.PS_PER_US) + " us", data,
+                PlotOrientation.VERTICAL, true, false, false));
     }
 
     /**

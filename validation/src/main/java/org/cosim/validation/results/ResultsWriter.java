@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.cosim.agents.host.FlowStates;
 import org.cosim.scenario.Units;
 
 /**
@@ -17,6 +18,7 @@ import org.cosim.scenario.Units;
  * size, {@link Slowdowns}), counters (deterministic);
  * <li>{@code rtt_samples.csv}: segment RTT samples (evenly thinned to at most N rows);
  * <li>{@code timeseries.csv}: per-interval flow rates and queue lengths;
+ * <li>{@code agent_state.csv} (with output.agent_state): each flow's window or rate at its sender, per interval;
  * <li>{@code run.json}: wall time and speed, which vary from run to run;
  * <li>{@code scenario.textproto}: the scenario as run, overrides applied.
  * </ul>
@@ -26,7 +28,7 @@ import org.cosim.scenario.Units;
  */
 public final class ResultsWriter {
     public static final List<String> FILES = List.of("flows.csv", "summary.json", "rtt_samples.csv",
-            "timeseries.csv", "run.json", "scenario.textproto");
+            "timeseries.csv", "agent_state.csv", "run.json", "scenario.textproto");
 
     private ResultsWriter() {}
 
@@ -40,6 +42,9 @@ public final class ResultsWriter {
             writeFlows(dir.resolve("flows.csv"), r);
             writeRtts(dir.resolve("rtt_samples.csv"), r.rtts(), maxRttRows);
             writeSeries(dir.resolve("timeseries.csv"), r.series());
+            if (r.flowStates() != null) {
+                writeStates(dir.resolve("agent_state.csv"), r.flowStates());
+            }
             Files.writeString(dir.resolve("run.json"), runJson(r), StandardCharsets.UTF_8);
             Files.writeString(dir.resolve("summary.json"), summaryJson(r, s), StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -91,6 +96,25 @@ public final class ResultsWriter {
                 }
                 for (long q : ts.queueBytes()[s]) {
                     row.append(',').append(q);
+                }
+                w.write(row.append('\n').toString());
+            }
+        }
+    }
+
+    /** One row per sample time; an empty cell where a flow had no state (not started, or finished). */
+    static void writeStates(Path file, FlowStates st) throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            StringBuilder head = new StringBuilder("time_ps");
+            for (int f = 0; f < st.flows(); f++) {
+                head.append(",flow").append(f).append('_').append(st.name());
+            }
+            w.write(head.append('\n').toString());
+            for (int s = 0; s < st.samples(); s++) {
+                StringBuilder row = new StringBuilder(Long.toString(st.timePs(s)));
+                for (int f = 0; f < st.flows(); f++) {
+                    double v = st.value(s, f);
+                    row.append(',').append(Double.isNaN(v) ? "" : JsonWriter.number(v));
                 }
                 w.write(row.append('\n').toString());
             }

@@ -2,6 +2,7 @@ package org.cosim.validation.results;
 
 import java.util.List;
 import java.util.Map;
+import org.cosim.agents.host.FlowStates;
 
 /**
  * The outcome of one run, in the one results format both back ends produce
@@ -17,7 +18,8 @@ import java.util.Map;
 public record RunResults(String backend, String scenarioName, String scenarioDigest, String protocol,
                          long seed, long durationPs, long warmupPs, long reachedPs, List<FlowRecord> flows,
                          RttSamples rtts, List<QueueRecord> queues, Counters counters, TimeSeries series,
-                         long incastOptimumPs, String failure, long wallNanos, Map<String, Double> wallBreakdown) {
+                         long incastOptimumPs, String failure, long wallNanos, Map<String, Double> wallBreakdown,
+                         FlowStates flowStates) {
     public boolean complete() {
         return failure == null;
     }

@@ -34,6 +34,7 @@ import org.cosim.validation.omnetpp.OmnetppInstall;
 import org.cosim.validation.omnetpp.OmnetppNetworks;
 import org.cosim.validation.omnetpp.OppRunAllocator;
 import org.cosim.validation.omnetpp.ResultFiles;
+import org.cosim.validation.omnetpp.FlowStateFile;
 import org.cosim.validation.omnetpp.RttSampleFile;
 import org.cosim.validation.results.Counters;
 import org.cosim.validation.results.FlowRecord;
@@ -50,7 +51,7 @@ import org.cosim.validation.results.TimeSeries;
  * launches {@code opp_run}, and converts OMNeT++'s .sca/.vec files into
  * {@link RunResults}. Everything in {@code <out>/omnetpp/}: run.ini,
  * scenario.textproto (the scenario as run), opp_run.log, cosim.sca, cosim.vec, cosim.rtt
- * (the RTT samples, {@link RttSampleFile}).
+ * (the RTT samples, {@link RttSampleFile}), cosim.states (with output.agent_state, {@link FlowStateFile}).
  *
  * <p>A run that fails midway (the agent server gone, a contract violation) keeps
  * what it measured: the bridge records its results on the error path, opp_run
@@ -101,7 +102,8 @@ public final class OmnetppBackend {
         Scenario asRun = asRun(sim.scenario(), sim.config().reactionDelayPs());
         try {
             Files.createDirectories(dir);
-            for (String f : List.of("cosim.sca", "cosim.vec", "cosim.vci", RttSampleFile.RUNNER_FILE, "opp_run.log")) {
+            for (String f : List.of("cosim.sca", "cosim.vec", "cosim.vci", RttSampleFile.RUNNER_FILE,
+                    FlowStateFile.RUNNER_FILE, "opp_run.log")) {
                 Files.deleteIfExists(dir.resolve(f));
             }
             Files.writeString(dir.resolve("scenario.textproto"), ScenarioFiles.canonicalText(asRun));
@@ -216,7 +218,7 @@ public final class OmnetppBackend {
                 s.getSeed(), sim.config().durationPs(), sim.config().warmupPs(),
                 exact(files, bridge, "reachedPs"), flows(sim, files, bridge), rtts(dir, files, bridge), queues(sim, files),
                 counters(sim, files, bridge), series(sim, files), RunRecords.incastOptimum(sim), failure,
-                launch.wallNanos(), breakdown);
+                launch.wallNanos(), breakdown, FlowStateFile.read(dir.resolve(FlowStateFile.RUNNER_FILE)));
     }
 
     private static String moduleWith(ResultFiles files, String scalar) {

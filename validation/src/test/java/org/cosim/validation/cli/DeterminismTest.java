@@ -32,6 +32,36 @@ class DeterminismTest {
         assertSameTwice("ndp-fig4-incast.textproto", "duration_us=12000");
     }
 
+    /** Sampling the agents' state reads it between events and changes nothing else. */
+    @Test
+    void samplingTheAgentsStateChangesNoOtherFile() throws IOException {
+        Path off = tmp.resolve("off");
+        Path on = tmp.resolve("on");
+        run("timely-incast.textproto", off, "duration_us=20000", "output.warmup_us=0");
+        run("timely-incast.textproto", on, "duration_us=20000", "output.warmup_us=0", "output.agent_state=true");
+        for (String f : new String[] {"flows.csv", "rtt_samples.csv", "timeseries.csv"}) {
+            assertArrayEquals(Files.readAllBytes(off.resolve(f)), Files.readAllBytes(on.resolve(f)), f + " differs");
+        }
+        assertEquals(false, Files.exists(off.resolve("agent_state.csv")));
+        java.util.List<String> states = Files.readAllLines(on.resolve("agent_state.csv"));
+        java.util.List<String> series = Files.readAllLines(on.resolve("timeseries.csv"));
+        assertEquals(series.size(), states.size(), "a row per sample of the time series");
+        for (int i = 1; i < series.size(); i++) {
+            assertEquals(series.get(i).split(",")[0], states.get(i).split(",")[0], "the same sample times");
+        }
+    }
+
+    @Test
+    void ndpHasNoStateToSample() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(new String[] {"run", ShippedScenarios.path("ndp-fig4-incast.textproto").toString(),
+                "--set", "output.agent_state=true", "--out", tmp.resolve("ndp").toString()},
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err));
+        assertEquals(2, status);
+        org.junit.jupiter.api.Assertions.assertTrue(err.toString().contains("output.agent_state: NDP keeps no"),
+                err.toString());
+    }
+
     private void assertSameTwice(String scenario, String... overrides) throws IOException {
         Path a = tmp.resolve(scenario + ".a");
         Path b = tmp.resolve(scenario + ".b");

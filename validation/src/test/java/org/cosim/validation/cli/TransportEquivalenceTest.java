@@ -33,15 +33,32 @@ class TransportEquivalenceTest {
         assertSameOverBoth("ndp-fig4-incast.textproto", "duration_us=12000");
     }
 
-    private void assertSameOverBoth(String scenario, String... overrides) throws IOException {
-        Path direct = tmp.resolve(scenario + ".direct");
-        Path grpc = tmp.resolve(scenario + ".grpc");
+    /** The agents' sampled windows come back in AgentResults: the same file as in-process. */
+    @Test
+    void sampledWindowsAreTheSameOverGrpc() throws IOException {
+        Path dir = assertSameOverBoth("poseidon/fig14-m2-n2.textproto", "duration_us=3000", "output.warmup_us=1000",
+                "output.agent_state=true", "output.sample_interval_us=50");
+        java.util.List<String> lines = Files.readAllLines(dir.resolve("agent_state.csv"));
+        assertEquals("time_ps,flow0_cwnd_packets,flow1_cwnd_packets,flow2_cwnd_packets,flow3_cwnd_packets,"
+                + "flow4_cwnd_packets", lines.get(0));
+        assertEquals(1 + 59, lines.size(), "50, 100, ..., 2950 us");
+    }
+
+    /** Runs both ways, checks the files are the same bytes; returns the direct run's directory. */
+    private Path assertSameOverBoth(String scenario, String... overrides) throws IOException {
+        Path direct = tmp.resolve(scenario.replace('/', '_') + ".direct");
+        Path grpc = tmp.resolve(scenario.replace('/', '_') + ".grpc");
         run(scenario, "direct", direct, overrides);
         run(scenario, "grpc", grpc, overrides);
-        for (String f : new String[] {"flows.csv", "summary.json", "rtt_samples.csv", "timeseries.csv"}) {
+        for (String f : new String[] {"flows.csv", "summary.json", "rtt_samples.csv", "timeseries.csv",
+                "agent_state.csv"}) {
+            if (f.equals("agent_state.csv") && !Files.exists(direct.resolve(f))) {
+                continue;
+            }
             assertArrayEquals(Files.readAllBytes(direct.resolve(f)), Files.readAllBytes(grpc.resolve(f)),
                     f + " differs between transports");
         }
+        return direct;
     }
 
     private static void run(String scenario, String transport, Path out, String... overrides) {

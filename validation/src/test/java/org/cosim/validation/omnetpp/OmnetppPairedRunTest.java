@@ -165,6 +165,17 @@ class OmnetppPairedRunTest {
                 "output.warmup_us=10000"));
     }
 
+    /** The senders' windows sampled by the agents (output.agent_state) reach both back ends' agent_state.csv. */
+    @Test
+    void sampledWindowsOnBothBackEnds() throws IOException {
+        Scenario s = ShippedScenarios.read("poseidon/fig14-m2-n2.textproto", "duration_us=3000",
+                "output.warmup_us=1000", "output.agent_state=true", "output.sample_interval_us=50");
+        Path[] dirs = runBoth(OmnetppBackend.asRun(s));
+        assertArrayEquals(Files.readAllBytes(dirs[0].resolve("agent_state.csv")),
+                Files.readAllBytes(dirs[1].resolve("agent_state.csv")));
+        assertTrue(ResultsComparison.of(dirs[0], "java", dirs[1], "omnetpp", 0).agree());
+    }
+
     /** NDP receivers with a pull order of the researcher's (the shipped example) on a 32 -> 1 incast, k = 8. */
     @Test
     void customPullOrderFromTheScenariosSource() {

@@ -1,0 +1,100 @@
+package org.cosim.agents.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.AgentContext;
+import org.cosim.agents.api.EventBatch;
+import org.cosim.agents.api.HostInfo;
+import org.cosim.agents.wire.WireFormat;
+import org.cosim.proto.PfcOnly;
+import org.cosim.proto.Protocol;
+import org.junit.jupiter.api.Test;
+
+/**
+ * output.agent_state: the agent side samples every flow's state at each k * interval, as it was after
+ * every event before that time; NaN where a flow's sender has none.
+ *
+ * <p>Session: L = 1 us, PFC-only on two 10 Gb/s hosts (its rate is the line rate), state sampled every
+ * 1 us; flow 0 goes 1 -> 0 (one 16 KB segment), flow 1 goes 0 -> 1 (long-lived).
+ */
+class FlowStateSamplingTest {
+    private static final long L = 1_000_000L;
+    private static final long NIC = 10_000_000_000L;
+    private static final AgentContext CTX = new AgentContext(L, 20_000_000L, 7L,
+            Protocol.newBuilder().setPfcOnly(PfcOnly.getDefaultInstance()).build());
+    private static final List<HostInfo> HOSTS = List.of(new HostInfo(0, NIC), new HostInfo(1, NIC));
+    private static final List<FlowInfo> FLOWS = List.of(new FlowInfo(0, 1, 0, 16384), new FlowInfo(1, 0, 1, 0));
+
+    private static AgentHost host(long intervalPs) {
+        return new AgentHost(new SessionSpec(HOSTS, List.of("pfc_only", "pfc_only"), FLOWS, CTX, L, intervalPs));
+    }
+
+    private static void window(AgentHost h, long start, java.util.function.Consumer<EventBatch> events) {
+        EventBatch in = new EventBatch();
+        in.reset(start);
+        events.accept(in);
+        h.process(in, new ActionBatch());
+    }
+
+    @Test
+    void eachSampleIsTheStateAfterEveryEventBeforeIt() {
+        AgentHost h = host(L);
+        window(h, 5 * L, in -> in.addFlowArrival(5_200_000L, 0, 1, 1, 0));
+        window(h, 7 * L, in -> in.addFlowArrival(7_000_000L, 1, 0, 0, 16384));
+        // The segment's completion at 8.5 us finishes flow 0: no state after it.
+        window(h, 8 * L, in -> in.addCompletion(8_500_000L, 1, 0, 0, 16384, 7_000_000L, 0, false));
+        h.finish(10 * L);
+        FlowStates s = h.flowStates();
+        assertEquals("rate_gbps", s.name());
+        assertEquals(9, s.samples(), "1, 2, ..., 9 us: every k * interval before the end");
+        assertEquals(L, s.timePs(0));
+        assertEquals(9 * L, s.timePs(8));
+        for (int i = 0; i < 5; i++) {
+            assertTrue(Double.isNaN(s.value(i, 1)), "flow 1 starts at 5.2 us");
+        }
+        for (int i = 5; i < 9; i++) {
+            assertEquals(10.0, s.value(i, 1), "PFC-only paces at line rate");
+        }
+        assertTrue(Double.isNaN(s.value(6, 0)), "at 7 us flow 0's arrival, at 7 us exactly, is not yet handled");
+        assertEquals(10.0, s.value(7, 0), "8 us: started, unfinished");
+        assertTrue(Double.isNaN(s.value(8, 0)), "9 us: finished at 8.5 us");
+    }
+
+    @Test
+    void withoutTheOptionNothingIsSampled() {
+        AgentHost h = host(0);
+        window(h, 5 * L, in -> in.addFlowArrival(5_200_000L, 0, 1, 1, 0));
+        h.finish(10 * L);
+        assertNull(h.flowStates());
+    }
+
+    @Test
+    void aFabricCannotMakeTheAgentsSampleWithoutEnd() {
+        AgentHost h = host(1);  // every picosecond
+        ContractViolation e = assertThrows(ContractViolation.class,
+                () -> window(h, 100_000 * L, in -> in.addFlowArrival(100_000 * L, 0, 1, 1, 0)));
+        assertTrue(e.getMessage().contains("sample less often"), e.getMessage());
+        AgentHost g = host(L);
+        window(g, 5 * L, in -> in.addFlowArrival(5_200_000L, 0, 1, 1, 0));
+        e = assertThrows(ContractViolation.class, () -> g.finish(5 * L));
+        assertTrue(e.getMessage().contains("not after its last event"), e.getMessage());
+    }
+
+    @Test
+    void theStatesTravelInAgentResultsUnchanged() {
+        FlowStates s = new FlowStates("cwnd_packets", 5, 2, new double[] {1.5, Double.NaN, 2, 3});
+        FlowStates back = WireFormat.fromProto(WireFormat.toProto(s));
+        assertEquals(s.name(), back.name());
+        assertEquals(s.intervalPs(), back.intervalPs());
+        assertEquals(2, back.samples());
+        assertEquals(3.0, back.value(1, 1));
+        assertTrue(Double.isNaN(back.value(0, 1)));
+        org.cosim.proto.FlowStates ragged = WireFormat.toProto(s).toBuilder().addValues(9).build();
+        assertThrows(ContractViolation.class, () -> WireFormat.fromProto(ragged), "5 values for 2 flows");
+    }
+}

@@ -1,0 +1,26 @@
+package org.cosim.scenario;
+
+import org.cosim.proto.Output;
+
+/** The scenario's output settings that both the fabric and the agent side read. */
+public final class OutputSettings {
+    /** The time series' default sampling interval. */
+    public static final double DEFAULT_SAMPLE_INTERVAL_US = 100;
+
+    private OutputSettings() {}
+
+    /** output.sample_interval_us in ps (default 100 us); not positive is refused. */
+    public static long sampleIntervalPs(Output o) {
+        double us = o.hasSampleIntervalUs() ? o.getSampleIntervalUs() : DEFAULT_SAMPLE_INTERVAL_US;
+        long ps = Units.usToPs(us);
+        if (!Double.isFinite(us) || ps <= 0) {
+            throw new ScenarioException("output.sample_interval_us", o.getSampleIntervalUs() + ": must be > 0");
+        }
+        return ps;
+    }
+
+    /** How often the agents sample their flows' state: the sample interval with output.agent_state, else 0. */
+    public static long stateIntervalPs(Output o) {
+        return o.getAgentState() ? sampleIntervalPs(o) : 0;
+    }
+}
