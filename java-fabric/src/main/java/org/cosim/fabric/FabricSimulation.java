@@ -163,7 +163,11 @@ public final class FabricSimulation {
         FlowStates states = null;
         try {
             states = transport.flowStates();
+            if (states != null) {
+                states.requireShape(flows.size(), session.stateIntervalPs(), sim.now(), failure == null);
+            }
         } catch (RuntimeException e) {
+            states = null;
             failure = failure == null ? e : failure;
         }
         return new FabricResult(config, graph, routing, flows, flowStats, rtts, monitors, series, switches,

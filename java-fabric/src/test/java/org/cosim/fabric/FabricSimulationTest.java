@@ -68,6 +68,44 @@ class FabricSimulationTest {
         assertEquals("workload.flow_list.flows[0].dst", e.field());
     }
 
+    /** Flow states that do not fit the run (a lying agent server) fail it, and what the fabric measured is kept. */
+    @Test
+    void flowStatesThatDoNotFitTheRunFailItKeepingTheMeasurements() {
+        Scenario s = TestScenarios.parse("""
+                seed: 1
+                duration_us: 100
+                topology { incast_star { clients: 1 client_rate_gbps: 10 server_rate_gbps: 10 link_delay_us: 1 } }
+                protocol { pfc_only {} }
+                workload { incast { connections_per_client: 1 flow_bytes: 100000 } }
+                output { agent_state: true sample_interval_us: 10 }
+                """);
+        FabricSimulation sim = FabricSimulation.of(s);
+        FabricResult honest = sim.run(new DirectTransport(sim.session()));
+        assertNull(honest.failure());
+        assertEquals(9, honest.flowStates().samples(), "10, 20, ..., 90 us");
+        assertEquals(10.0, honest.flowStates().value(0, 0), "PFC-only sends at line rate");
+        DirectTransport inner = new DirectTransport(sim.session());
+        FabricResult lied = sim.run(new org.cosim.fabric.agent.AgentTransport() {
+            @Override
+            public void exchange(org.cosim.agents.api.EventBatch events, org.cosim.agents.api.ActionBatch actions) {
+                inner.exchange(events, actions);
+            }
+
+            @Override
+            public void finish(long endPs, long eventsProcessed) {
+                inner.finish(endPs, eventsProcessed);
+            }
+
+            @Override
+            public org.cosim.agents.host.FlowStates flowStates() {
+                return new org.cosim.agents.host.FlowStates("rate_gbps", 10_000_000, 3, new double[3 * 9]);
+            }
+        });
+        assertTrue(lied.failure().getMessage().contains("this run has 1 flows"), lied.failure().getMessage());
+        assertNull(lied.flowStates());
+        assertEquals(honest.flowStats().deliveredBytes(0), lied.flowStats().deliveredBytes(0), "measurements kept");
+    }
+
     @Test
     void sameScenarioSameResult() {
         Scenario s = TestScenarios.incast(4, 2, 0, 200_000, 20_000, 500);

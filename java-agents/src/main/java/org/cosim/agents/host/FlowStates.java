@@ -24,4 +24,20 @@ public record FlowStates(String name, long intervalPs, int flows, double[] value
     public double value(int sample, int flow) {
         return values[sample * flows + flow];
     }
+
+    /**
+     * These states, if they are what a session of {@code flows} flows sampled every {@code intervalPs}
+     * can hold for a run that reached {@code endPs} (one sample per k * interval before it, or fewer
+     * when the run stopped early); else a ContractViolation naming what does not fit.
+     */
+    public FlowStates requireShape(int flows, long intervalPs, long endPs, boolean complete) {
+        long expected = Math.max(0, (endPs - 1) / intervalPs);
+        if (this.flows != flows || this.intervalPs != intervalPs
+                || (complete ? samples() != expected : samples() > expected)) {
+            throw new ContractViolation("the agents' flow states hold " + samples() + " samples of " + this.flows
+                    + " flows every " + this.intervalPs + " ps; this run has " + flows + " flows sampled every "
+                    + intervalPs + " ps, " + expected + " samples before " + endPs + " ps");
+        }
+        return this;
+    }
 }

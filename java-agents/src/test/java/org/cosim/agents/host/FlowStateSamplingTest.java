@@ -97,4 +97,16 @@ class FlowStateSamplingTest {
         org.cosim.proto.FlowStates ragged = WireFormat.toProto(s).toBuilder().addValues(9).build();
         assertThrows(ContractViolation.class, () -> WireFormat.fromProto(ragged), "5 values for 2 flows");
     }
+
+    @Test
+    void statesThatDoNotFitTheRunAreABrokenPeer() {
+        FlowStates two = new FlowStates("rate_gbps", L, 2, new double[2 * 9]);
+        assertEquals(two, two.requireShape(2, L, 10 * L, true), "9 samples before 10 us");
+        assertEquals(two, two.requireShape(2, L, 20 * L, false), "fewer when the run stopped early");
+        ContractViolation e = assertThrows(ContractViolation.class, () -> two.requireShape(3, L, 10 * L, true));
+        assertTrue(e.getMessage().contains("this run has 3 flows"), e.getMessage());
+        assertThrows(ContractViolation.class, () -> two.requireShape(2, 2 * L, 10 * L, true));
+        assertThrows(ContractViolation.class, () -> two.requireShape(2, L, 20 * L, true));
+        assertThrows(ContractViolation.class, () -> two.requireShape(2, L, 5 * L, false));
+    }
 }

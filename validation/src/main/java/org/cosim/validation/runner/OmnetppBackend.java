@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongConsumer;
+import org.cosim.agents.host.ContractViolation;
+import org.cosim.agents.host.FlowStates;
 import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.wire.AgentServer;
 import org.cosim.agents.wire.AgentServerOptions;
@@ -210,6 +212,12 @@ public final class OmnetppBackend {
         boolean completed = ResultFiles.exact(files.scalar(bridge, "completed"), "completed") == 1;
         String failure = launch.exitCode() == 0 && completed ? null
                 : launch.exitCode() == 0 ? "the simulation stopped before the scenario's duration: " + why : why;
+        FlowStates states = null;
+        try {
+            states = flowStates(sim, dir, failure == null);
+        } catch (OmnetppException e) {
+            failure = failure == null ? e.getMessage() : failure;  // what the fabric measured is kept
+        }
         Scenario s = sim.scenario();
         Map<String, Double> breakdown = new LinkedHashMap<>();
         breakdown.put("opp_run_wall_time", Double.parseDouble(files.scalar(bridge, "wallSeconds")));
@@ -218,7 +226,21 @@ public final class OmnetppBackend {
                 s.getSeed(), sim.config().durationPs(), sim.config().warmupPs(),
                 exact(files, bridge, "reachedPs"), flows(sim, files, bridge), rtts(dir, files, bridge), queues(sim, files),
                 counters(sim, files, bridge), series(sim, files), RunRecords.incastOptimum(sim), failure,
-                launch.wallNanos(), breakdown, FlowStateFile.read(dir.resolve(FlowStateFile.RUNNER_FILE)));
+                launch.wallNanos(), breakdown, states);
+    }
+
+    /** The agents' sampled states the bridge wrote, checked against this run (output.agent_state). */
+    private static FlowStates flowStates(FabricSimulation sim, Path dir, boolean complete) {
+        FlowStates states = FlowStateFile.read(dir.resolve(FlowStateFile.RUNNER_FILE));
+        if (states == null) {
+            return null;
+        }
+        try {
+            return states.requireShape(sim.flows().size(), sim.session().stateIntervalPs(), sim.config().durationPs(),
+                    complete);
+        } catch (ContractViolation e) {
+            throw new OmnetppException(dir.resolve(FlowStateFile.RUNNER_FILE) + ": " + e.getMessage(), e);
+        }
     }
 
     private static String moduleWith(ResultFiles files, String scalar) {
