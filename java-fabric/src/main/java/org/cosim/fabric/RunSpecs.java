@@ -15,10 +15,13 @@ import org.cosim.proto.NodeRef;
 import org.cosim.proto.PortRef;
 import org.cosim.proto.ResolveRequest;
 import org.cosim.proto.RunSpec;
+import org.cosim.proto.Scenario;
 import org.cosim.proto.SwitchSpec;
 import org.cosim.proto.Topology;
 import org.cosim.proto.TopologySpec;
 import org.cosim.scenario.FileRoot;
+import org.cosim.scenario.LawSources;
+import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
 
 /**
@@ -40,8 +43,23 @@ public final class RunSpecs {
 
     /** The same, reading the files the scenario names only under {@code root} (a server other machines reach). */
     public static RunSpec resolve(ResolveRequest request, FileRoot root) {
+        return resolve(request, root, true);
+    }
+
+    /**
+     * The same; {@code runsLawCode} false refuses a scenario that carries a law's
+     * Java source before any of it is compiled or constructed (checking a scenario
+     * builds its law), as the session's handshake does on such a server.
+     */
+    public static RunSpec resolve(ResolveRequest request, FileRoot root, boolean runsLawCode) {
         Path source = request.getScenarioPath().isEmpty() ? null : Path.of(request.getScenarioPath());
-        return of(FabricSimulation.of(ScenarioFiles.read(request.getScenarioText(), source, root)));
+        Scenario scenario = ScenarioFiles.read(request.getScenarioText(), source, root);
+        String code = LawSources.sourceField(scenario.getProtocol());
+        if (!runsLawCode && code != null) {
+            throw new ScenarioException(code, "this agent server does not run code it is sent: start `cosim "
+                    + "agents` with --allow-law-code to run it");
+        }
+        return of(FabricSimulation.of(scenario));
     }
 
     public static RunSpec of(FabricSimulation sim) {

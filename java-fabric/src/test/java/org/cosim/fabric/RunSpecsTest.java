@@ -170,4 +170,28 @@ class RunSpecsTest {
         assertTrue(poseidon.getHardware().getAcksShareDataQueue());
         assertFalse(poseidon.getHardware().hasNdp());
     }
+
+    /** A law whose constructor leaves a mark: a server that does not run law code must refuse before it runs. */
+    private static final String MARKING_LAW = "package lab; import org.cosim.agents.custom.LawParameters; "
+            + "import org.cosim.agents.window.*; public class Marks implements WindowLaw { "
+            + "public Marks(LawParameters p) { System.setProperty(\"cosim.test.resolve.ran\", \"yes\"); } "
+            + "public double onAck(CongestionWindow w, AckSample a) { return w.cwnd(); } "
+            + "public double lossDecrease() { return 0.5; } }";
+
+    @Test
+    void resolveOnAServerThatRunsNoLawCodeRefusesOneWithoutRunningIt() throws IOException {
+        Files.writeString(tmp.resolve("Marks.java"), MARKING_LAW);
+        String text = DUMBBELL.replace("protocol { pfc_only {} }",
+                "protocol { custom_window_law { source_file: \"Marks.java\" } }");
+        ResolveRequest r = ResolveRequest.newBuilder().setScenarioText(text)
+                .setScenarioPath(tmp.resolve("s.textproto").toString()).build();
+        System.clearProperty("cosim.test.resolve.ran");
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> RunSpecs.resolve(r, org.cosim.scenario.FileRoot.ANYWHERE, false));
+        assertEquals("protocol.custom_window_law.source", e.field());
+        assertTrue(e.getMessage().contains("--allow-law-code"), e.getMessage());
+        assertEquals(null, System.getProperty("cosim.test.resolve.ran"), "the law never ran");
+        assertEquals("db", RunSpecs.resolve(r, org.cosim.scenario.FileRoot.ANYWHERE, true).getScenarioName());
+        assertEquals("yes", System.getProperty("cosim.test.resolve.ran"), "a server that runs law code builds it");
+    }
 }

@@ -78,9 +78,10 @@ public final class AgentsCommand implements Command {
                 AgentServerOptions.DEFAULTS.maxMessageBytes());
         opts = lawCodePolicy(opts, bind, cl.hasOption("allow-law-code"));
         FileRoot files = fileRoot(bind, cl.getOptionValue("files-under"));
+        boolean lawCode = opts.runsLawCode();
         AgentServer server;
         try {
-            server = AgentServer.start(bind, port, opts, request -> RunSpecs.resolve(request, files));
+            server = AgentServer.start(bind, port, opts, request -> RunSpecs.resolve(request, files, lawCode));
         } catch (UncheckedIOException e) {
             err.println("cosim agents: " + e.getMessage());
             return 1;
