@@ -12,7 +12,7 @@ import java.time.Duration;
  * batch: worth it for one fabric on the same machine that keeps the other core
  * busy (the OMNeT++ runner's own server; README "Speed"), not for a shared server.
  * {@code runsLawCode}: a handshake whose scenario carries a custom law's Java
- * source (protocol.custom_window_law.source, custom_rate_law.source) is served;
+ * source (protocol.custom_window_law.source, custom_rate_law.source, ndp.pull_order.source) is served;
  * without it, refused. The code runs in this process, so a server reachable from
  * other machines runs it only when told to ({@code cosim agents --allow-law-code}).
  */

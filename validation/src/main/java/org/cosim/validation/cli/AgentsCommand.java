@@ -42,7 +42,8 @@ public final class AgentsCommand implements Command {
         o.addOption(Option.builder().longOpt("bind").hasArg().argName("ADDR")
                 .desc("address to listen on (default 127.0.0.1: only this machine)").get());
         o.addOption(Option.builder().longOpt("allow-law-code")
-                .desc("run the Java source of custom laws (protocol.custom_window_law.source, custom_rate_law.source) "
+                .desc("run the Java source of custom laws (protocol.custom_window_law.source, custom_rate_law.source, "
+                        + "ndp.pull_order.source) "
                         + "that fabrics send in their scenarios; needed only when --bind is not a loopback address")
                 .get());
         o.addOption(Option.builder().longOpt("files-under").hasArg().argName("DIR")
