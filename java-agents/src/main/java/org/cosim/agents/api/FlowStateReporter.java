@@ -1,16 +1,17 @@
 package org.cosim.agents.api;
 
 /**
- * An agent whose senders keep a congestion state per flow, a window or a rate,
- * which the scenario's output.agent_state samples into agent_state.csv. Reading
+ * An agent that keeps a congestion state per flow (its senders' window or rate;
+ * NDP's receivers' queued pulls), which the scenario's output.agent_state samples
+ * into agent_state.csv. Reading
  * the state must not change it: the samples are taken between events, and a run
  * with them must be the run without them.
  */
 public interface FlowStateReporter {
-    /** What the values are, as a column suffix: "cwnd_packets" or "rate_gbps". */
+    /** What the values are, as a column suffix: "cwnd_packets", "rate_gbps" or "pulls_queued". */
     String flowStateName();
 
-    /** Hands {@code sink} the state of every flow this host sends and has not finished. */
+    /** Hands {@code sink} the state of every unfinished flow whose state this host keeps. */
     void reportFlowStates(FlowStateSink sink);
 
     /** Where the states go. */

@@ -28,7 +28,7 @@ final class FlowStateSampler {
         for (int h = 0; h < agents.length; h++) {
             if (!(agents[h] instanceof FlowStateReporter r)) {
                 throw new ContractViolation("output.agent_state: host " + h + "'s agent ("
-                        + agents[h].getClass().getSimpleName() + ") keeps no per-flow window or rate to sample");
+                        + agents[h].getClass().getSimpleName() + ") keeps no per-flow state to sample");
             }
             reporters[h] = r;
             first = first == null ? r.flowStateName() : first;

@@ -111,10 +111,6 @@ public final class ProtocolCatalog {
             throw new ScenarioException("topology.switches.ecn_threshold_bytes", "DCTCP reacts to ECN marks: set "
                     + "the marking threshold K (e.g. 80000 for TIMELY's comparison, 30 packets for NDP's)");
         }
-        if (s.getOutput().getAgentState() && s.getProtocol().hasNdp()) {
-            throw new ScenarioException("output.agent_state", "NDP keeps no per-flow window or rate to sample (its "
-                    + "receivers pull at line rate): leave it off");
-        }
         if (s.getProtocol().hasDcqcn() && !s.getTopology().getSwitches().hasEcnThresholdBytes()) {
             throw new ScenarioException("topology.switches.ecn_threshold_bytes", "DCQCN reacts to ECN marks (its "
                     + "CNPs): set the marking threshold (e.g. 20 packets, 180000 B, on NDP's fabric)");

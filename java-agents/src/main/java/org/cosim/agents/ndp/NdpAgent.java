@@ -6,6 +6,7 @@ import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.CompletionEvent;
 import org.cosim.agents.api.ControlArrivalEvent;
 import org.cosim.agents.api.FlowArrivalEvent;
+import org.cosim.agents.api.FlowStateReporter;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.agents.api.PacketArrivalEvent;
 import org.cosim.agents.api.TimerEvent;
@@ -22,7 +23,7 @@ import org.cosim.scenario.Units;
  * carry {@code RTO_KIND << 32 | flow}, a receiver's stall timers
  * {@code STALL_KIND << 32 | flow}.
  */
-public final class NdpAgent implements Agent {
+public final class NdpAgent implements Agent, FlowStateReporter {
     static final long PACER_TIMER = 1L << 33;
     private static final long RTO_KIND = 1L;
     private static final long STALL_KIND = 3L;  // 2 << 32 is the pacer's id
@@ -42,6 +43,17 @@ public final class NdpAgent implements Agent {
 
     static long stallTimer(int flow) {
         return STALL_KIND << 32 | (flow & 0xffffffffL);
+    }
+
+    /** NDP's senders keep no window or rate: the state that moves is the receiver's pull backlog per flow. */
+    @Override
+    public String flowStateName() {
+        return "pulls_queued";
+    }
+
+    @Override
+    public void reportFlowStates(FlowStateSink sink) {
+        receiver.reportQueuedPulls(sink);
     }
 
     NdpSender sender() {

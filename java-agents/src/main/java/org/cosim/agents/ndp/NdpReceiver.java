@@ -2,6 +2,7 @@ package org.cosim.agents.ndp;
 
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.ControlArrivalEvent;
+import org.cosim.agents.api.FlowStateReporter.FlowStateSink;
 import org.cosim.agents.api.PacketArrivalEvent;
 import org.cosim.agents.util.IntMap;
 
@@ -128,6 +129,15 @@ final class NdpReceiver {
             next = now + cfg.rtoMinPs();
         }
         out.setTimer(Math.max(next, now + reactionDelayPs), host, NdpAgent.stallTimer(id));
+    }
+
+    /** Each unfinished flow's pulls waiting in the pull queue. */
+    void reportQueuedPulls(FlowStateSink sink) {
+        flows.forEach((f, id) -> {
+            if (!f.finished) {
+                sink.report(id, f.pending);
+            }
+        });
     }
 
     long stallPulls() {

@@ -6,7 +6,8 @@ import java.util.Arrays;
  * A map from int keys (flow ids) to objects, by open addressing with linear
  * probing: no boxing, so looking a flow up per packet allocates nothing. No
  * removal (agents keep a finished flow's small record to answer late packets).
- * Lookups do not depend on insertion order; iteration is not offered.
+ * Lookups do not depend on insertion order; {@link #forEach} visits in slot order,
+ * for uses that do not depend on the order.
  */
 public final class IntMap<V> {
     private static final int EMPTY = Integer.MIN_VALUE;
@@ -58,6 +59,16 @@ public final class IntMap<V> {
                 values[i] = value;
                 size++;
                 return;
+            }
+        }
+    }
+
+    /** Calls {@code action} with every value and its key, in slot order. */
+    @SuppressWarnings("unchecked")
+    public void forEach(java.util.function.ObjIntConsumer<V> action) {
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i] != EMPTY) {
+                action.accept((V) values[i], keys[i]);
             }
         }
     }

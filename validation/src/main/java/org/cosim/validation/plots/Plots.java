@@ -68,9 +68,10 @@ public final class Plots {
         }
         String which = shown.length < st.flows() ? shown.length + " of " + st.flows() + " flows" : "per flow";
         String what = st.name().equals("cwnd_packets") ? "congestion window (packets)"
-                : st.name().equals("rate_gbps") ? "sending rate (Gb/s)" : st.name();
+                : st.name().equals("rate_gbps") ? "sending rate (Gb/s)"
+                : st.name().equals("pulls_queued") ? "pulls queued at the receiver" : st.name();
         return style(ChartFactory.createXYLineChart(
-                "Sender state, " + which + " (" + r.scenarioName() + ", " + r.protocol() + ")",
+                (st.name().equals("pulls_queued") ? "Receiver state, " : "Sender state, ") + which + " (" + r.scenarioName() + ", " + r.protocol() + ")",
                 "time (ms)", what + ", sampled every "
                         + JsonWriter.number(st.intervalPs() / (double) Units.PS_PER_US) + " us", data,
                 PlotOrientation.VERTICAL, true, false, false));

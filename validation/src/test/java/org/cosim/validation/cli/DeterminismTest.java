@@ -51,15 +51,21 @@ class DeterminismTest {
         }
     }
 
+    /** NDP's state is at its receivers: each flow's pulls queued, the backlog its pull order works through. */
     @Test
-    void ndpHasNoStateToSample() {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(new String[] {"run", ShippedScenarios.path("ndp-fig4-incast.textproto").toString(),
-                "--set", "output.agent_state=true", "--out", tmp.resolve("ndp").toString()},
-                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err));
-        assertEquals(2, status);
-        org.junit.jupiter.api.Assertions.assertTrue(err.toString().contains("output.agent_state: NDP keeps no"),
-                err.toString());
+    void ndpSamplesTheReceiversQueuedPulls() throws IOException {
+        Path dir = tmp.resolve("ndp");
+        run("ndp-fig4-incast.textproto", dir, "duration_us=12000", "output.agent_state=true",
+                "output.sample_interval_us=1000");
+        java.util.List<String> rows = Files.readAllLines(dir.resolve("agent_state.csv"));
+        org.junit.jupiter.api.Assertions.assertTrue(rows.get(0).startsWith("time_ps,flow0_pulls_queued,"), rows.get(0));
+        assertEquals(1 + 11, rows.size(), "1, 2, ..., 11 ms");
+        String[] first = rows.get(1).split(",", -1);  // time, then one cell per flow
+        double most = 0;
+        for (int c = 1; c < first.length; c++) {
+            most = Math.max(most, first[c].isEmpty() ? 0 : Double.parseDouble(first[c]));
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(most >= 1, "1 ms into a 100 -> 1 incast, flows wait for pulls");
     }
 
     private void assertSameTwice(String scenario, String... overrides) throws IOException {
