@@ -176,13 +176,18 @@ class OmnetppPairedRunTest {
         assertTrue(ResultsComparison.of(dirs[0], "java", dirs[1], "omnetpp", 0).agree());
     }
 
-    /** NDP receivers with a pull order of the researcher's (the shipped example) on a 32 -> 1 incast, k = 8. */
+    /**
+     * NDP receivers with a pull order of the researcher's (the shipped example) on a 32 -> 1 incast, k = 8,
+     * their queued pulls sampled (agent_state.csv, compared with the other files).
+     */
     @Test
     void customPullOrderFromTheScenariosSource() {
         Scenario s = ShippedScenarios.read("custom/ndp-least-served-fig16.textproto", "topology.fat_tree.k=8",
-                "workload.incast.senders=32", "duration_us=13000");
+                "workload.incast.senders=32", "duration_us=13000", "output.agent_state=true",
+                "output.sample_interval_us=200");
         RunResults java = assertIdentical(s);
         assertTrue(java.flows().stream().allMatch(f -> f.finished()), "every flow completes");
+        assertEquals("pulls_queued", java.flowStates().name());
     }
 
     /**
