@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "LinkChannel.h"
 #include "NetworkCheck.h"
 #include "Nic.h"
 #include "Packet.h"
@@ -51,6 +52,7 @@ AgentBridge::~AgentBridge() {
     cancelAndDelete(flush_);
     cancelAndDelete(apply_);
     for (ActionMessage* m : allActions_) cancelAndDelete(m);
+    for (cMessage* m : linkChanges_) cancelAndDelete(m);
 }
 
 void AgentBridge::initialize(int stage) {
@@ -69,6 +71,7 @@ void AgentBridge::initialize(int stage) {
         NetworkCheck::Found found = NetworkCheck::verify(spec_, getSimulation()->getSystemModule());
         nics_ = std::move(found.nics);
         switches_ = std::move(found.switches);
+        links_ = std::move(found.links);
         reactionDelayPs_ = spec_.hello().reaction_delay_ps();
         flowStats_ = std::make_unique<FlowStats>(spec_.hello().flows_size(), spec_.warmup_ps());
         openRttSamples();
@@ -88,6 +91,7 @@ void AgentBridge::initialize(int stage) {
         getEnvir()->addLifecycleListener(this);
         listening_ = true;
     } else if (stage == 3) {
+        scheduleLinkChanges();
         scheduleFlowStarts();
         // Events at times < duration run, as in Java's Simulator.runUntil(duration).
         getSimulation()->setSimulationTimeLimit(SimTime::fromRaw(spec_.duration_ps() - 1));
@@ -149,6 +153,30 @@ void AgentBridge::scheduleFlowStarts() {
     }
 }
 
+// The scenario's link rate changes, first among the events of their picosecond
+// (as Java's LinkRateSchedule), in RunSpec order among equal times.
+void AgentBridge::scheduleLinkChanges() {
+    const auto& changes = spec_.topology().link_changes();
+    for (int i = 0; i < changes.size(); ++i) {
+        const LinkChangeSpec& c = changes.Get(i);
+        if (c.link() >= links_.size() || c.rate_bps() <= 0 || c.at_ps() < 0) {
+            throw cRuntimeError(this, "RunSpec link change %d: link %u at %lld ps, %lld b/s is not a change of "
+                                "this network", i, c.link(), (long long)c.at_ps(), (long long)c.rate_bps());
+        }
+        auto* m = new cMessage("linkChange", kLinkChange);
+        m->setSchedulingPriority(kLinkChangePriority);
+        m->setContextPointer(const_cast<LinkChangeSpec*>(&c));
+        linkChanges_.push_back(m);
+        scheduleAt(SimTime::fromRaw(c.at_ps()), m);
+    }
+}
+
+void AgentBridge::applyLinkChange(const cMessage* msg) {
+    const auto* c = static_cast<const LinkChangeSpec*>(msg->getContextPointer());
+    links_[c->link()].first->changeRate(c->rate_bps());
+    links_[c->link()].second->changeRate(c->rate_bps());
+}
+
 AgentBridge::ActionMessage* AgentBridge::takeAction(short kind, int host) {
     ActionMessage* m;
     if (freeActions_.empty()) {
@@ -173,6 +201,10 @@ void AgentBridge::handleMessage(cMessage* msg) {
     }
     if (msg == apply_) {
         applyOldest();
+        return;
+    }
+    if (msg->getKind() == kLinkChange) {
+        applyLinkChange(msg);
         return;
     }
     auto* a = static_cast<ActionMessage*>(msg);

@@ -30,6 +30,7 @@
 #include <exception>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "AgentLink.h"
@@ -40,6 +41,8 @@
 #include "cosim.pb.h"
 
 namespace cosim {
+
+class LinkChannel;
 
 class Nic;
 class SwitchCore;
@@ -83,12 +86,15 @@ protected:
 private:
     // Same-picosecond ranks (the hardware's events have OMNeT++'s default 0). Java:
     // PRIORITY_FIRST, PRIORITY_APPLY, PRIORITY_ACTION, PRIORITY_DEFAULT.
+    static constexpr short kLinkChangePriority = -4;  // Java: PRIORITY_FIRST, scheduled before any flush
     static constexpr short kFlushPriority = -3;
     static constexpr short kApplyPriority = -2;
     static constexpr short kActionPriority = -1;
 
     // A flow start or an agent's action waiting for its time (reused, never per-event allocated).
     enum ActionKind : short { kFlowStart = 1, kSendSegment = 2, kSendControl = 3, kTimer = 4 };
+    // A link rate change (topology.link_changes): a plain message whose kind is this.
+    static constexpr short kLinkChange = 100;
     class ActionMessage : public omnetpp::cMessage {
     public:
         ActionMessage() : omnetpp::cMessage("agentAction") {}
@@ -107,6 +113,8 @@ private:
     std::string resultFile(const char* param, const char* suffix);
     void writeFlowStates(const FlowStates& states);
     void scheduleFlowStarts();
+    void scheduleLinkChanges();
+    void applyLinkChange(const omnetpp::cMessage* msg);
     void openWindow();
     Event* addEvent(int host);
     void flush();
@@ -125,6 +133,8 @@ private:
     std::unique_ptr<RttSampleFile> rttSamples_;
     std::vector<Nic*> nics_;              // by host id
     std::vector<SwitchCore*> switches_;   // by switch id
+    std::vector<std::pair<LinkChannel*, LinkChannel*>> links_;  // by link index: {a -> b, b -> a}
+    std::vector<omnetpp::cMessage*> linkChanges_;  // by RunSpec link_changes index
     int64_t reactionDelayPs_ = 0;
     int64_t windowPs_ = 0;  // H
     omnetpp::cMessage* flush_ = nullptr;

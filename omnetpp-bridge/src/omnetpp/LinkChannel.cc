@@ -19,9 +19,14 @@ void LinkChannel::handleParameterChange(const char*) {
     if (initialized()) throw cRuntimeError(this, "the parameters of a LinkChannel cannot change during a run");
 }
 
+void LinkChannel::changeRate(int64_t bps) {
+    if (bps <= 0) throw cRuntimeError(this, "a link rate must be > 0 b/s, got %lld", (long long)bps);
+    rateBps_ = bps;
+}
+
 simtime_t LinkChannel::calculateDuration(cMessage* msg) const {
     if (!msg->isPacket()) return SIMTIME_ZERO;
-    return SimTime::fromRaw(Units::serializationPs(static_cast<cPacket*>(msg)->getByteLength(), rateBps_));
+    return SimTime::fromRaw(Units::serializationPs(static_cast<cPacket*>(msg)->getByteLength(), currentRateBps()));
 }
 
 bool LinkChannel::isBusy() const { return txFinish_ > getSimulation()->getSimTime(); }

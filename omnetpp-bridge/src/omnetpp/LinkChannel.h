@@ -6,6 +6,8 @@
 // (cDatarateChannel divides a bit length by a double datarate: not exact, so not
 // used.) The sending module schedules its own end-of-transmission event first,
 // with the same arithmetic, as Java's LinkTransmitter.start does (Transmitter).
+// The rate may change during the run (the scenario's topology.link_changes,
+// applied by the AgentBridge): packets started afterwards use the new rate.
 #pragma once
 
 #include <omnetpp.h>
@@ -16,12 +18,17 @@ namespace cosim {
 
 class LinkChannel : public omnetpp::cChannel {
 public:
-    // Read from the parameters, so they are right before initialize() too.
+    // Read from the parameters, so they are right before initialize() too: the
+    // NED rate, which the network check compares with the scenario's.
     int64_t rateBps() const { return par("datarate").intValue(); }
+    // The rate packets are serialized at now: the NED rate until changeRate() (a
+    // member once initialized, the parameter before).
+    int64_t currentRateBps() const { return rateBps_ > 0 ? rateBps_ : rateBps(); }
+    void changeRate(int64_t bps);
     int64_t delayPs() const { return par("delay").intValue(); }
 
     bool isTransmissionChannel() const override { return true; }
-    double getNominalDatarate() const override { return static_cast<double>(rateBps_); }
+    double getNominalDatarate() const override { return static_cast<double>(currentRateBps()); }
     omnetpp::simtime_t calculateDuration(omnetpp::cMessage* msg) const override;
     omnetpp::simtime_t getTransmissionFinishTime() const override { return txFinish_; }
     bool isBusy() const override;
@@ -32,7 +39,7 @@ protected:
     void handleParameterChange(const char* name) override;
 
 private:
-    int64_t rateBps_ = 0;
+    int64_t rateBps_ = 0;  // the current rate, 0 before initialize()
     int64_t delayPs_ = 0;
     omnetpp::simtime_t txFinish_;
 };

@@ -127,25 +127,25 @@ NetworkCheck::Found NetworkCheck::verify(const RunSpec& spec, cModule* network) 
         return found.nics[n.id()]->gate(out ? "port$o" : "port$i");
     };
     auto checkDirection = [&](int k, const LinkSpec& l, const NodeRef& from, uint32_t fromPort, const NodeRef& to,
-                              uint32_t toPort) {
+                              uint32_t toPort) -> LinkChannel* {
         cGate* out = gateOf(from, fromPort, true);
         cGate* in = gateOf(to, toPort, false);
         const std::string what = "link " + std::to_string(k) + " (" + describe(from, fromPort) + " -> " +
                                  describe(to, toPort) + ")";
         if (out == nullptr || in == nullptr) {
             problems.add() << what << ": no such gate in NED";
-            return;
+            return nullptr;
         }
         if (out->getNextGate() != in) {
             cGate* peer = out->getNextGate();
             problems.add() << what << ": in NED " << out->getFullPath() << " leads to "
                            << (peer ? peer->getFullPath() : std::string("nothing")) << ", not " << in->getFullPath();
-            return;
+            return nullptr;
         }
         auto* ch = dynamic_cast<LinkChannel*>(out->getChannel());
         if (ch == nullptr) {
             problems.add() << what << ": the connection must be a cosim.fabric.LinkChannel";
-            return;
+            return nullptr;
         }
         if (ch->rateBps() != l.rate_bps()) {
             problems.add() << what << ": NED datarate " << ch->rateBps() << " bps, the scenario's " << l.rate_bps();
@@ -153,11 +153,13 @@ NetworkCheck::Found NetworkCheck::verify(const RunSpec& spec, cModule* network) 
         if (ch->delayPs() != l.delay_ps()) {
             problems.add() << what << ": NED delay " << ch->delayPs() << " ps, the scenario's " << l.delay_ps();
         }
+        return ch;
     };
     for (int k = 0; k < t.links_size(); ++k) {
         const LinkSpec& l = t.links(k);
-        checkDirection(k, l, l.a(), l.port_a(), l.b(), l.port_b());
-        checkDirection(k, l, l.b(), l.port_b(), l.a(), l.port_a());
+        LinkChannel* ab = checkDirection(k, l, l.a(), l.port_a(), l.b(), l.port_b());
+        LinkChannel* ba = checkDirection(k, l, l.b(), l.port_b(), l.a(), l.port_a());
+        found.links.emplace_back(ab, ba);
     }
     if (problems.any()) {
         throw cRuntimeError("the NED network %s is not the scenario's topology (%s):%s\n(the ini parameters must "

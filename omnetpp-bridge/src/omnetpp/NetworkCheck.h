@@ -9,12 +9,14 @@
 
 #include <omnetpp.h>
 
+#include <utility>
 #include <vector>
 
 #include "cosim.pb.h"
 
 namespace cosim {
 
+class LinkChannel;
 class Nic;
 class SwitchCore;
 
@@ -23,6 +25,7 @@ public:
     struct Found {
         std::vector<Nic*> nics;             // by host id
         std::vector<SwitchCore*> switches;  // by switch id
+        std::vector<std::pair<LinkChannel*, LinkChannel*>> links;  // by link index: {a -> b, b -> a}
     };
 
     // Throws cRuntimeError naming every difference (up to a screenful).

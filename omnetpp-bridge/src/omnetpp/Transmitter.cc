@@ -16,7 +16,6 @@ void Transmitter::attach(cSimpleModule* owner, cGate* out) {
                             out->getFullName(),
                             out->findTransmissionChannel() ? "uses another channel type" : "has no transmission channel");
     }
-    rateBps_ = channel_->rateBps();
     delayPs_ = channel_->delayPs();
     txDone_ = new cMessage("txDone");
 }
@@ -30,12 +29,14 @@ void Transmitter::start(Packet* pkt) {
     busy_ = true;
     const int32_t bytes = pkt->size();
     inFlight_ = Sent{pkt->type, pkt->trafficClass, bytes, pkt->ingressPort, pkt->flags};
-    const simtime_t end = simTime() + SimTime::fromRaw(Units::serializationPs(bytes, rateBps_));
+    const simtime_t end = simTime() + SimTime::fromRaw(Units::serializationPs(bytes, rateBps()));
     owner_->scheduleAt(end, txDone_);
     owner_->send(pkt, out_);
     bytesSent_ += bytes;
     packetsSent_++;
 }
+
+int64_t Transmitter::rateBps() const { return channel_->currentRateBps(); }
 
 Transmitter::Sent Transmitter::finish() {
     busy_ = false;

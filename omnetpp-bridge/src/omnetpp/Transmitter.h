@@ -33,7 +33,7 @@ public:
     ~Transmitter();
 
     bool busy() const { return busy_; }
-    int64_t rateBps() const { return rateBps_; }
+    int64_t rateBps() const;  // the link's rate now (it may change: LinkChannel::changeRate)
     int64_t delayPs() const { return delayPs_; }
     const LinkChannel* channel() const { return channel_; }
     bool isTxDone(const omnetpp::cMessage* msg) const { return msg == txDone_; }
@@ -50,7 +50,6 @@ private:
     omnetpp::cGate* out_ = nullptr;
     const LinkChannel* channel_ = nullptr;
     omnetpp::cMessage* txDone_ = nullptr;
-    int64_t rateBps_ = 0;
     int64_t delayPs_ = 0;
     bool busy_ = false;
     Sent inFlight_{};

@@ -12,6 +12,7 @@ import org.cosim.fabric.agent.AgentBridge;
 import org.cosim.fabric.agent.AgentTransport;
 import org.cosim.fabric.agent.SessionSpecs;
 import org.cosim.fabric.kernel.Simulator;
+import org.cosim.fabric.net.LinkRateSchedule;
 import org.cosim.fabric.net.LinkTransmitter;
 import org.cosim.fabric.net.Nic;
 import org.cosim.fabric.net.NicFlowState;
@@ -21,6 +22,7 @@ import org.cosim.fabric.stats.FlowStats;
 import org.cosim.fabric.stats.QueueMonitor;
 import org.cosim.fabric.stats.RttRecorder;
 import org.cosim.fabric.stats.TimeSeriesSampler;
+import org.cosim.fabric.topology.LinkChanges;
 import org.cosim.fabric.topology.Routing;
 import org.cosim.fabric.topology.TopologyBuilders;
 import org.cosim.fabric.topology.TopologyGraph;
@@ -46,12 +48,14 @@ public final class FabricSimulation {
     private final Routing routing;
     private final FlowTable flows;
     private final SessionSpec session;
+    private final List<LinkChanges.Change> linkChanges;
 
     private FabricSimulation(Scenario scenario) {
         this.scenario = scenario;
         this.config = FabricConfig.from(scenario);
         this.graph = TopologyBuilders.build(scenario.getTopology());
         checkIntSwitchNames(scenario, graph);
+        this.linkChanges = LinkChanges.resolve(scenario.getTopology().getLinkChangesList(), graph, config.durationPs());
         this.routing = new Routing(graph);
         this.flows = Workloads.build(scenario.getWorkload(), graph, scenario.getSeed(), config.durationPs());
         if (flows.hasStops() && !ProtocolCatalog.closesFlows(scenario.getProtocol())) {
@@ -93,6 +97,9 @@ public final class FabricSimulation {
     /** What the agent side needs to start a session for this run. */
     public SessionSpec session() { return session; }
 
+    /** The link rate changes, in the order they are scheduled. */
+    public List<LinkChanges.Change> linkChanges() { return linkChanges; }
+
     public FabricResult run(AgentTransport transport) {
         return run(transport, t -> { });
     }
@@ -124,7 +131,7 @@ public final class FabricSimulation {
             sw.measureFrom(config.warmupPs());
             switches.add(sw);
         }
-        wire(nics, switches);
+        new LinkRateSchedule(sim, linkChanges, wire(nics, switches)).start();
         List<QueueMonitor> monitors = new ArrayList<>();
         for (TopologyGraph.PortRef ref : graph.monitored()) {
             Switch sw = switches.get(ref.switchId());
@@ -175,13 +182,18 @@ public final class FabricSimulation {
                 System.nanoTime() - wallStart, failure, states);
     }
 
-    private void wire(Nic[] nics, List<Switch> switches) {
-        for (TopologyGraph.Link l : graph.links()) {
+    /** Connects every link; returns its two transmitters by link index ({a -> b, b -> a}). */
+    private LinkTransmitter[][] wire(Nic[] nics, List<Switch> switches) {
+        LinkTransmitter[][] out = new LinkTransmitter[graph.linkCount()][];
+        for (int i = 0; i < graph.linkCount(); i++) {
+            TopologyGraph.Link l = graph.link(i);
             LinkTransmitter ab = egress(l.a(), l.portA(), l.rateBps(), l.delayPs(), nics, switches);
             LinkTransmitter ba = egress(l.b(), l.portB(), l.rateBps(), l.delayPs(), nics, switches);
             ab.attach(handlerOf(l.b(), nics, switches), l.portB());
             ba.attach(handlerOf(l.a(), nics, switches), l.portA());
+            out[i] = new LinkTransmitter[] {ab, ba};
         }
+        return out;
     }
 
     private static LinkTransmitter egress(int node, int port, long rate, long delay, Nic[] nics,

@@ -7,8 +7,10 @@ import org.cosim.fabric.net.NdpQueueParams;
 import org.cosim.fabric.net.PriorityPort;
 import org.cosim.fabric.net.QueueDiscipline;
 import org.cosim.fabric.net.SwitchParams;
+import org.cosim.fabric.topology.LinkChanges;
 import org.cosim.fabric.topology.TopologyGraph;
 import org.cosim.proto.HardwareSpec;
+import org.cosim.proto.LinkChangeSpec;
 import org.cosim.proto.LinkSpec;
 import org.cosim.proto.NdpQueueSpec;
 import org.cosim.proto.NodeRef;
@@ -149,6 +151,9 @@ public final class RunSpecs {
         for (TopologyGraph.Link l : g.links()) {
             b.addLinks(LinkSpec.newBuilder().setA(node(l.a())).setPortA(l.portA()).setB(node(l.b()))
                     .setPortB(l.portB()).setRateBps(l.rateBps()).setDelayPs(l.delayPs()));
+        }
+        for (LinkChanges.Change c : sim.linkChanges()) {
+            b.addLinkChanges(LinkChangeSpec.newBuilder().setLink(c.link()).setAtPs(c.atPs()).setRateBps(c.rateBps()));
         }
         for (TopologyGraph.PortRef m : g.monitored()) {
             b.addMonitored(PortRef.newBuilder().setSwitchId(m.switchId()).setPort(m.port()));

@@ -106,6 +106,33 @@ class FabricSimulationTest {
         assertEquals(honest.flowStats().deliveredBytes(0), lied.flowStats().deliveredBytes(0), "measurements kept");
     }
 
+    /** A bottleneck that slows at 0.5 ms and speeds up at 1.5 ms: PFC-only's backlogged flow follows it. */
+    @Test
+    void aLinkRateChangeTakesEffectAtItsTime() {
+        Scenario s = TestScenarios.parse("""
+                seed: 1
+                duration_us: 2000
+                topology {
+                  dumbbell { hosts_per_side: 1 host_rate_gbps: 10 bottleneck_rate_gbps: 10 link_delay_us: 1 }
+                  switches { pfc { enabled: true xoff_bytes: 100000 } }
+                  link_changes { a: "left_switch" b: "right_switch" at_us: 500 rate_gbps: 2 }
+                  link_changes { a: "right_switch" b: "left_switch" at_us: 1500 rate_gbps: 5 }
+                }
+                protocol { pfc_only {} }
+                workload { flow_list { flows { src: 0 dst: 1 size_bytes: 0 start_us: 0 } } }
+                output { sample_interval_us: 100 }
+                """);
+        FabricResult r = FabricSimulation.of(s).run(new DirectTransport(FabricSimulation.of(s).session()));
+        assertNull(r.failure());
+        double[] gbps = new double[r.series().samples()];
+        for (int i = 0; i < gbps.length; i++) {
+            gbps[i] = r.series().flowBytes(i, 0) * 8 / 100e-6 / 1e9;
+        }
+        assertEquals(10, gbps[3], 0.1, "0.3-0.4 ms: the 10 Gb/s bottleneck");
+        assertEquals(2, gbps[9], 0.15, "0.9-1.0 ms: slowed to 2 Gb/s");
+        assertEquals(5, gbps[17], 0.1, "1.7-1.8 ms: 5 Gb/s");
+    }
+
     @Test
     void sameScenarioSameResult() {
         Scenario s = TestScenarios.incast(4, 2, 0, 200_000, 20_000, 500);

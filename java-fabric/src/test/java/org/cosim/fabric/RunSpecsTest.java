@@ -194,4 +194,17 @@ class RunSpecsTest {
         assertEquals("db", RunSpecs.resolve(r, org.cosim.scenario.FileRoot.ANYWHERE, true).getScenarioName());
         assertEquals("yes", System.getProperty("cosim.test.resolve.ran"), "a server that runs law code builds it");
     }
+
+    @Test
+    void linkChangesTravelWithTheLinkIndexTimeAndRate() {
+        RunSpec r = RunSpecs.of(FabricSimulation.of(TestScenarios.parse(DUMBBELL.replace("nic { mtu_bytes: 1000",
+                "link_changes { a: \"right_switch\" b: \"left_switch\" at_us: 300 rate_gbps: 1 } "
+                        + "nic { mtu_bytes: 1000"))));
+        assertEquals(1, r.getTopology().getLinkChangesCount());
+        var c = r.getTopology().getLinkChanges(0);
+        var l = r.getTopology().getLinks(c.getLink());
+        assertTrue(l.getA().getIsSwitch() && l.getB().getIsSwitch(), "the bottleneck between the two switches");
+        assertEquals(300_000_000L, c.getAtPs());
+        assertEquals(1_000_000_000L, c.getRateBps());
+    }
 }

@@ -9,15 +9,15 @@ import org.cosim.scenario.Units;
  * link rate; the packet's last bit reaches the peer port one propagation delay
  * after serialization ends (store-and-forward: the peer acts on whole packets).
  * Both events are scheduled when serialization starts, as an OMNeT++ datarate
- * channel does.
+ * channel does. The rate may change during the run (topology.link_changes).
  */
 public final class LinkTransmitter {
     private final Simulator sim;
     private final PacketPool pool;
     private final int ownerHandler;
     private final int txDoneKind;
-    private final long rateBps;
-    private final long psPerByte;  // -1 when the rate does not divide 8e12 exactly
+    private long rateBps;
+    private long psPerByte;  // -1 when the rate does not divide 8e12 exactly
     private final long delayPs;
     private int peerHandler = -1;
     private int arriveKind;
@@ -52,6 +52,12 @@ public final class LinkTransmitter {
 
     public long delayPs() {
         return delayPs;
+    }
+
+    /** From now on packets are serialized at {@code bps} (topology.link_changes); one on the wire keeps its rate. */
+    public void changeRate(long bps) {
+        this.rateBps = bps;
+        this.psPerByte = Units.exactPsPerByte(bps);
     }
 
     public long serializationPs(int bytes) {

@@ -34,4 +34,24 @@ class NdpAsymmetryTest {
                 "without penalties: slowest " + without.flowThroughputMinGbps() + " Gb/s, " + hurt
                         + " flows below 8 Gb/s");
     }
+
+    /**
+     * The same link dropping to 1 Gb/s at 30 ms of a healthy run (ndp-fig22-link-degrades; 70 ms here,
+     * measured from 55 ms): once the losses at the slow link have shown (about one 20 ms RTO floor), the
+     * scoreboards leave its paths out; without penalties its flows stay down.
+     */
+    @Test
+    void aLinkThatDegradesMidRunIsLeftOutOnceItsLossesShow() {
+        String[] window = {"duration_us=70000", "output.warmup_us=55000"};
+        Summary with = Summary.of(JavaBackend.run(ShippedScenarios.read("ndp-fig22-link-degrades.textproto",
+                window), t -> { }));
+        Summary without = Summary.of(JavaBackend.run(ShippedScenarios.read("ndp-fig22-link-degrades.textproto",
+                window[0], window[1], "protocol.ndp.path_penalty=false"), t -> { }));
+        assertTrue(with.flowThroughputMinGbps() >= 8.5, "with penalties the slowest flow gets "
+                + with.flowThroughputMinGbps() + " Gb/s");
+        long hurt = Arrays.stream(without.flowThroughputGbps()).filter(g -> g < 8).count();
+        assertTrue(without.flowThroughputMinGbps() < 0.5 * with.flowThroughputMinGbps() && hurt >= 20,
+                "without penalties: slowest " + without.flowThroughputMinGbps() + " Gb/s, " + hurt
+                        + " flows below 8 Gb/s");
+    }
 }
