@@ -31,6 +31,25 @@ class PlbTest {
         }
     }
 
+    /**
+     * A spine link dropping to 50 Gb/s at 2 ms (plb-link-degrades, four flows, four spines): Swift with
+     * Linux's PLB settings parts the two flows ECMP collided but lands one of them on the slow spine, where
+     * two flows at Swift's target are congested on about half their ACKs, under PLB's 50%, and stay; Poseidon
+     * with 3 congested rounds per move ends with one flow alone on the slow link and a healthy spine each for
+     * the others: the best there is.
+     */
+    @Test
+    void aDegradedLinkSeenByPlb() {
+        String file = "plb-link-degrades.textproto";
+        double[] swift = PaperRuns.gbps(PaperRuns.runWith(file, PaperRuns.SWIFT, "window {plb {}}"));
+        double[] poseidon = PaperRuns.gbps(PaperRuns.runWith(file, PaperRuns.POSEIDON,
+                "window {plb {rehash_rounds: 3}}"));
+        assertTrue(java.util.Arrays.stream(swift).filter(g -> g < 30).count() == 2,
+                "two Swift flows share the slow link: " + java.util.Arrays.toString(swift));
+        assertTrue(java.util.Arrays.stream(poseidon).sum() > 640 && java.util.Arrays.stream(poseidon).min()
+                .getAsDouble() > 45, "Poseidon: 200, 200, 200 and 50: " + java.util.Arrays.toString(poseidon));
+    }
+
     @Test
     void hpccRefusesPlb() {
         ScenarioException e = assertThrows(ScenarioException.class, () -> FabricSimulation.of(
