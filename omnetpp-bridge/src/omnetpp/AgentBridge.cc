@@ -159,7 +159,7 @@ void AgentBridge::scheduleLinkChanges() {
     const auto& changes = spec_.topology().link_changes();
     for (int i = 0; i < changes.size(); ++i) {
         const LinkChangeSpec& c = changes.Get(i);
-        if (c.link() >= links_.size() || c.rate_bps() <= 0 || c.at_ps() < 0) {
+        if (c.link() >= links_.size() || c.rate_bps() < 0 || c.at_ps() < 0) {
             throw cRuntimeError(this, "RunSpec link change %d: link %u at %lld ps, %lld b/s is not a change of "
                                 "this network", i, c.link(), (long long)c.at_ps(), (long long)c.rate_bps());
         }

@@ -20,8 +20,9 @@ void LinkChannel::handleParameterChange(const char*) {
 }
 
 void LinkChannel::changeRate(int64_t bps) {
-    if (bps <= 0) throw cRuntimeError(this, "a link rate must be > 0 b/s, got %lld", (long long)bps);
-    rateBps_ = bps;
+    if (bps < 0) throw cRuntimeError(this, "a link rate must be >= 0 b/s (0: down), got %lld", (long long)bps);
+    down_ = bps == 0;
+    if (!down_) rateBps_ = bps;
 }
 
 simtime_t LinkChannel::calculateDuration(cMessage* msg) const {

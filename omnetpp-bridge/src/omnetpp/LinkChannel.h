@@ -24,7 +24,9 @@ public:
     // The rate packets are serialized at now: the NED rate until changeRate() (a
     // member once initialized, the parameter before).
     int64_t currentRateBps() const { return rateBps_ > 0 ? rateBps_ : rateBps(); }
+    // 0 takes the link down: senders go on at the last rate and nothing arrives.
     void changeRate(int64_t bps);
+    bool down() const { return down_; }
     int64_t delayPs() const { return par("delay").intValue(); }
 
     bool isTransmissionChannel() const override { return true; }
@@ -40,6 +42,7 @@ protected:
 
 private:
     int64_t rateBps_ = 0;  // the current rate, 0 before initialize()
+    bool down_ = false;
     int64_t delayPs_ = 0;
     omnetpp::simtime_t txFinish_;
 };

@@ -67,9 +67,11 @@ void SwitchPort::handleMessage(cMessage* msg) {
     }
     // Java Switch.handle(TX_DONE): the port's own bookkeeping, then the switch's PFC accounting.
     const Transmitter::Sent sent = tx_.finish();
+    Packet* lost = tx_.takeLost();  // sent on a down link: dropped after the accounting, as in Java
     if (sent.type != PacketType::kPfc) departed(sent);
     trySend();
     ctx_.core->departed(sent);
+    if (lost != nullptr) drop(lost);
 }
 
 void SwitchPort::drop(Packet* pkt) {

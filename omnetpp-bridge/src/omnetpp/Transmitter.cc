@@ -22,6 +22,8 @@ void Transmitter::attach(cSimpleModule* owner, cGate* out) {
 
 Transmitter::~Transmitter() {
     if (owner_ != nullptr && txDone_ != nullptr) owner_->cancelAndDelete(txDone_);
+    delete inFlightLost_;
+    delete lastLost_;
 }
 
 void Transmitter::start(Packet* pkt) {
@@ -31,7 +33,11 @@ void Transmitter::start(Packet* pkt) {
     inFlight_ = Sent{pkt->type, pkt->trafficClass, bytes, pkt->ingressPort, pkt->flags};
     const simtime_t end = simTime() + SimTime::fromRaw(Units::serializationPs(bytes, rateBps()));
     owner_->scheduleAt(end, txDone_);
-    owner_->send(pkt, out_);
+    if (channel_->down()) {
+        inFlightLost_ = pkt;  // Java: no arrival is scheduled
+    } else {
+        owner_->send(pkt, out_);
+    }
     bytesSent_ += bytes;
     packetsSent_++;
 }
@@ -40,7 +46,15 @@ int64_t Transmitter::rateBps() const { return channel_->currentRateBps(); }
 
 Transmitter::Sent Transmitter::finish() {
     busy_ = false;
+    lastLost_ = inFlightLost_;
+    inFlightLost_ = nullptr;
     return inFlight_;
+}
+
+Packet* Transmitter::takeLost() {
+    Packet* p = lastLost_;
+    lastLost_ = nullptr;
+    return p;
 }
 
 }  // namespace cosim

@@ -41,6 +41,9 @@ public:
     void start(Packet* pkt);
     // Serialization of the packet in flight ended (the owner got its TX_DONE).
     Sent finish();
+    // The packet finish() ended if it was started on a down link (it never left:
+    // the owner drops it), else null. Java LinkTransmitter.lastLost.
+    Packet* takeLost();
 
     int64_t bytesSent() const { return bytesSent_; }
     int64_t packetsSent() const { return packetsSent_; }
@@ -52,6 +55,8 @@ private:
     omnetpp::cMessage* txDone_ = nullptr;
     int64_t delayPs_ = 0;
     bool busy_ = false;
+    Packet* inFlightLost_ = nullptr;  // the packet on the wire, kept here when the link is down
+    Packet* lastLost_ = nullptr;
     Sent inFlight_{};
     int64_t bytesSent_ = 0;
     int64_t packetsSent_ = 0;

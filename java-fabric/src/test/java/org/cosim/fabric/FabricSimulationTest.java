@@ -106,31 +106,63 @@ class FabricSimulationTest {
         assertEquals(honest.flowStats().deliveredBytes(0), lied.flowStats().deliveredBytes(0), "measurements kept");
     }
 
-    /** A bottleneck that slows at 0.5 ms and speeds up at 1.5 ms: PFC-only's backlogged flow follows it. */
-    @Test
-    void aLinkRateChangeTakesEffectAtItsTime() {
+    /** One long flow across a 10 Gb/s dumbbell whose bottleneck changes as {@code changes} say; 1 ms samples of 100 us. */
+    private static FabricResult dumbbellRun(String protocol, String changes, String extra) {
         Scenario s = TestScenarios.parse("""
                 seed: 1
                 duration_us: 2000
                 topology {
                   dumbbell { hosts_per_side: 1 host_rate_gbps: 10 bottleneck_rate_gbps: 10 link_delay_us: 1 }
-                  switches { pfc { enabled: true xoff_bytes: 100000 } }
-                  link_changes { a: "left_switch" b: "right_switch" at_us: 500 rate_gbps: 2 }
-                  link_changes { a: "right_switch" b: "left_switch" at_us: 1500 rate_gbps: 5 }
+                  %s
+                  %s
                 }
-                protocol { pfc_only {} }
+                protocol { %s {} }
                 workload { flow_list { flows { src: 0 dst: 1 size_bytes: 0 start_us: 0 } } }
                 output { sample_interval_us: 100 }
-                """);
-        FabricResult r = FabricSimulation.of(s).run(new DirectTransport(FabricSimulation.of(s).session()));
+                """.formatted(changes, extra, protocol));
+        FabricSimulation sim = FabricSimulation.of(s);
+        FabricResult r = sim.run(new DirectTransport(sim.session()));
         assertNull(r.failure());
-        double[] gbps = new double[r.series().samples()];
-        for (int i = 0; i < gbps.length; i++) {
-            gbps[i] = r.series().flowBytes(i, 0) * 8 / 100e-6 / 1e9;
+        return r;
+    }
+
+    private static double gbps(FabricResult r, int sample) {
+        return r.series().flowBytes(sample, 0) * 8 / 100e-6 / 1e9;
+    }
+
+    /** A bottleneck that slows at 0.5 ms and speeds up at 1.5 ms: PFC-only's backlogged flow follows it. */
+    @Test
+    void aLinkRateChangeTakesEffectAtItsTime() {
+        FabricResult r = dumbbellRun("pfc_only", """
+                link_changes { a: "left_switch" b: "right_switch" at_us: 500 rate_gbps: 2 }
+                link_changes { a: "right_switch" b: "left_switch" at_us: 1500 rate_gbps: 5 }""",
+                "switches { pfc { enabled: true xoff_bytes: 100000 } }");
+        assertEquals(10, gbps(r, 3), 0.1, "0.3-0.4 ms: the 10 Gb/s bottleneck");
+        assertEquals(2, gbps(r, 9), 0.15, "0.9-1.0 ms: slowed to 2 Gb/s");
+        assertEquals(5, gbps(r, 17), 0.1, "1.7-1.8 ms: 5 Gb/s");
+    }
+
+    /**
+     * The bottleneck goes down (rate 0) from 0.5 to 1 ms: what the left switch sends on it meanwhile is lost
+     * (dropped at its port), Swift's flow delivers nothing, and after the link is back its timeout recovers it.
+     */
+    @Test
+    void aLinkThatGoesDownLosesWhatItSendsUntilItComesBack() {
+        FabricResult r = dumbbellRun("swift", """
+                link_changes { a: "left_switch" b: "right_switch" at_us: 500 rate_gbps: 0 }
+                link_changes { a: "left_switch" b: "right_switch" at_us: 1000 rate_gbps: 10 }""",
+                "nic { mtu_bytes: 4096 }");
+        for (int i = 6; i < 10; i++) {
+            assertEquals(0, r.series().flowBytes(i, 0), "nothing arrives while the link is down (sample " + i + ")");
         }
-        assertEquals(10, gbps[3], 0.1, "0.3-0.4 ms: the 10 Gb/s bottleneck");
-        assertEquals(2, gbps[9], 0.15, "0.9-1.0 ms: slowed to 2 Gb/s");
-        assertEquals(5, gbps[17], 0.1, "1.7-1.8 ms: 5 Gb/s");
+        long drops = 0;
+        for (org.cosim.fabric.net.Switch sw : r.switches()) {
+            for (int p = 0; p < sw.portCount(); p++) {
+                drops += sw.port(p).drops();
+            }
+        }
+        assertTrue(drops > 0, "what was sent on the down link is counted as dropped");
+        assertEquals(10, gbps(r, 17), 0.5, "back at line rate by 1.7 ms");
     }
 
     @Test

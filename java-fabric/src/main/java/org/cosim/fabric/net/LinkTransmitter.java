@@ -18,6 +18,9 @@ public final class LinkTransmitter {
     private final int txDoneKind;
     private long rateBps;
     private long psPerByte;  // -1 when the rate does not divide 8e12 exactly
+    private boolean down;          // packets started now never reach the peer
+    private boolean inFlightLost;  // the packet on the wire was started while down
+    private boolean lastLost;      // the packet finish() returned was
     private final long delayPs;
     private int peerHandler = -1;
     private int arriveKind;
@@ -54,10 +57,22 @@ public final class LinkTransmitter {
         return delayPs;
     }
 
-    /** From now on packets are serialized at {@code bps} (topology.link_changes); one on the wire keeps its rate. */
+    /**
+     * From now on packets are serialized at {@code bps} (topology.link_changes); one on
+     * the wire keeps its rate. 0 takes the link down: the sender, which cannot tell,
+     * goes on serializing at the last rate, and what it sends never arrives.
+     */
     public void changeRate(long bps) {
-        this.rateBps = bps;
-        this.psPerByte = Units.exactPsPerByte(bps);
+        down = bps == 0;
+        if (!down) {
+            this.rateBps = bps;
+            this.psPerByte = Units.exactPsPerByte(bps);
+        }
+    }
+
+    /** Whether the packet the last {@link #finish} returned was lost on a down link (the owner drops it). */
+    public boolean lastLost() {
+        return lastLost;
     }
 
     public long serializationPs(int bytes) {
@@ -72,15 +87,19 @@ public final class LinkTransmitter {
         int bytes = pool.size[pkt];
         long end = sim.now() + serializationPs(bytes);
         sim.schedule(end, ownerHandler, txDoneKind, pkt);
-        sim.schedule(end + delayPs, peerHandler, arriveKind, pkt);
+        inFlightLost = down;
+        if (!down) {
+            sim.schedule(end + delayPs, peerHandler, arriveKind, pkt);
+        }
         bytesSent += bytes;
         packetsSent++;
     }
 
-    /** Serialization of the packet in flight ended; returns it (it now travels to the peer). */
+    /** Serialization of the packet in flight ended; returns it (it now travels to the peer, unless lost). */
     public int finish() {
         int pkt = inFlight;
         inFlight = -1;
+        lastLost = inFlightLost;
         return pkt;
     }
 

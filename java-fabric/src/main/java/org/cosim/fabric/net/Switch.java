@@ -113,7 +113,11 @@ public final class Switch implements EventHandler {
         switch (EventKinds.type(kind)) {
             case EventKinds.ARRIVE -> arrive(port, pkt);
             case EventKinds.FORWARD -> forward(pkt);
-            case EventKinds.TX_DONE -> departed(ports[port].txDone());
+            case EventKinds.TX_DONE -> {
+                int sent = ports[port].txDone();
+                departed(sent);
+                ports[port].dropIfLost(sent);
+            }
             default -> throw new IllegalStateException(name + ": unknown event kind " + kind);
         }
     }

@@ -28,6 +28,7 @@ public abstract class SwitchPort {
     private final boolean[] paused = new boolean[TrafficClass.COUNT];
     private long drops;
     private long dropBytes;
+    private int lost = -1;  // the packet txDone() returned, lost on a down link
     protected long ecnMarks;
     private long pauseFramesReceived;
     private long trimmed;
@@ -115,14 +116,23 @@ public abstract class SwitchPort {
         }
     }
 
-    /** Serialization ended; returns the packet (it now travels to the peer). */
+    /** Serialization ended; returns the packet (it now travels to the peer, or was lost: {@link #dropIfLost}). */
     int txDone() {
         int pkt = tx.finish();
+        lost = tx.lastLost() ? pkt : -1;
         if (pool.type[pkt] != PacketType.PFC) {
             departed(pkt);
         }
         trySend();
         return pkt;
+    }
+
+    /** After the switch's own accounting of {@code pkt}: a packet sent on a down link is dropped here. */
+    void dropIfLost(int pkt) {
+        if (lost == pkt) {
+            lost = -1;
+            drop(pkt);
+        }
     }
 
     /** Drops a packet: counted here and against its flow, then freed. */

@@ -14,7 +14,7 @@ import org.cosim.scenario.Units;
  * order; each applies to both directions before anything else at its picosecond.
  */
 public final class LinkChanges {
-    /** One change: link {@code link} of the graph carries {@code rateBps} from {@code atPs} on. */
+    /** One change: link {@code link} of the graph carries {@code rateBps} from {@code atPs} on (0: it is down). */
     public record Change(int link, long atPs, long rateBps) {}
 
     private LinkChanges() {}
@@ -34,7 +34,12 @@ public final class LinkChanges {
             if (!(c.getAtUs() >= 0) || atPs >= durationPs) {
                 throw new ScenarioException(at + ".at_us", c.getAtUs() + ": must be in [0, duration_us)");
             }
-            out.add(new Change(link, atPs, TopologyBuilders.rate(c.getRateGbps(), at + ".rate_gbps")));
+            double gbps = c.getRateGbps();
+            if (!(gbps >= 0) || Double.isInfinite(gbps)) {
+                throw new ScenarioException(at + ".rate_gbps", gbps + " Gb/s: a rate must be > 0, or 0 to take the "
+                        + "link down");
+            }
+            out.add(new Change(link, atPs, gbps == 0 ? 0 : Units.gbpsToBps(gbps)));
         }
         out.sort(Comparator.comparingLong(Change::atPs));  // stable: scenario order among equal times
         return List.copyOf(out);

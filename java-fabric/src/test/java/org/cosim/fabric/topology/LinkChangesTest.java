@@ -43,12 +43,18 @@ class LinkChangesTest {
     }
 
     @Test
+    void rateZeroTakesTheLinkDown() {
+        assertEquals(0, LinkChanges.resolve(List.of(change("core[0]", "agg[0][0]", 1, 0)), K4, DURATION).get(0)
+                .rateBps());
+    }
+
+    @Test
     void mistakesAreNamedByField() {
         assertEquals("topology.link_changes[1].a", refused(change("core[9]", "agg[0][0]", 1, 1)));
         assertEquals("topology.link_changes[1].b", refused(change("core[0]", "host[0][0][0]", 1, 1)));
         assertEquals("topology.link_changes[1]", refused(change("core[0]", "agg[0][1]", 1, 1)));
         assertEquals("topology.link_changes[1].at_us", refused(change("core[0]", "agg[0][0]", 10_000, 1)));
         assertEquals("topology.link_changes[1].at_us", refused(change("core[0]", "agg[0][0]", -1, 1)));
-        assertEquals("topology.link_changes[1].rate_gbps", refused(change("core[0]", "agg[0][0]", 1, 0)));
+        assertEquals("topology.link_changes[1].rate_gbps", refused(change("core[0]", "agg[0][0]", 1, -1)));
     }
 }
