@@ -60,7 +60,8 @@ public final class CompareCommand implements Command {
         CommandLine cl = CommandLines.parse(options(), args);
         if (cl.hasOption("help")) {
             out.print(CommandLines.help(USAGE, "Runs one scenario on the Java and the OMNeT++ back end and compares "
-                    + "flows.csv, summary.json, rtt_samples.csv and timeseries.csv.", options()));
+                    + "flows.csv, summary.json, rtt_samples.csv, timeseries.csv and agent_state.csv (with "
+                    + "output.agent_state).", options()));
             return 0;
         }
         double tolerance = tolerance(cl.getOptionValue("tolerance", "0"));

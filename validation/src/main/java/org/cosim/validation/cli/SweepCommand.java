@@ -19,7 +19,9 @@ import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.validation.omnetpp.OmnetppException;
+import org.cosim.validation.omnetpp.OmnetppInstall;
 import org.cosim.validation.plots.Plots;
+import org.cosim.validation.results.ResultsComparison;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
 import org.cosim.validation.runner.JavaBackend;
@@ -37,7 +39,7 @@ import org.cosim.validation.sweep.SweepTable;
  */
 public final class SweepCommand implements Command {
     private static final String USAGE = "cosim sweep SCENARIO --vary field.path=v1,v2,... [--vary ...] "
-            + "[--set field.path=value ...] [--out DIR] [--jobs N] [--backend java|omnetpp] [--plot METRIC ...] "
+            + "[--set field.path=value ...] [--out DIR] [--jobs N] [--backend java|omnetpp|both] [--plot METRIC ...] "
             + "[--plots]";
 
     @Override
@@ -62,7 +64,8 @@ public final class SweepCommand implements Command {
         o.addOption(Option.builder("j").longOpt("jobs").hasArg().argName("N")
                 .desc("runs at once (default: the cores on the java back end, 1 on omnetpp, which takes two)").get());
         o.addOption(Option.builder("b").longOpt("backend").hasArg().argName("NAME")
-                .desc("java (default) or omnetpp").get());
+                .desc("java (default), omnetpp, or both: each point on both, its files compared (column "
+                        + "backends: identical, or how many values differ; DIR/<point>/java and /omnetpp)").get());
         o.addOption(Option.builder("p").longOpt("plot").hasArg().argName("METRIC")
                 .desc("draw sweep_METRIC.png: a sweep.csv column over the first --vary field (repeatable), e.g. "
                         + "rtt_p99_us; one of " + SweepTable.metricNames()).get());
@@ -80,8 +83,12 @@ public final class SweepCommand implements Command {
         }
         Path file = RunCommand.scenarioArgument(cl);
         String backend = cl.getOptionValue("backend", "java");
-        if (!backend.equals("java") && !backend.equals("omnetpp")) {
-            throw new UsageException("unknown back end '" + backend + "' (available: java, omnetpp)");
+        if (!List.of("java", "omnetpp", "both").contains(backend)) {
+            throw new UsageException("unknown back end '" + backend + "' (available: java, omnetpp, both)");
+        }
+        if (!backend.equals("java") && !OmnetppInstall.locate().found()) {
+            err.println("cosim sweep: --backend " + backend + " needs OMNeT++: " + OmnetppInstall.locate().whyNot());
+            return 1;
         }
         String[] vary = cl.getOptionValues("vary");
         SweepPlan plan = SweepPlan.of(vary == null ? List.of() : List.of(vary));
@@ -100,7 +107,7 @@ public final class SweepCommand implements Command {
         err.printf(Locale.ROOT, "cosim sweep: %d runs, %d at a time, into %s%n", plan.points().size(), jobs, outDir);
 
         List<SweepTable.Row> rows = runAll(plan, scenarios, outDir, backend, jobs, cl.hasOption("plots"), err);
-        SweepTable table = new SweepTable(plan.axes(), rows);
+        SweepTable table = new SweepTable(plan.axes(), rows, backend.equals("both"));
         table.writeCsv(outDir.resolve("sweep.csv"));
         table.print(out);
         out.println("results: " + outDir + "/sweep.csv, and a directory per run");
@@ -108,12 +115,16 @@ public final class SweepCommand implements Command {
             out.println("plot:    " + Plots.figure(outDir.resolve("sweep_" + m + ".png"), table.figure(m)));
         }
         long failed = rows.stream().filter(r -> !r.complete()).count();
+        long differ = rows.stream().filter(r -> r.differences() > 0).count();
         if (failed > 0) {
             err.println("cosim sweep: " + failed + " of " + rows.size() + " runs failed (status in sweep.csv; their "
                     + "partial results are kept)");
-            return 1;
         }
-        return 0;
+        if (differ > 0) {
+            err.println("cosim sweep: at " + differ + " of " + rows.size() + " points the back ends' files differ "
+                    + "(`cosim compare --dirs DIR/<point>/java DIR/<point>/omnetpp` lists where)");
+        }
+        return failed > 0 || differ > 0 ? 1 : 0;
     }
 
     private static int jobs(CommandLine cl, String backend, int points) {
@@ -199,6 +210,9 @@ public final class SweepCommand implements Command {
 
     private static SweepTable.Row runOne(SweepPlan.Point p, String dir, Scenario s, Path runDir, String backend,
                                          boolean plots, PrintStream err) {
+        if (backend.equals("both")) {
+            return runBoth(p, dir, s, runDir, plots, err);
+        }
         FabricSimulation sim = FabricSimulation.of(s);
         RunResults results;
         try {
@@ -211,5 +225,30 @@ public final class SweepCommand implements Command {
         Summary summary = Summary.of(results);
         RunCommand.writeFiles(runDir, results, summary, sim, !plots);
         return SweepTable.Row.of(p, dir, results, summary);
+    }
+
+    /**
+     * A point on both back ends, as `cosim compare` runs them (at the depth opp_run pipelines at, so that the
+     * event and window counts compare too): the row holds the Java run and how many values differ.
+     */
+    private static SweepTable.Row runBoth(SweepPlan.Point p, String dir, Scenario given, Path runDir, boolean plots,
+                                         PrintStream err) {
+        FabricSimulation sim = FabricSimulation.of(OmnetppBackend.asRun(given));
+        RunResults java = JavaBackend.run(sim, new DirectTransport(sim.session()), t -> { });
+        Summary summary = Summary.of(java);
+        RunCommand.writeFiles(runDir.resolve("java"), java, summary, sim, !plots);
+        RunResults omnetpp;
+        try {
+            omnetpp = OmnetppBackend.run(sim, new OmnetppBackend.Options(runDir.resolve("omnetpp"), null, err),
+                    t -> { });
+        } catch (OmnetppException e) {
+            return SweepTable.Row.paired(p, dir, java, summary, "omnetpp: " + e.getMessage(), -1);
+        }
+        RunCommand.writeFiles(runDir.resolve("omnetpp"), omnetpp, Summary.of(omnetpp), sim, !plots);
+        String failure = java.failure() != null ? "java: " + java.failure()
+                : omnetpp.failure() != null ? "omnetpp: " + omnetpp.failure() : null;
+        int differences = ResultsComparison.of(runDir.resolve("java"), "java", runDir.resolve("omnetpp"), "omnetpp", 0)
+                .differences().size();
+        return SweepTable.Row.paired(p, dir, java, summary, failure, differences);
     }
 }

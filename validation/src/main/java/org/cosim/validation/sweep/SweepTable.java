@@ -24,18 +24,28 @@ import org.cosim.validation.results.Summary;
  * times, so a sweep's files are as reproducible as its runs'.
  */
 public final class SweepTable {
-    /** One run: its results, or (results null) why it could not start. */
-    public record Row(SweepPlan.Point point, String dir, RunResults results, Summary summary, String failure) {
+    /**
+     * One run: its results, or (results null) why it could not start. {@code differences}: with both back ends,
+     * how many values of the OMNeT++ run's files differ from the Java run's (0: identical); -1: one back end.
+     */
+    public record Row(SweepPlan.Point point, String dir, RunResults results, Summary summary, String failure,
+                      int differences) {
         public static Row of(SweepPlan.Point point, String dir, RunResults results, Summary summary) {
-            return new Row(point, dir, results, summary, results.failure());
+            return new Row(point, dir, results, summary, results.failure(), -1);
+        }
+
+        /** The Java run of a paired point, and how its OMNeT++ twin compared. */
+        public static Row paired(SweepPlan.Point point, String dir, RunResults java, Summary summary,
+                                 String failure, int differences) {
+            return new Row(point, dir, java, summary, failure, differences);
         }
 
         public static Row failedToStart(SweepPlan.Point point, String dir, String why) {
-            return new Row(point, dir, null, null, why);
+            return new Row(point, dir, null, null, why, -1);
         }
 
         public boolean complete() {
-            return results != null && results.complete();
+            return results != null && failure == null;
         }
     }
 
@@ -69,10 +79,17 @@ public final class SweepTable {
 
     private final List<SweepAxis> axes;
     private final List<Row> rows;
+    private final boolean paired;
 
     public SweepTable(List<SweepAxis> axes, List<Row> rows) {
+        this(axes, rows, false);
+    }
+
+    /** {@code paired}: every point ran on both back ends; a column says whether their files agree. */
+    public SweepTable(List<SweepAxis> axes, List<Row> rows, boolean paired) {
         this.axes = axes;
         this.rows = List.copyOf(rows);
+        this.paired = paired;
     }
 
     /** The largest p99 over the monitored queues: the bottleneck's, in KB (NaN without queues). */
@@ -88,14 +105,25 @@ public final class SweepTable {
         List<String> h = new ArrayList<>(List.of("point", "dir"));
         axes.forEach(a -> h.add(a.path()));
         h.add("status");
+        if (paired) {
+            h.add("backends");
+        }
         METRICS.forEach(m -> h.add(m.name()));
         return h;
+    }
+
+    /** "identical", "N differences", or empty when a run did not get to the comparison. */
+    private static String agreement(Row r) {
+        return r.differences() < 0 ? "" : r.differences() == 0 ? "identical" : r.differences() + " differences";
     }
 
     private List<String> cells(Row r) {
         List<String> c = new ArrayList<>(List.of(Integer.toString(r.point().index()), r.dir()));
         c.addAll(r.point().values());
         c.add(r.complete() ? "complete" : "failed");
+        if (paired) {
+            c.add(agreement(r));
+        }
         for (Metric m : METRICS) {
             String v = r.results() == null ? "null" : JsonWriter.number(m.value().apply(r));
             c.add(v.equals("null") ? "" : v);
@@ -167,10 +195,14 @@ public final class SweepTable {
     public void print(PrintStream out) {
         List<String> header = header();
         List<String> names = new ArrayList<>(axes.stream().map(SweepAxis::label).toList());
-        int[] shown = new int[PRINTED.length];
-        for (int i = 0; i < PRINTED.length; i++) {
-            names.add(PRINTED[i][1]);
-            shown[i] = header.indexOf(PRINTED[i][0]);
+        List<String[]> printed = new ArrayList<>(List.of(PRINTED));
+        if (paired) {
+            printed.add(1, new String[] {"backends", "backends"});
+        }
+        int[] shown = new int[printed.size()];
+        for (int i = 0; i < shown.length; i++) {
+            names.add(printed.get(i)[1]);
+            shown[i] = header.indexOf(printed.get(i)[0]);
         }
         List<List<String>> table = new ArrayList<>();
         table.add(names);

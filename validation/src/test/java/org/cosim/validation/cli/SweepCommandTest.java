@@ -108,4 +108,17 @@ class SweepCommandTest {
         assertTrue(Files.readString(out.resolve("2_params_break_at_=500/summary.json"))
                 .contains("broke as asked"), "the failed run's partial results are kept");
     }
+
+    /** Without OMNeT++ a sweep that needs it says so and runs nothing (checked where OMNeT++ is absent, as in CI). */
+    @Test
+    void bothBackEndsWithoutOmnetppIsRefusedBeforeAnyRun() {
+        org.junit.jupiter.api.Assumptions.assumeFalse(org.cosim.validation.omnetpp.OmnetppInstall.locate().found(),
+                "OMNeT++ is installed here");
+        Path out = tmp.resolve("both");
+        CliOutcome both = cosim("sweep", incast(), "--backend", "both", "--vary", "topology.incast_star.clients=2,3",
+                "--out", out.toString());
+        assertEquals(1, both.status());
+        assertTrue(both.err().contains("--backend both needs OMNeT++"), both.err());
+        assertFalse(java.nio.file.Files.exists(out), "nothing ran");
+    }
 }

@@ -196,6 +196,24 @@ class OmnetppPairedRunTest {
         assertTrue(ResultsComparison.of(dirs[0], "java", dirs[1], "omnetpp", 0).agree());
     }
 
+    /** `cosim sweep --backend both`: each point on both back ends, a column saying the files are identical. */
+    @Test
+    void aSweepOnBothBackEnds() throws IOException {
+        Path out = tmp.resolve("sweep-both");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(new String[] {"sweep", ShippedScenarios.path("timely-incast.textproto").toString(),
+                "--backend", "both", "--set", "duration_us=3000", "--set", "output.warmup_us=1000", "--vary",
+                "topology.incast_star.clients=2,3", "--out", out.toString()},
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err));
+        assertEquals(0, status, err.toString());
+        java.util.List<String> rows = Files.readAllLines(out.resolve("sweep.csv"));
+        assertTrue(rows.get(0).startsWith("point,dir,topology.incast_star.clients,status,backends,"), rows.get(0));
+        assertTrue(rows.get(1).startsWith("1,1_clients=2,2,complete,identical,"), rows.get(1));
+        assertTrue(rows.get(2).startsWith("2,2_clients=3,3,complete,identical,"), rows.get(2));
+        assertTrue(Files.exists(out.resolve("1_clients=2/java/flows.csv"))
+                && Files.exists(out.resolve("1_clients=2/omnetpp/flows.csv")));
+    }
+
     /**
      * NDP receivers with a pull order of the researcher's (the shipped example) on a 32 -> 1 incast, k = 8,
      * their queued pulls sampled (agent_state.csv, compared with the other files).
