@@ -23,7 +23,6 @@ import org.cosim.proto.Topology;
 import org.cosim.proto.TopologySpec;
 import org.cosim.scenario.FileRoot;
 import org.cosim.scenario.LawSources;
-import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
 
 /**
@@ -56,11 +55,7 @@ public final class RunSpecs {
     public static RunSpec resolve(ResolveRequest request, FileRoot root, boolean runsLawCode) {
         Path source = request.getScenarioPath().isEmpty() ? null : Path.of(request.getScenarioPath());
         Scenario scenario = ScenarioFiles.read(request.getScenarioText(), source, root);
-        String code = LawSources.sourceField(scenario.getProtocol());
-        if (!runsLawCode && code != null) {
-            throw new ScenarioException(code, "this agent server does not run code it is sent: start `cosim "
-                    + "agents` with --allow-law-code to run it");
-        }
+        LawSources.requireRunnable(scenario.getProtocol(), runsLawCode);
         return of(FabricSimulation.of(scenario));
     }
 

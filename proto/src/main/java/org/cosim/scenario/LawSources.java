@@ -45,6 +45,18 @@ public final class LawSources {
         }
     }
 
+    /**
+     * On a server that does not run code it is sent ({@code runsLawCode} false), refuses
+     * a protocol carrying law source, naming the field, before anything compiles it.
+     */
+    public static void requireRunnable(Protocol p, boolean runsLawCode) {
+        String code = sourceField(p);
+        if (!runsLawCode && code != null) {
+            throw new ScenarioException(code, "Java source, and this agent server does not run code it is sent: "
+                    + "start `cosim agents` with --allow-law-code to run it");
+        }
+    }
+
     /** Where the protocol carries Java source to compile and run (a field name), or null when it does not. */
     public static String sourceField(Protocol p) {
         if (p.getCustomWindowLaw().getCodeCase() == CustomWindowLaw.CodeCase.SOURCE) {

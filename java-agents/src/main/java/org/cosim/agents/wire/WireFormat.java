@@ -265,11 +265,10 @@ public final class WireFormat {
         } catch (ScenarioException e) {
             throw new ContractViolation("the scenario in the handshake does not parse: " + e.getMessage());
         }
-        String code = LawSources.sourceField(scenario.getProtocol());
-        if (!runsLawCode && code != null) {
-            throw new ContractViolation("the scenario carries a custom law's Java source (" + code
-                    + "), and this agent server does not run code it is sent: start `cosim agents` with "
-                    + "--allow-law-code to run it");
+        try {
+            LawSources.requireRunnable(scenario.getProtocol(), runsLawCode);
+        } catch (ScenarioException e) {
+            throw new ContractViolation("the scenario carries a custom law's " + e.getMessage());
         }
         String digest = ScenarioFiles.digest(scenario);
         if (!digest.equals(h.getScenarioDigest())) {
