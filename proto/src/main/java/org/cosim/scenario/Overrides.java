@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
  * from the command line without code per field.
  *
  * <p>Path segments are field names; a repeated field takes an index
- * ({@code workload.flow_list.flows[2].src=3}). A message-typed field takes a
+ * ({@code workload.flow_list.flows[2].src=3}), and the index one past its last
+ * element appends one ({@code topology.link_changes[0]={a: "core[0]" b:
+ * "agg[1][0]" at_us: 5000 rate_gbps: 0}} on a scenario with none). A message-typed field takes a
  * text-format value ({@code protocol.pfc_only={segment_bytes: 65536}}). Setting a
  * field inside a oneof member selects that member. A map with string keys takes
  * the key in brackets and adds or replaces that entry
@@ -59,6 +61,9 @@ public final class Overrides {
                 throw new ScenarioException(walked.toString(), "is a " + field.getType().name().toLowerCase()
                         + ", it has no field '" + segments[i + 1] + "'");
             } else {
+                if (index != null && index == builder.getRepeatedFieldCount(field)) {
+                    builder.addRepeatedField(field, builder.newBuilderForField(field).build());
+                }
                 builder = index == null
                         ? builder.getFieldBuilder(field)
                         : builder.getRepeatedFieldBuilder(field, index);
@@ -104,9 +109,9 @@ public final class Overrides {
         if (!f.isRepeated() && index != null) {
             throw new ScenarioException(path, "is not a repeated field");
         }
-        if (index != null && index >= b.getRepeatedFieldCount(f)) {
+        if (index != null && index > b.getRepeatedFieldCount(f)) {
             throw new ScenarioException(path, "index " + index + " out of range (it has "
-                    + b.getRepeatedFieldCount(f) + " elements)");
+                    + b.getRepeatedFieldCount(f) + " elements; [" + b.getRepeatedFieldCount(f) + "] appends one)");
         }
     }
 
@@ -114,6 +119,8 @@ public final class Overrides {
         Object parsed = parse(b, f, value, path);
         if (index == null) {
             b.setField(f, parsed);
+        } else if (index == b.getRepeatedFieldCount(f)) {
+            b.addRepeatedField(f, parsed);
         } else {
             b.setRepeatedField(f, index, parsed);
         }

@@ -1,0 +1,53 @@
+package org.cosim.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.cosim.proto.Scenario;
+import org.cosim.scenario.Overrides;
+import org.cosim.scenario.ScenarioException;
+import org.junit.jupiter.api.Test;
+
+/** `--set field.path=value` through the descriptors: scalars, indices, appending to repeated fields, errors. */
+class OverridesTest {
+    private static Scenario apply(String text, String... sets) {
+        Scenario.Builder b = TestScenarios.parse(text).toBuilder();
+        for (String s : sets) {
+            Overrides.apply(b, s);
+        }
+        return b.build();
+    }
+
+    @Test
+    void scalarsIndicesAndMessages() {
+        Scenario s = apply("workload { flow_list { flows { src: 1 dst: 0 } flows { src: 2 dst: 0 } } }",
+                "seed=9", "workload.flow_list.flows[1].src=3", "protocol.timely={t_low_us: 40}");
+        assertEquals(9, s.getSeed());
+        assertEquals(3, s.getWorkload().getFlowList().getFlows(1).getSrc());
+        assertEquals(40, s.getProtocol().getTimely().getTLowUs());
+    }
+
+    @Test
+    void theIndexOnePastTheLastAppends() {
+        Scenario s = apply("topology { link_changes { a: \"x\" b: \"y\" at_us: 1 rate_gbps: 1 } }",
+                "topology.link_changes[1]={a: \"core[0]\" b: \"agg[1][0]\" at_us: 5000 rate_gbps: 0}",
+                "topology.link_changes[2].a=p", "protocol.ndp.prioritized_flows[0]=4",
+                "protocol.ndp.prioritized_flows[1]=7");
+        assertEquals(3, s.getTopology().getLinkChangesCount());
+        assertEquals("core[0]", s.getTopology().getLinkChanges(1).getA());
+        assertEquals(5000, s.getTopology().getLinkChanges(1).getAtUs());
+        assertEquals("p", s.getTopology().getLinkChanges(2).getA(), "appended, then its field set");
+        assertEquals(List.of(4, 7), s.getProtocol().getNdp().getPrioritizedFlowsList());
+    }
+
+    @Test
+    void anIndexFurtherOutIsNamed() {
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> apply("seed: 1", "topology.link_changes[1].a=x"));
+        assertEquals("topology.link_changes", e.field());
+        assertTrue(e.getMessage().contains("index 1 out of range (it has 0 elements; [0] appends one)"),
+                e.getMessage());
+    }
+}
