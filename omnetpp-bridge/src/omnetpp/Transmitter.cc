@@ -23,7 +23,6 @@ void Transmitter::attach(cSimpleModule* owner, cGate* out) {
 Transmitter::~Transmitter() {
     if (owner_ != nullptr && txDone_ != nullptr) owner_->cancelAndDelete(txDone_);
     delete inFlightLost_;
-    delete lastLost_;
 }
 
 void Transmitter::start(Packet* pkt) {
@@ -46,14 +45,12 @@ int64_t Transmitter::rateBps() const { return channel_->currentRateBps(); }
 
 Transmitter::Sent Transmitter::finish() {
     busy_ = false;
-    lastLost_ = inFlightLost_;
-    inFlightLost_ = nullptr;
     return inFlight_;
 }
 
 Packet* Transmitter::takeLost() {
-    Packet* p = lastLost_;
-    lastLost_ = nullptr;
+    Packet* p = inFlightLost_;
+    inFlightLost_ = nullptr;
     return p;
 }
 

@@ -42,7 +42,8 @@ public:
     // Serialization of the packet in flight ended (the owner got its TX_DONE).
     Sent finish();
     // The packet finish() ended if it was started on a down link (it never left:
-    // the owner drops it), else null. Java LinkTransmitter.lastLost.
+    // the owner drops it), else null; ask before starting the next one. Java
+    // LinkTransmitter.lastLost.
     Packet* takeLost();
 
     int64_t bytesSent() const { return bytesSent_; }
@@ -55,8 +56,7 @@ private:
     omnetpp::cMessage* txDone_ = nullptr;
     int64_t delayPs_ = 0;
     bool busy_ = false;
-    Packet* inFlightLost_ = nullptr;  // the packet on the wire, kept here when the link is down
-    Packet* lastLost_ = nullptr;
+    Packet* inFlightLost_ = nullptr;  // the packet on the wire (or just finished), kept here when the link is down
     Sent inFlight_{};
     int64_t bytesSent_ = 0;
     int64_t packetsSent_ = 0;

@@ -19,8 +19,7 @@ public final class LinkTransmitter {
     private long rateBps;
     private long psPerByte;  // -1 when the rate does not divide 8e12 exactly
     private boolean down;          // packets started now never reach the peer
-    private boolean inFlightLost;  // the packet on the wire was started while down
-    private boolean lastLost;      // the packet finish() returned was
+    private boolean inFlightLost;  // the packet on the wire (or the one finish() returned) was started while down
     private final long delayPs;
     private int peerHandler = -1;
     private int arriveKind;
@@ -70,9 +69,12 @@ public final class LinkTransmitter {
         }
     }
 
-    /** Whether the packet the last {@link #finish} returned was lost on a down link (the owner drops it). */
+    /**
+     * Whether the packet the last {@link #finish} returned was lost on a down link (the
+     * owner drops it); ask before starting the next one.
+     */
     public boolean lastLost() {
-        return lastLost;
+        return inFlightLost;
     }
 
     public long serializationPs(int bytes) {
@@ -99,7 +101,6 @@ public final class LinkTransmitter {
     public int finish() {
         int pkt = inFlight;
         inFlight = -1;
-        lastLost = inFlightLost;
         return pkt;
     }
 

@@ -120,12 +120,10 @@ public final class FatTreeTopology {
     }
 
     private static int linkBetween(TopologyGraph g, int a, int b, FatTree.LinkOverride o, String at) {
-        for (int l = 0; l < g.linkCount(); l++) {
-            TopologyGraph.Link link = g.link(l);
-            if ((link.a() == a && link.b() == b) || (link.a() == b && link.b() == a)) {
-                return l;
-            }
+        int l = g.linkBetween(a, b);
+        if (l < 0) {
+            throw new ScenarioException(at + "b", "no link joins " + o.getA() + " and " + o.getB());
         }
-        throw new ScenarioException(at + "b", "no link joins " + o.getA() + " and " + o.getB());
+        return l;
     }
 }

@@ -26,7 +26,7 @@ public final class LinkChanges {
             String at = "topology.link_changes[" + i + "]";
             int a = switchNamed(g, c.getA(), at + ".a");
             int b = switchNamed(g, c.getB(), at + ".b");
-            int link = linkBetween(g, a, b);
+            int link = g.linkBetween(TopologyGraph.switchRef(a), TopologyGraph.switchRef(b));
             if (link < 0) {
                 throw new ScenarioException(at, "no link joins '" + c.getA() + "' and '" + c.getB() + "'");
             }
@@ -53,17 +53,5 @@ public final class LinkChanges {
         }
         throw new ScenarioException(field, "'" + name + "' is not a switch of this topology (host links keep "
                 + "their NIC's rate)");
-    }
-
-    private static int linkBetween(TopologyGraph g, int a, int b) {
-        int ra = TopologyGraph.switchRef(a);
-        int rb = TopologyGraph.switchRef(b);
-        for (int i = 0; i < g.linkCount(); i++) {
-            TopologyGraph.Link l = g.link(i);
-            if ((l.a() == ra && l.b() == rb) || (l.a() == rb && l.b() == ra)) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

@@ -110,6 +110,17 @@ public final class TopologyGraph {
         return links.get(i);
     }
 
+    /** The index of the (first) link joining nodes {@code a} and {@code b} (refs, either order), or -1. */
+    public int linkBetween(int a, int b) {
+        for (int i = 0; i < links.size(); i++) {
+            Link l = links.get(i);
+            if ((l.a() == a && l.b() == b) || (l.a() == b && l.b() == a)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Replaces link {@code i}'s rate and delay (a degraded link in an otherwise regular topology). */
     public void setLinkRate(int i, long rateBps, long delayPs) {
         Link l = links.get(i);
