@@ -20,6 +20,7 @@
 // or the JDK's.
 package org.example.laws;
 
+import java.util.List;
 import org.cosim.agents.custom.LawParameters;
 import org.cosim.agents.poseidon.PoseidonConfig;
 import org.cosim.agents.poseidon.PoseidonTarget;
@@ -69,6 +70,8 @@ public final class PoseidonAblationLaw implements WindowLaw {
         double cwnd = w.cwnd();
         double t = targetUs(w, a);
         double delay = delayUs(a);
+        w.recordSignal(0, t);  // sampled into agent_state.csv with output.agent_state (signalNames)
+        w.recordSignal(1, delay);
         if (removed == ADAPTIVE_UPDATE) {
             if (delay <= t) {
                 return cwnd >= 1 ? cwnd + ai / cwnd * a.numAcked() : cwnd + ai * a.numAcked();
@@ -85,6 +88,12 @@ public final class PoseidonAblationLaw implements WindowLaw {
     @Override
     public boolean congested(CongestionWindow w, AckSample a) {
         return delayUs(a) > targetUs(w, a);
+    }
+
+    /** What the law records per flow: its target and the delay it compares with it, as agent_state.csv columns. */
+    @Override
+    public List<String> signalNames() {
+        return List.of("target_us", "delay_us");
     }
 
     @Override

@@ -98,7 +98,8 @@ class FabricSimulationTest {
 
             @Override
             public org.cosim.agents.host.FlowStates flowStates() {
-                return new org.cosim.agents.host.FlowStates("rate_gbps", 10_000_000, 3, new double[3 * 9]);
+                return new org.cosim.agents.host.FlowStates(java.util.List.of("rate_gbps"), 10_000_000, 3,
+                        new double[3 * 9]);
             }
         });
         assertTrue(lied.failure().getMessage().contains("this run has 1 flows"), lied.failure().getMessage());

@@ -12,6 +12,6 @@ import org.cosim.agents.sender.SegmentSender;
 public final class CustomRateLawAgent extends SegmentSender {
     public CustomRateLawAgent(HostInfo host, AgentContext ctx, CustomRateLawConfig cfg) {
         super(host, ctx, cfg.segmentBytes(), cfg.maxOutstandingSegments(),
-                active -> cfg.newFlow(new RateFlow(host.nicRateBps(), active, ctx.baseRttPs())));
+                active -> cfg.newFlow(new RateFlow(host.nicRateBps(), active, ctx.baseRttPs())), cfg.signalNames());
     }
 }

@@ -2,6 +2,7 @@ package org.cosim.agents.custom;
 
 import static org.cosim.scenario.ScenarioException.require;
 
+import java.util.List;
 import java.util.Map;
 import org.cosim.agents.sender.RateControl;
 import org.cosim.proto.CustomRateLaw;
@@ -16,7 +17,7 @@ import org.cosim.scenario.ScenarioException;
  * the law's own checks run before the run starts.
  */
 public record CustomRateLawConfig(LawClass law, Map<String, Double> params, int segmentBytes,
-                                  int maxOutstandingSegments) {
+                                  int maxOutstandingSegments, List<String> signalNames) {
     private static final String P = "protocol.custom_rate_law.";
 
     public static CustomRateLawConfig from(CustomRateLaw c) {
@@ -32,9 +33,10 @@ public record CustomRateLawConfig(LawClass law, Map<String, Double> params, int 
                 "must be >= 1");
         LawClass law = LawClass.of(P, c.getCodeCase() == CustomRateLaw.CodeCase.SOURCE ? c.getSource() : null,
                 c.getClassName(), RateControl.class, RateFlow.class);
-        CustomRateLawConfig cfg = new CustomRateLawConfig(law, Map.copyOf(c.getParamsMap()), seg, outstanding);
-        cfg.newFlow(new RateFlow(1e10, 0, 10_000_000L));
-        return cfg;
+        Map<String, Double> params = Map.copyOf(c.getParamsMap());
+        RateControl probe = (RateControl) law.construct(params, new RateFlow(1e10, 0, 10_000_000L));
+        return new CustomRateLawConfig(law, params, seg, outstanding,
+                law.checkSignalNames(probe.signalNames(), List.of("rate_gbps")));
     }
 
     public Class<?> lawClass() {

@@ -1,5 +1,6 @@
 package org.cosim.agents.custom;
 
+import java.util.List;
 import java.util.Map;
 import org.cosim.agents.window.AckSample;
 import org.cosim.agents.window.CongestionWindow;
@@ -28,7 +29,7 @@ public record CustomWindowLawConfig(LawClass law, Map<String, Double> params, Wi
                 c.getClassName(), WindowLaw.class);
         CustomWindowLawConfig cfg = new CustomWindowLawConfig(law, Map.copyOf(c.getParamsMap()),
                 WindowConfig.from(c.getWindow(), P + "window"));
-        cfg.newLaw();
+        law.checkSignalNames(cfg.newLaw().signalNames(), List.of("cwnd_packets", "rtt_us"));
         if (cfg.window.plb() != null && !overridesCongested(law.type())) {
             throw new ScenarioException(P + "window.plb", law.type().getName() + " has no congestion signal for "
                     + "PLB: override WindowLaw.congested, or leave PLB off");

@@ -45,6 +45,30 @@ public record LawClass(Class<?> type, Constructor<?> constructor, String prefix)
         }
     }
 
+    /**
+     * The law's signal names ({@code signalNames()} of a window or rate law), checked
+     * to make agent_state.csv columns: each a non-empty word of letters, digits and
+     * underscores, none twice and none of the sender's own ({@code taken}).
+     */
+    public List<String> checkSignalNames(List<String> names, List<String> taken) {
+        if (names == null) {
+            throw new ScenarioException(prefix + "class_name", type.getName() + ".signalNames() returned null");
+        }
+        List<String> seen = new ArrayList<>(taken);
+        for (String n : names) {
+            if (n == null || !n.matches("[A-Za-z0-9_]+")) {
+                throw new ScenarioException(prefix + "class_name", type.getName() + ".signalNames(): '" + n
+                        + "' is not a column name (letters, digits and underscores, e.g. \"target_us\")");
+            }
+            if (seen.contains(n)) {
+                throw new ScenarioException(prefix + "class_name", type.getName() + ".signalNames(): '" + n
+                        + "' is already a column (" + String.join(", ", seen) + ")");
+            }
+            seen.add(n);
+        }
+        return List.copyOf(names);
+    }
+
     /** A new law from the scenario's parameters; the law must read every one of them. */
     public Object construct(Map<String, Double> params, Object... args) {
         LawParameters p = new LawParameters(params);

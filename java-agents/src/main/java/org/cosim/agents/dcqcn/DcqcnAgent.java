@@ -15,6 +15,6 @@ import org.cosim.agents.sender.SegmentSender;
 public final class DcqcnAgent extends SegmentSender {
     public DcqcnAgent(HostInfo host, AgentContext ctx, DcqcnConfig cfg) {
         super(host, ctx, cfg.segmentBytes(), cfg.maxOutstandingSegments(),
-                active -> new DcqcnRateEngine(cfg, host.nicRateBps()));
+                active -> new DcqcnRateEngine(cfg, host.nicRateBps()), DcqcnRateEngine.SIGNALS);
     }
 }

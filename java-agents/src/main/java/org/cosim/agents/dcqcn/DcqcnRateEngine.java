@@ -1,5 +1,6 @@
 package org.cosim.agents.dcqcn;
 
+import java.util.List;
 import org.cosim.agents.sender.RateControl;
 
 /**
@@ -41,6 +42,8 @@ public final class DcqcnRateEngine implements RateControl {
     /** What the last rate increase event was. */
     public enum Increase { NONE, FAST_RECOVERY, ADDITIVE, HYPER }
 
+    /** Sampled per flow (output.agent_state): Rt and alpha, as of the flow's latest event. */
+    public static final List<String> SIGNALS = List.of("target_rate_gbps", "alpha");
     private static final long NEVER = Long.MIN_VALUE;
 
     private final DcqcnConfig cfg;
@@ -160,6 +163,16 @@ public final class DcqcnRateEngine implements RateControl {
 
     private double clamp(double r) {
         return Math.min(lineRateBps, Math.max(cfg.minRateBps(), r));
+    }
+
+    @Override
+    public List<String> signalNames() {
+        return SIGNALS;
+    }
+
+    @Override
+    public double signal(int i) {
+        return i == 0 ? rt / 1e9 : alpha;
     }
 
     public double targetRateBps() {

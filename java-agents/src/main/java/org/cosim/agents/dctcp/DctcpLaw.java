@@ -1,5 +1,6 @@
 package org.cosim.agents.dctcp;
 
+import java.util.List;
 import org.cosim.agents.window.AckSample;
 import org.cosim.agents.window.CongestionWindow;
 import org.cosim.agents.window.WindowLaw;
@@ -15,6 +16,7 @@ import org.cosim.agents.window.WindowLaw;
  * implementation: the first marks cut hard until the estimate has data.
  */
 public final class DctcpLaw implements WindowLaw {
+    private static final List<String> SIGNALS = List.of("alpha");
     private final DctcpConfig cfg;
     private double alpha = 1;
     private double acked;
@@ -45,10 +47,17 @@ public final class DctcpLaw implements WindowLaw {
             marked = 0;
             windowAcks = Math.max(1, cwnd);
         }
+        w.recordSignal(0, alpha);
         if (a.ecn()) {
             return w.canDecrease(a.nowPs()) ? cwnd * (1 - alpha / 2) : cwnd;
         }
         return cwnd >= 1 ? cwnd + cfg.ai() / cwnd * a.numAcked() : cwnd + cfg.ai() * a.numAcked();
+    }
+
+    /** Sampled per flow (output.agent_state): the estimate of the marked fraction. */
+    @Override
+    public List<String> signalNames() {
+        return SIGNALS;
     }
 
     /** An ECN echo, Linux PLB's signal (with DCTCP). */

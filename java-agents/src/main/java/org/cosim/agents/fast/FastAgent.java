@@ -13,6 +13,7 @@ import org.cosim.agents.sender.SegmentSender;
 public final class FastAgent extends SegmentSender {
     public FastAgent(HostInfo host, AgentContext ctx, FastConfig cfg) {
         super(host, ctx, cfg.segmentBytes(), cfg.maxOutstandingSegments(),
-                active -> new FastRateEngine(cfg, host.nicRateBps(), host.nicRateBps() / (double) (active + 1)));
+                active -> new FastRateEngine(cfg, host.nicRateBps(), host.nicRateBps() / (double) (active + 1)),
+                FastRateEngine.SIGNALS);
     }
 }

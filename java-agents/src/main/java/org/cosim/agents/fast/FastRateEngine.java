@@ -1,5 +1,6 @@
 package org.cosim.agents.fast;
 
+import java.util.List;
 import org.cosim.agents.sender.RateControl;
 
 /**
@@ -13,6 +14,8 @@ import org.cosim.agents.sender.RateControl;
  * last update with the mean RTT; the first sample updates at once.
  */
 public final class FastRateEngine implements RateControl {
+    /** Sampled per flow (output.agent_state): the smallest RTT seen, FAST's baseRTT. */
+    public static final List<String> SIGNALS = List.of("base_rtt_us");
     private final FastConfig cfg;
     private final double lineRateBps;
     private double rate;
@@ -35,6 +38,16 @@ public final class FastRateEngine implements RateControl {
 
     public long baseRttPs() {
         return baseRttPs;
+    }
+
+    @Override
+    public List<String> signalNames() {
+        return SIGNALS;
+    }
+
+    @Override
+    public double signal(int i) {
+        return baseRttPs == Long.MAX_VALUE ? Double.NaN : baseRttPs / 1e6;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.cosim.agents.host;
 
 import java.util.Arrays;
+import java.util.List;
 import org.cosim.agents.api.Agent;
 import org.cosim.agents.api.FlowStateReporter;
 
@@ -15,7 +16,8 @@ final class FlowStateSampler {
     /** At most this many values (512 MB): a fabric that jumps far ahead cannot make the agents sample without end. */
     static final long MAX_VALUES = 1L << 26;
     private final FlowStateReporter[] reporters;
-    private final String name;
+    private final List<String> names;
+    private final int vars;
     private final long intervalPs;
     private final int flows;
     private long nextPs;
@@ -24,16 +26,23 @@ final class FlowStateSampler {
 
     FlowStateSampler(Agent[] agents, long intervalPs, int flows) {
         this.reporters = new FlowStateReporter[agents.length];
-        String first = null;
+        List<String> first = null;
         for (int h = 0; h < agents.length; h++) {
             if (!(agents[h] instanceof FlowStateReporter r)) {
                 throw new ContractViolation("output.agent_state: host " + h + "'s agent ("
                         + agents[h].getClass().getSimpleName() + ") keeps no per-flow state to sample");
             }
             reporters[h] = r;
-            first = first == null ? r.flowStateName() : first;
+            List<String> mine = r.flowStateNames();
+            if (first == null) {
+                first = mine;
+            } else if (!first.equals(mine)) {
+                throw new ContractViolation("output.agent_state: host " + h + "'s agent samples " + mine
+                        + ", host 0's " + first + ": one agent_state.csv needs the same variables everywhere");
+            }
         }
-        this.name = first == null ? "state" : first;
+        this.names = first == null || first.isEmpty() ? List.of("state") : List.copyOf(first);
+        this.vars = names.size();
         this.intervalPs = intervalPs;
         this.flows = flows;
         this.nextPs = intervalPs;
@@ -54,22 +63,23 @@ final class FlowStateSampler {
     }
 
     FlowStates states() {
-        return new FlowStates(name, intervalPs, flows, Arrays.copyOf(values, samples * flows));
+        return new FlowStates(names, intervalPs, flows, Arrays.copyOf(values, samples * flows * vars));
     }
 
     private void take() {
-        if ((long) (samples + 1) * flows > MAX_VALUES) {
+        int width = flows * vars;
+        if ((long) (samples + 1) * width > MAX_VALUES) {
             throw new ContractViolation("output.agent_state: a sample at " + nextPs + " ps would make more than "
-                    + MAX_VALUES + " state values (" + flows + " flows every " + intervalPs
+                    + MAX_VALUES + " state values (" + flows + " flows x " + vars + " variables every " + intervalPs
                     + " ps): sample less often (output.sample_interval_us)");
         }
-        int from = samples * flows;
-        if (from + flows > values.length) {
-            values = Arrays.copyOf(values, Math.max(2 * values.length, from + flows));
+        int from = samples * width;
+        if (from + width > values.length) {
+            values = Arrays.copyOf(values, Math.max(2 * values.length, from + width));
         }
-        Arrays.fill(values, from, from + flows, Double.NaN);
+        Arrays.fill(values, from, from + width, Double.NaN);
         for (FlowStateReporter r : reporters) {
-            r.reportFlowStates((flow, value) -> values[from + flow] = value);
+            r.reportFlowStates((flow, variable, value) -> values[from + flow * vars + variable] = value);
         }
         samples++;
         nextPs += intervalPs;

@@ -1,28 +1,43 @@
 package org.cosim.agents.host;
 
+import java.util.List;
+
 /**
  * The flows' congestion states sampled on the agent side (output.agent_state):
- * at each time (s + 1) * intervalPs, the value of every flow, NaN where its
- * sender had none (not started, or finished). {@code values[s * flows + f]}.
+ * at each time (s + 1) * intervalPs, for every flow, the value of every variable
+ * ({@code names}: the window or rate first, then the law's signals), NaN where
+ * the flow's sender had none (not started, or finished, or a signal not yet
+ * measured). {@code values[(s * flows + f) * names.size() + v]}.
  */
-public record FlowStates(String name, long intervalPs, int flows, double[] values) {
+public record FlowStates(List<String> names, long intervalPs, int flows, double[] values) {
     public FlowStates {
-        if (intervalPs <= 0 || flows < 0 || values.length % Math.max(1, flows) != 0) {
-            throw new IllegalArgumentException("flow states of " + flows + " flows every " + intervalPs
-                    + " ps cannot hold " + values.length + " values");
+        names = List.copyOf(names);
+        if (names.isEmpty() || intervalPs <= 0 || flows < 0
+                || values.length % Math.max(1, flows * names.size()) != 0) {
+            throw new IllegalArgumentException("flow states of " + flows + " flows x " + names.size()
+                    + " variables every " + intervalPs + " ps cannot hold " + values.length + " values");
         }
     }
 
+    public int variables() {
+        return names.size();
+    }
+
     public int samples() {
-        return flows == 0 ? 0 : values.length / flows;
+        return flows == 0 ? 0 : values.length / (flows * names.size());
     }
 
     public long timePs(int sample) {
         return (sample + 1) * intervalPs;
     }
 
+    /** The first variable: the window, rate or queued pulls. */
     public double value(int sample, int flow) {
-        return values[sample * flows + flow];
+        return value(sample, flow, 0);
+    }
+
+    public double value(int sample, int flow, int variable) {
+        return values[(sample * flows + flow) * names.size() + variable];
     }
 
     /**

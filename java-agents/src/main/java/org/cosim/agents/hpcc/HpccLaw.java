@@ -1,5 +1,6 @@
 package org.cosim.agents.hpcc;
 
+import java.util.List;
 import org.cosim.agents.window.AckSample;
 import org.cosim.agents.window.CongestionWindow;
 import org.cosim.agents.window.WindowConfig;
@@ -30,6 +31,7 @@ import org.cosim.scenario.Units;
  * comes from W^c again.
  */
 public final class HpccLaw implements WindowLaw {
+    private static final List<String> SIGNALS = List.of("utilization", "reference_window_packets");
     private final HpccConfig cfg;
     private final long nicRateBps;
     private final long tPs;
@@ -89,7 +91,16 @@ public final class HpccLaw implements WindowLaw {
         if (update) {
             lastUpdateSeq = a.sentEndBytes();
         }
-        return window.compute(estimator.utilization(), update) / seg;
+        double next = window.compute(estimator.utilization(), update) / seg;
+        w.recordSignal(0, estimator.utilization());
+        w.recordSignal(1, window.referenceBytes() / seg);
+        return next;
+    }
+
+    /** Sampled per flow (output.agent_state): U, the normalized in-flight bytes of the most loaded hop, and W^c. */
+    @Override
+    public List<String> signalNames() {
+        return SIGNALS;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.cosim.agents.mptcp;
 
 import java.util.Arrays;
+import java.util.List;
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.Agent;
 import org.cosim.agents.api.AgentContext;
@@ -37,14 +38,14 @@ public final class MptcpAgent implements Agent, FlowStateReporter {
     }
 
     @Override
-    public String flowStateName() {
-        return "cwnd_packets";
+    public List<String> flowStateNames() {
+        return List.of("cwnd_packets");
     }
 
     /** A connection's subflow windows together. */
     @Override
     public void reportFlowStates(FlowStateSink sink) {
-        flows.forEach((c, id) -> sink.report(id, c.totalCwnd()));
+        flows.forEach((c, id) -> sink.report(id, 0, c.totalCwnd()));
     }
 
     /** The flow's connection, for inspection; null when the flow is not active here. */

@@ -1,5 +1,6 @@
 package org.cosim.agents.ndp;
 
+import java.util.List;
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.Agent;
 import org.cosim.agents.api.AgentContext;
@@ -47,8 +48,8 @@ public final class NdpAgent implements Agent, FlowStateReporter {
 
     /** NDP's senders keep no window or rate: the state that moves is the receiver's pull backlog per flow. */
     @Override
-    public String flowStateName() {
-        return "pulls_queued";
+    public List<String> flowStateNames() {
+        return List.of("pulls_queued");
     }
 
     @Override

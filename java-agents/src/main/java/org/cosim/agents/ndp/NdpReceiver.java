@@ -135,7 +135,7 @@ final class NdpReceiver {
     void reportQueuedPulls(FlowStateSink sink) {
         flows.forEach((f, id) -> {
             if (!f.finished) {
-                sink.report(id, f.pending);
+                sink.report(id, 0, f.pending);
             }
         });
     }

@@ -12,7 +12,8 @@ import org.cosim.agents.sender.SegmentSender;
  */
 public final class PfcOnlyAgent extends SegmentSender {
     public PfcOnlyAgent(HostInfo host, AgentContext ctx, PfcOnlyConfig cfg) {
-        super(host, ctx, cfg.segmentBytes(), cfg.maxOutstandingSegments(), active -> new LineRate(host.nicRateBps()));
+        super(host, ctx, cfg.segmentBytes(), cfg.maxOutstandingSegments(), active -> new LineRate(host.nicRateBps()),
+                java.util.List.of());
     }
 
     private record LineRate(double rateBps) implements RateControl {

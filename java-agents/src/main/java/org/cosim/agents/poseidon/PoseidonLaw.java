@@ -1,5 +1,6 @@
 package org.cosim.agents.poseidon;
 
+import java.util.List;
 import org.cosim.agents.window.AckSample;
 import org.cosim.agents.window.CongestionWindow;
 import org.cosim.agents.window.WindowLaw;
@@ -13,6 +14,8 @@ import org.cosim.agents.window.WindowLaw;
  * RTT.
  */
 public final class PoseidonLaw implements WindowLaw {
+    /** Sampled per flow (output.agent_state): T(rate) of Eq. 3 and the delay compared with it (MPD, or brownfield's max). */
+    private static final List<String> SIGNALS = List.of("target_us", "delay_us");
     private final PoseidonTarget target;
     private final PoseidonUpdate update;
     private final PoseidonSignal signal;
@@ -32,6 +35,8 @@ public final class PoseidonLaw implements WindowLaw {
         double mpt = target.targetUs(rateBps(w.cwnd(), a.rttPs()));
         double delay = signal.delayUs(a);
         double u = update.ratio(mpt, delay);
+        w.recordSignal(0, mpt);
+        w.recordSignal(1, delay);
         if (delay <= mpt) {
             return w.cwnd() * (1 + (u - 1) / w.cwnd() * a.numAcked());
         }
@@ -42,6 +47,11 @@ public final class PoseidonLaw implements WindowLaw {
     @Override
     public boolean congested(CongestionWindow w, AckSample a) {
         return signal.delayUs(a) > target.targetUs(rateBps(w.cwnd(), a.rttPs()));
+    }
+
+    @Override
+    public List<String> signalNames() {
+        return SIGNALS;
     }
 
     @Override

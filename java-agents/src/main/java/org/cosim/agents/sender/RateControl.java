@@ -1,5 +1,7 @@
 package org.cosim.agents.sender;
 
+import java.util.List;
+
 /**
  * The rate computation engine of a rate-paced sender: one instance per flow. It
  * sees one RTT sample per completed segment and says what rate to pace at.
@@ -24,4 +26,18 @@ public interface RateControl {
      * CE mark or not. Comes before the segment's RTT sample. Default: nothing.
      */
     default void onAck(long nowPs, int bytes, boolean ecnEcho) {}
+
+    /**
+     * The names of this control's own signals, sampled into agent_state.csv after the
+     * rate (output.agent_state): e.g. TIMELY's "rtt_us" and "gradient". A unit in the
+     * name, as everywhere. The same for every flow of a run. Default: none.
+     */
+    default List<String> signalNames() {
+        return List.of();
+    }
+
+    /** The signal {@code i} of {@link #signalNames()} now; NaN if it has none yet. */
+    default double signal(int i) {
+        return Double.NaN;
+    }
 }

@@ -1,6 +1,8 @@
 package org.cosim.agents.sender;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.Agent;
@@ -25,18 +27,22 @@ import org.cosim.agents.api.TimerEvent;
 public class SegmentSender implements Agent, FlowStateReporter {
     private final HostInfo host;
     private final RateControlFactory rates;
+    private final List<String> stateNames;
     private final PacingEngine pacer;
     private final Map<Integer, SenderFlow> active = new HashMap<>();
 
     public SegmentSender(HostInfo host, AgentContext ctx, int segmentBytes, int maxOutstanding,
-                         RateControlFactory rates) {
-        this(host, ctx, segmentBytes, maxOutstanding, rates, NicPacing.OFF);
+                         RateControlFactory rates, List<String> signalNames) {
+        this(host, ctx, segmentBytes, maxOutstanding, rates, signalNames, NicPacing.OFF);
     }
 
+    /** {@code signalNames}: what the rate controls {@code rates} makes report ({@link RateControl#signalNames()}). */
     public SegmentSender(HostInfo host, AgentContext ctx, int segmentBytes, int maxOutstanding,
-                         RateControlFactory rates, NicPacing nicPacing) {
+                         RateControlFactory rates, List<String> signalNames, NicPacing nicPacing) {
         this.host = host;
         this.rates = rates;
+        this.stateNames = new ArrayList<>(List.of("rate_gbps"));
+        this.stateNames.addAll(signalNames);
         this.pacer = new PacingEngine(host.id(), ctx.reactionDelayPs(), segmentBytes, maxOutstanding, nicPacing);
     }
 
@@ -44,15 +50,21 @@ public class SegmentSender implements Agent, FlowStateReporter {
         return host;
     }
 
+    /** The pacing rate, then the rate control's own signals. */
     @Override
-    public String flowStateName() {
-        return "rate_gbps";
+    public List<String> flowStateNames() {
+        return stateNames;
     }
 
-    /** The rate as of the flow's latest event (a time-driven control, DCQCN's, is brought up to date only then). */
+    /** The state as of the flow's latest event (a time-driven control, DCQCN's, is brought up to date only then). */
     @Override
     public void reportFlowStates(FlowStateSink sink) {
-        active.forEach((id, f) -> sink.report(id, f.rate.rateBps() / 1e9));
+        active.forEach((id, f) -> {
+            sink.report(id, 0, f.rate.rateBps() / 1e9);
+            for (int i = 1; i < stateNames.size(); i++) {
+                sink.report(id, i, f.rate.signal(i - 1));
+            }
+        });
     }
 
     /** The flow's current rate, for inspection; NaN if the flow is not active here. */

@@ -1,5 +1,6 @@
 package org.cosim.agents.swift;
 
+import java.util.List;
 import org.cosim.agents.window.AckSample;
 import org.cosim.agents.window.CongestionWindow;
 import org.cosim.agents.window.WindowLaw;
@@ -13,6 +14,8 @@ import org.cosim.agents.window.WindowLaw;
  * hops summed, which is what Poseidon's multi-hop and reverse-path cases expose.
  */
 public final class SwiftLaw implements WindowLaw {
+    /** Sampled per flow (output.agent_state): the target delay (base + hops + flow scaling); the delay is rtt_us. */
+    private static final List<String> SIGNALS = List.of("target_us");
     private final SwiftConfig cfg;
     private final SwiftTarget target;
 
@@ -26,6 +29,7 @@ public final class SwiftLaw implements WindowLaw {
         double cwnd = w.cwnd();
         double delayUs = a.rttPs() / 1e6;
         double targetUs = target.targetUs(cwnd, a.hops());
+        w.recordSignal(0, targetUs);
         if (delayUs < targetUs) {
             return cwnd >= 1 ? cwnd + cfg.ai() / cwnd * a.numAcked() : cwnd + cfg.ai() * a.numAcked();
         }
@@ -39,6 +43,11 @@ public final class SwiftLaw implements WindowLaw {
     @Override
     public boolean congested(CongestionWindow w, AckSample a) {
         return a.rttPs() / 1e6 >= target.targetUs(w.cwnd(), a.hops());
+    }
+
+    @Override
+    public List<String> signalNames() {
+        return SIGNALS;
     }
 
     @Override

@@ -15,6 +15,6 @@ public final class TimelyAgent extends SegmentSender {
     public TimelyAgent(HostInfo host, AgentContext ctx, TimelyConfig cfg) {
         super(host, ctx, cfg.segmentBytes(), cfg.maxOutstandingSegments(),
                 active -> new TimelyRateEngine(cfg, host.nicRateBps(),
-                        host.nicRateBps() / (double) (active + 1)), NicPacing.of(cfg.nicPacingBps(), ctx.mtuBytes()));
+                        host.nicRateBps() / (double) (active + 1)), TimelyRateEngine.SIGNALS, NicPacing.of(cfg.nicPacingBps(), ctx.mtuBytes()));
     }
 }

@@ -1,5 +1,6 @@
 package org.cosim.agents.timely;
 
+import java.util.List;
 import org.cosim.agents.sender.RateControl;
 
 /**
@@ -15,6 +16,9 @@ import org.cosim.agents.sender.RateControl;
 public final class TimelyRateEngine implements RateControl {
     /** Which branch of Algorithm 1 the last sample took. */
     public enum Branch { LOW, HIGH, ADDITIVE, HYPERACTIVE, GRADIENT_DECREASE }
+
+    /** Sampled per flow (output.agent_state): the latest RTT sample and Algorithm 1's normalized gradient. */
+    public static final List<String> SIGNALS = List.of("rtt_us", "gradient");
 
     private final TimelyConfig cfg;
     private final double lineRateBps;
@@ -77,6 +81,19 @@ public final class TimelyRateEngine implements RateControl {
 
     private double clamp(double r) {
         return Math.min(lineRateBps, Math.max(cfg.minRateBps(), r));
+    }
+
+    @Override
+    public List<String> signalNames() {
+        return SIGNALS;
+    }
+
+    @Override
+    public double signal(int i) {
+        if (!primed) {
+            return Double.NaN;
+        }
+        return i == 0 ? prevRtt / 1e6 : rttDiff / cfg.minRttPs();
     }
 
     public double rttDiffPs() {

@@ -20,10 +20,13 @@ public final class CongestionWindow {
     private long rttPs;
     private long lastDecreasePs = NEVER;
     private int retransmitCount;
+    private final double[] signals;  // the law's own, for output.agent_state (WindowLaw#signalNames)
 
     public CongestionWindow(WindowConfig cfg, WindowLaw law, double initialCwnd, long initialRttPs) {
         this.cfg = cfg;
         this.law = law;
+        this.signals = new double[law.signalNames().size()];
+        java.util.Arrays.fill(signals, Double.NaN);
         this.cwnd = cfg.clamp(initialCwnd);
         this.rttPs = Math.max(1, initialRttPs);
     }
@@ -33,6 +36,18 @@ public final class CongestionWindow {
     public int retransmitCount() { return retransmitCount; }
     public long lastDecreasePs() { return lastDecreasePs; }
     public WindowConfig config() { return cfg; }
+
+    /** How many signals the law keeps in this window. */
+    public int signals() { return signals.length; }
+
+    /** The law's signal {@code i} as it last recorded it; NaN before it did. */
+    public double signal(int i) { return signals[i]; }
+
+    /**
+     * Records the law's signal {@code i} (its index in {@link WindowLaw#signalNames()}), kept per flow
+     * for output.agent_state; a law shared by every flow keeps its per-flow signals here.
+     */
+    public void recordSignal(int i, double value) { signals[i] = value; }
 
     /** Algorithm 1 for an ACK of new data. */
     public void onAck(AckSample a) {

@@ -1,5 +1,7 @@
 package org.cosim.agents.window;
 
+import java.util.List;
+
 /**
  * A protocol's reaction to ACKs: the part of a window-based congestion control
  * that differs between Poseidon and Swift. The rest of Poseidon's Algorithm 1
@@ -42,5 +44,15 @@ public interface WindowLaw {
      */
     default long pacedSpacingPs(CongestionWindow w) {
         return 0;
+    }
+
+    /**
+     * The names of the signals this law records in each flow's window ({@link
+     * CongestionWindow#recordSignal}), sampled into agent_state.csv after the window
+     * and the RTT: e.g. Poseidon's "target_us" and "delay_us". A unit in the name,
+     * as everywhere ("_us", "_gbps"). Default: none.
+     */
+    default List<String> signalNames() {
+        return List.of();
     }
 }

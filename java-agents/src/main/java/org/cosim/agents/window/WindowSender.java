@@ -1,5 +1,7 @@
 package org.cosim.agents.window;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.Agent;
 import org.cosim.agents.api.AgentContext;
@@ -79,14 +81,24 @@ public class WindowSender implements Agent, FlowStateReporter {
         return f == null ? null : f.window;
     }
 
+    /** The window, the latest fabric RTT the window works with, then the law's own signals. */
     @Override
-    public String flowStateName() {
-        return "cwnd_packets";
+    public List<String> flowStateNames() {
+        List<String> names = new ArrayList<>(List.of("cwnd_packets", "rtt_us"));
+        names.addAll(law.signalNames());
+        return names;
     }
 
     @Override
     public void reportFlowStates(FlowStateSink sink) {
-        flows.forEach((f, id) -> sink.report(id, f.window.cwnd()));
+        flows.forEach((f, id) -> {
+            CongestionWindow w = f.window;
+            sink.report(id, 0, w.cwnd());
+            sink.report(id, 1, w.rttPs() / 1e6);
+            for (int i = 0; i < w.signals(); i++) {
+                sink.report(id, 2 + i, w.signal(i));
+            }
+        });
     }
 
     /** The flow's segments, for inspection; null when the flow is not active here. */

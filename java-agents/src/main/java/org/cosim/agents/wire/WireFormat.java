@@ -332,7 +332,7 @@ public final class WireFormat {
 
     /** The agents' sampled flow states, as AgentResults carries them. */
     public static org.cosim.proto.FlowStates toProto(FlowStates states) {
-        org.cosim.proto.FlowStates.Builder b = org.cosim.proto.FlowStates.newBuilder().setName(states.name())
+        org.cosim.proto.FlowStates.Builder b = org.cosim.proto.FlowStates.newBuilder().addAllNames(states.names())
                 .setIntervalPs(states.intervalPs()).setFlows(states.flows());
         for (double v : states.values()) {
             b.addValues(v);
@@ -347,7 +347,7 @@ public final class WireFormat {
             for (int i = 0; i < values.length; i++) {
                 values[i] = p.getValues(i);
             }
-            return new FlowStates(p.getName(), p.getIntervalPs(), p.getFlows(), values);
+            return new FlowStates(p.getNamesList(), p.getIntervalPs(), p.getFlows(), values);
         } catch (IllegalArgumentException e) {
             throw new ContractViolation("AgentResults.flow_states: " + e.getMessage());
         }

@@ -85,4 +85,29 @@ class CustomRateLawConfigTest {
         assertTrue(ProtocolCatalog.closesFlows(p), "the segment sender closes flows at their stop time");
         ProtocolCatalog.validate(p, 1);
     }
+
+    /** A law's own signals become agent_state.csv columns after rate_gbps; names that cannot be columns are refused. */
+    @Test
+    void signalNamesAreCheckedColumnNames() {
+        String signals = HALVING.replace("public double rateBps() { return rate; }",
+                "public double rateBps() { return rate; }\n"
+                        + "    public java.util.List<String> signalNames() { return java.util.List.of(NAMES); }\n"
+                        + "    public double signal(int i) { return target / 1e6; }");
+        CustomRateLawConfig cfg = CustomRateLawConfig.from(law(signals.replace("NAMES", "\"target_us\""))
+                .putParams("target_us", 20).build());
+        assertEquals(java.util.List.of("target_us"), cfg.signalNames());
+        assertEquals(20.0, cfg.newFlow(new RateFlow(10e9, 0, 20_000_000L)).signal(0));
+        assertEquals(java.util.List.of(), CustomRateLawConfig.from(law(HALVING).build()).signalNames());
+        for (String[] bad : new String[][] {
+                {"\"target us\"", "'target us' is not a column name"},
+                {"\"\"", "'' is not a column name"},
+                {"\"a,b\"", "'a,b' is not a column name"},
+                {"\"x\", \"x\"", "'x' is already a column"},
+                {"\"rate_gbps\"", "'rate_gbps' is already a column (rate_gbps)"}}) {
+            ScenarioException e = assertThrows(ScenarioException.class, () -> CustomRateLawConfig.from(
+                    law(signals.replace("NAMES", bad[0])).build()), bad[0]);
+            assertEquals("protocol.custom_rate_law.class_name", e.field());
+            assertTrue(e.getMessage().contains(bad[1]), e.getMessage());
+        }
+    }
 }

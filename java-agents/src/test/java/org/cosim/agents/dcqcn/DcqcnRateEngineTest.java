@@ -37,6 +37,8 @@ class DcqcnRateEngineTest {
         assertEquals(LINE, e.targetRateBps());             // Rt = Rc before the cut
         assertEquals(7.5e9, e.rateBps(), EPS);            // 10 G (1 - 0.5 / 2)
         assertEquals(0.5 * 255 / 256 + 1.0 / 256, e.alpha());  // 0.501953125
+        assertEquals(java.util.List.of(10.0, e.alpha()), java.util.List.of(e.signal(0), e.signal(1)),
+                "agent_state's target_rate_gbps and alpha");
         assertEquals(0, e.timerStage());
         assertEquals(0, e.byteStage());
     }

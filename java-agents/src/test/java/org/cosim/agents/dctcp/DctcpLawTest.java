@@ -42,6 +42,7 @@ class DctcpLawTest {
             w.onAck(ack(100 + i, m));
         }
         assertEquals((1 - 1.0 / 16) * before + (1.0 / 16) * marks / (double) n, law.alpha(), 1e-12);
+        assertEquals(law.alpha(), w.signal(0), 0, "agent_state's alpha is the law's");
     }
 
     @Test

@@ -50,7 +50,7 @@ class FlowStateSamplingTest {
         window(h, 8 * L, in -> in.addCompletion(8_500_000L, 1, 0, 0, 16384, 7_000_000L, 0, false));
         h.finish(10 * L);
         FlowStates s = h.flowStates();
-        assertEquals("rate_gbps", s.name());
+        assertEquals(List.of("rate_gbps"), s.names(), "PFC-only has no signals of its own");
         assertEquals(9, s.samples(), "1, 2, ..., 9 us: every k * interval before the end");
         assertEquals(L, s.timePs(0));
         assertEquals(9 * L, s.timePs(8));
@@ -87,9 +87,9 @@ class FlowStateSamplingTest {
 
     @Test
     void theStatesTravelInAgentResultsUnchanged() {
-        FlowStates s = new FlowStates("cwnd_packets", 5, 2, new double[] {1.5, Double.NaN, 2, 3});
+        FlowStates s = new FlowStates(List.of("cwnd_packets"), 5, 2, new double[] {1.5, Double.NaN, 2, 3});
         FlowStates back = WireFormat.fromProto(WireFormat.toProto(s));
-        assertEquals(s.name(), back.name());
+        assertEquals(s.names(), back.names());
         assertEquals(s.intervalPs(), back.intervalPs());
         assertEquals(2, back.samples());
         assertEquals(3.0, back.value(1, 1));
@@ -100,7 +100,7 @@ class FlowStateSamplingTest {
 
     @Test
     void statesThatDoNotFitTheRunAreABrokenPeer() {
-        FlowStates two = new FlowStates("rate_gbps", L, 2, new double[2 * 9]);
+        FlowStates two = new FlowStates(List.of("rate_gbps"), L, 2, new double[2 * 9]);
         assertEquals(two, two.requireShape(2, L, 10 * L, true), "9 samples before 10 us");
         assertEquals(two, two.requireShape(2, L, 20 * L, false), "fewer when the run stopped early");
         ContractViolation e = assertThrows(ContractViolation.class, () -> two.requireShape(3, L, 10 * L, true));
@@ -108,5 +108,55 @@ class FlowStateSamplingTest {
         assertThrows(ContractViolation.class, () -> two.requireShape(2, 2 * L, 10 * L, true));
         assertThrows(ContractViolation.class, () -> two.requireShape(2, L, 20 * L, true));
         assertThrows(ContractViolation.class, () -> two.requireShape(2, L, 5 * L, false));
+    }
+
+    /** A reporter of two variables: flow f's are (f + 1, 10 (f + 1)), for the flows it keeps. */
+    private record TwoVariables(int[] keeps, java.util.List<String> names)
+            implements org.cosim.agents.api.Agent, org.cosim.agents.api.FlowStateReporter {
+        @Override
+        public java.util.List<String> flowStateNames() {
+            return names;
+        }
+
+        @Override
+        public void onFlowArrival(org.cosim.agents.api.FlowArrivalEvent e, org.cosim.agents.api.ActionSink out) {}
+
+        @Override
+        public void onCompletion(org.cosim.agents.api.CompletionEvent e, org.cosim.agents.api.ActionSink out) {}
+
+        @Override
+        public void onTimer(org.cosim.agents.api.TimerEvent e, org.cosim.agents.api.ActionSink out) {}
+
+        @Override
+        public void reportFlowStates(FlowStateSink sink) {
+            for (int f : keeps) {
+                sink.report(f, 0, f + 1);
+                sink.report(f, 1, 10 * (f + 1));
+            }
+        }
+    }
+
+    @Test
+    void everyVariableOfEveryFlowHasItsPlace() {
+        java.util.List<String> names = List.of("cwnd_packets", "target_us");
+        FlowStateSampler s = new FlowStateSampler(new org.cosim.agents.api.Agent[] {
+            new TwoVariables(new int[] {2}, names), new TwoVariables(new int[] {0}, names)}, L, 3);
+        s.finish(3 * L);
+        FlowStates st = s.states();
+        assertEquals(names, st.names());
+        assertEquals(2, st.samples());
+        assertEquals(1.0, st.value(1, 0, 0));
+        assertEquals(10.0, st.value(1, 0, 1));
+        assertTrue(Double.isNaN(st.value(1, 1, 0)) && Double.isNaN(st.value(1, 1, 1)), "nobody keeps flow 1");
+        assertEquals(3.0, st.value(0, 2));
+        assertEquals(30.0, st.value(0, 2, 1));
+        FlowStates back = WireFormat.fromProto(WireFormat.toProto(st));
+        assertEquals(30.0, back.value(0, 2, 1), "the layout travels");
+        assertThrows(IllegalArgumentException.class, () -> new FlowStates(names, L, 3, new double[9]),
+                "9 values are not whole samples of 3 flows x 2 variables");
+        ContractViolation e = assertThrows(ContractViolation.class, () -> new FlowStateSampler(
+                new org.cosim.agents.api.Agent[] {new TwoVariables(new int[0], names),
+                    new TwoVariables(new int[0], List.of("rate_gbps"))}, L, 3));
+        assertTrue(e.getMessage().contains("the same variables everywhere"), e.getMessage());
     }
 }

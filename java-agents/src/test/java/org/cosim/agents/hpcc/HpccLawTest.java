@@ -38,6 +38,7 @@ class HpccLawTest {
         // The first ACK only records its hop; the window stays.
         w.onAck(a.set(10 * US, 4 * US, 1, 0, 0, 4 * US, 1).withAck(1000, 100_000, hop(0, 0, 9 * US)));
         assertEquals(100, w.cwnd(), 0);
+        assertEquals(true, Double.isNaN(w.signal(0)), "no U before a usable sample");
         // 2 us later the hop sent 60,000 B (240 Gb/s, 1.2 of B) and the queue was 25,000 B then 0:
         // min 0 -> u = 1.2; tau 2 us: U = 0.5 x 1.2 = 0.6 < eta: additive, W^c = 100,000 + 50.
         // ACKed data ends at 2000 > lastUpdateSeq 0: an update; lastUpdateSeq = snd_nxt = 100,000.
@@ -51,6 +52,8 @@ class HpccLawTest {
                 hop(25_000, 160_000, 13 * US)));
         assertEquals(66.75, w.cwnd(), 1e-9);
         assertEquals(100_050, law.referenceWindow().referenceBytes(), 1e-9);
+        assertEquals(1.425, w.signal(0), 1e-9, "agent_state's utilization: this ACK's U");
+        assertEquals(100.05, w.signal(1), 1e-9, "and W^c in segments");
         // An ACK past 100,000 moves W^c: same sample values again (2 us, 400 Gb/s, queues 25,000):
         // U = 0.5 x 1.425 + 0.5 x 2.25 = 1.8375; W = 100,050 x 0.95 / 1.8375 + 50.
         w.onAck(a.set(16 * US, 4 * US, 1, 0, 0, 4 * US, 1).withAck(100_001, 130_000,

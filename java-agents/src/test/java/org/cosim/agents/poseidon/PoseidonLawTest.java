@@ -91,4 +91,20 @@ class PoseidonLawTest {
         double t = bf.target().targetUs(rate);
         assertEquals(20 * Math.max(0.5, Math.pow(10, (t - 20) / 40)), w.cwnd(), 1e-9);
     }
+
+    /** output.agent_state's signals: the target of the rate the ACK saw (Eq. 3) and the delay compared with it. */
+    @Test
+    void recordsItsTargetAndDelayPerFlow() {
+        assertEquals(java.util.List.of("target_us", "delay_us"), law.signalNames());
+        CongestionWindow w = window(4, 20 * US);
+        CongestionWindow other = window(20, 10 * US);
+        assertEquals(true, Double.isNaN(w.signal(0)) && Double.isNaN(w.signal(1)), "no ACK yet");
+        w.onAck(a.set(0, 20 * US, 1, 6_845_000, 0, US, 1));
+        other.onAck(a.set(0, 10 * US, 1, 1_000_000, 0, US, 1));
+        assertEquals(cfg.target().targetUs(law.rateBps(4, 20 * US)), w.signal(0), 1e-12);  // 16.845 us
+        assertEquals(16.845, w.signal(0), 1e-3);
+        assertEquals(6.845, w.signal(1), 1e-12);
+        assertEquals(6.845, other.signal(0), 1e-3, "the law is shared; the signals are each flow's");
+        assertEquals(1.0, other.signal(1), 1e-12);
+    }
 }

@@ -42,7 +42,7 @@ class SegmentSenderTest {
             TestRate r = new TestRate(nextRate);
             rates.add(r);
             return r;
-        });
+        }, java.util.List.of());
     }
 
     private void assertSend(int i, long time, int flow, long seq, int bytes) {

@@ -107,4 +107,14 @@ class SwiftLawTest {
         assertEquals(0.8, cfg.beta());
         assertEquals(0.5, cfg.maxMdf());
     }
+
+    /** output.agent_state's signal: the target the ACK was judged against, from the window before it. */
+    @Test
+    void recordsTheTargetItJudgedEachAckBy() {
+        CongestionWindow w = window(10, 20 * US);
+        assertEquals(java.util.List.of("target_us"), new SwiftLaw(cfg).signalNames());
+        assertTrue(Double.isNaN(w.signal(0)));
+        w.onAck(a.set(0, 20 * US, 1, 0, 0, US, 3));
+        assertEquals(target.targetUs(10, 3), w.signal(0), 1e-12);
+    }
 }

@@ -76,6 +76,19 @@ class TimelyRateEngineTest {
         assertRate(1e9 + 2 * 10e6, e);
     }
 
+    /** output.agent_state's signals: the latest RTT sample and the normalized gradient Algorithm 1 used. */
+    @Test
+    void signalsAreTheLatestRttAndTheNormalizedGradient() {
+        TimelyRateEngine e = engine();
+        assertEquals(java.util.List.of("rtt_us", "gradient"), e.signalNames());
+        assertEquals(true, Double.isNaN(e.signal(0)) && Double.isNaN(e.signal(1)), "no sample yet");
+        e.update(us(100));
+        e.update(us(140));
+        assertEquals(140.0, e.signal(0));
+        assertEquals(1.0, e.signal(1), 1e-12);  // rtt_diff = 0.5 x (140 - 100) us = 20 us, over min_rtt 20 us
+        assertEquals(true, e.signal(1) > 0, "a rising RTT");
+    }
+
     // ------------------------------------------------------------ T_low branch
 
     @Test

@@ -17,6 +17,8 @@ import org.cosim.validation.results.TimeSeries;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -44,37 +46,82 @@ public final class Plots {
             out.add(save(dir.resolve("queue.png"), queue(r)));
         }
         if (r.flowStates() != null && r.flowStates().samples() > 0) {
-            out.add(save(dir.resolve("agent_state.png"), agentState(r)));
+            out.add(save(dir.resolve("agent_state.png"), agentState(r), agentStateHeight(r.flowStates())));
         }
         return out;
     }
 
     /**
-     * Each flow's window or rate at its sender, as sampled (no smoothing: it is a
-     * state, not a count); with many flows, the same sample connections as rates.png.
-     * A flow is drawn where it had a state (gaps before its start and after its end).
+     * Each flow's window or rate at its sender (NDP: queued pulls at its receiver),
+     * as sampled (no smoothing: it is a state, not a count), and below it a panel
+     * per signal of the law; with many flows, the same sample connections as
+     * rates.png. A flow is drawn where it had a state (gaps before its start and
+     * after its end).
      */
     static JFreeChart agentState(RunResults r) {
         FlowStates st = r.flowStates();
-        XYSeriesCollection data = new XYSeriesCollection();
         int[] shown = st.flows() <= SAMPLE_FLOWS ? range(st.flows()) : spread(st.flows(), SAMPLE_FLOWS);
-        for (int f : shown) {
-            XYSeries s = new XYSeries("flow " + f, false, true);
-            for (int i = 0; i < st.samples(); i++) {
-                double v = st.value(i, f);
-                s.add(st.timePs(i) / (double) Units.PS_PER_MS, Double.isNaN(v) ? null : v);
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(new NumberAxis("time (ms), sampled every "
+                + JsonWriter.number(st.intervalPs() / (double) Units.PS_PER_US) + " us"));
+        plot.setGap(8);
+        for (int v = 0; v < st.variables(); v++) {
+            XYSeriesCollection data = new XYSeriesCollection();
+            for (int f : shown) {
+                XYSeries s = new XYSeries("flow " + f, false, true);
+                for (int i = 0; i < st.samples(); i++) {
+                    double x = st.value(i, f, v);
+                    s.add(st.timePs(i) / (double) Units.PS_PER_MS, Double.isNaN(x) ? null : x);
+                }
+                data.addSeries(s);
             }
-            data.addSeries(s);
+            NumberAxis axis = new NumberAxis(axisLabel(st.names().get(v)));
+            axis.setAutoRangeIncludesZero(false);
+            XYLineAndShapeRenderer renderer = lines(data.getSeriesCount());
+            for (int i = 0; i < data.getSeriesCount(); i++) {
+                renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);  // a flow's colour in every panel
+            }
+            XYPlot panel = new XYPlot(data, null, axis, renderer);
+            panel.setBackgroundPaint(Color.WHITE);
+            panel.setDomainGridlinePaint(Color.LIGHT_GRAY);
+            panel.setRangeGridlinePaint(Color.LIGHT_GRAY);
+            plot.add(panel, v == 0 ? 2 : 1);
+            if (v == 0) {
+                plot.setFixedLegendItems(panel.getLegendItems());  // once, not once per panel
+            }
         }
         String which = shown.length < st.flows() ? shown.length + " of " + st.flows() + " flows" : "per flow";
-        String what = st.name().equals("cwnd_packets") ? "congestion window (packets)"
-                : st.name().equals("rate_gbps") ? "sending rate (Gb/s)"
-                : st.name().equals("pulls_queued") ? "pulls queued at the receiver" : st.name();
-        return style(ChartFactory.createXYLineChart(
-                (st.name().equals("pulls_queued") ? "Receiver state, " : "Sender state, ") + which + " (" + r.scenarioName() + ", " + r.protocol() + ")",
-                "time (ms)", what + ", sampled every "
-                        + JsonWriter.number(st.intervalPs() / (double) Units.PS_PER_US) + " us", data,
-                PlotOrientation.VERTICAL, true, false, false));
+        String side = st.names().get(0).equals("pulls_queued") ? "Receiver state, " : "Sender state, ";
+        JFreeChart chart = new JFreeChart(side + which + " (" + r.scenarioName() + ", " + r.protocol() + ")",
+                JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        return chart;
+    }
+
+    /** agent_state.png's height: the main panel and a shorter one per signal. */
+    static int agentStateHeight(FlowStates st) {
+        return HEIGHT + 180 * (st.variables() - 1);
+    }
+
+    /** "target_us" -> "target (us)": the unit the name carries, as a label. */
+    static String axisLabel(String name) {
+        return switch (name) {
+            case "cwnd_packets" -> "window (packets)";
+            case "rate_gbps" -> "sending rate (Gb/s)";
+            case "pulls_queued" -> "pulls queued at receiver";
+            case "rtt_us" -> "RTT (us)";
+            default -> name.endsWith("_us") ? name.substring(0, name.length() - 3).replace('_', ' ') + " (us)"
+                    : name.endsWith("_gbps") ? name.substring(0, name.length() - 5).replace('_', ' ') + " (Gb/s)"
+                    : name.endsWith("_packets") ? name.substring(0, name.length() - 8).replace('_', ' ') + " (packets)"
+                    : name.replace('_', ' ');
+        };
+    }
+
+    private static XYLineAndShapeRenderer lines(int series) {
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        for (int i = 0; i < series; i++) {
+            renderer.setSeriesStroke(i, new BasicStroke(1.2f));
+        }
+        return renderer;
     }
 
     /**
@@ -251,17 +298,17 @@ public final class Plots {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
-        for (int i = 0; i < plot.getDataset().getSeriesCount(); i++) {
-            renderer.setSeriesStroke(i, new BasicStroke(1.2f));
-        }
-        plot.setRenderer(renderer);
+        plot.setRenderer(lines(plot.getDataset().getSeriesCount()));
         return chart;
     }
 
     private static Path save(Path file, JFreeChart chart) {
+        return save(file, chart, HEIGHT);
+    }
+
+    private static Path save(Path file, JFreeChart chart, int height) {
         try {
-            ChartUtils.saveChartAsPNG(new File(file.toString()), chart, WIDTH, HEIGHT);
+            ChartUtils.saveChartAsPNG(new File(file.toString()), chart, WIDTH, height);
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write plot " + file + ": " + e.getMessage(), e);

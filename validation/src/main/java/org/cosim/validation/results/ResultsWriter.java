@@ -102,19 +102,27 @@ public final class ResultsWriter {
         }
     }
 
-    /** One row per sample time; an empty cell where a flow had no state (not started, or finished). */
+    /**
+     * One row per sample time, a column per flow and variable ({@code flowF_cwnd_packets},
+     * {@code flowF_rtt_us}, {@code flowF_target_us}, ..., a flow's together); an empty cell
+     * where a flow had no state (not started, or finished) or a signal no value yet.
+     */
     static void writeStates(Path file, FlowStates st) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             StringBuilder head = new StringBuilder("time_ps");
             for (int f = 0; f < st.flows(); f++) {
-                head.append(",flow").append(f).append('_').append(st.name());
+                for (String name : st.names()) {
+                    head.append(",flow").append(f).append('_').append(name);
+                }
             }
             w.write(head.append('\n').toString());
             for (int s = 0; s < st.samples(); s++) {
                 StringBuilder row = new StringBuilder(Long.toString(st.timePs(s)));
                 for (int f = 0; f < st.flows(); f++) {
-                    double v = st.value(s, f);
-                    row.append(',').append(Double.isNaN(v) ? "" : JsonWriter.number(v));
+                    for (int v = 0; v < st.variables(); v++) {
+                        double x = st.value(s, f, v);
+                        row.append(',').append(Double.isNaN(x) ? "" : JsonWriter.number(x));
+                    }
                 }
                 w.write(row.append('\n').toString());
             }

@@ -33,14 +33,19 @@ class TransportEquivalenceTest {
         assertSameOverBoth("ndp-fig4-incast.textproto", "duration_us=12000");
     }
 
-    /** The agents' sampled windows come back in AgentResults: the same file as in-process. */
+    /** The agents' sampled windows and signals come back in AgentResults: the same file as in-process. */
     @Test
     void sampledWindowsAreTheSameOverGrpc() throws IOException {
         Path dir = assertSameOverBoth("poseidon/fig14-m2-n2.textproto", "duration_us=3000", "output.warmup_us=1000",
                 "output.agent_state=true", "output.sample_interval_us=50");
         java.util.List<String> lines = Files.readAllLines(dir.resolve("agent_state.csv"));
-        assertEquals("time_ps,flow0_cwnd_packets,flow1_cwnd_packets,flow2_cwnd_packets,flow3_cwnd_packets,"
-                + "flow4_cwnd_packets", lines.get(0));
+        StringBuilder head = new StringBuilder("time_ps");
+        for (int f = 0; f < 5; f++) {
+            for (String v : new String[] {"cwnd_packets", "rtt_us", "target_us", "delay_us"}) {
+                head.append(",flow").append(f).append('_').append(v);
+            }
+        }
+        assertEquals(head.toString(), lines.get(0), "Poseidon's window, RTT, target and MPD per flow");
         assertEquals(1 + 59, lines.size(), "50, 100, ..., 2950 us");
     }
 

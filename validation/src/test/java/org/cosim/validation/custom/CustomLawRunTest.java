@@ -107,14 +107,17 @@ class CustomLawRunTest {
     @Test
     void theShippedAblationReproducesFig21a() throws IOException {
         Scenario poseidon = ShippedScenarios.read("poseidon/fig14-m2-n2.textproto", "duration_us=3000",
-                "output.warmup_us=1000");
+                "output.warmup_us=1000", "output.agent_state=true");
         Scenario nothingRemoved = ShippedScenarios.read("custom/poseidon-ablation-fig14.textproto",
-                "duration_us=3000", "output.warmup_us=1000");
+                "duration_us=3000", "output.warmup_us=1000", "output.agent_state=true");
         Path a = write(run(poseidon), poseidon, "poseidon");
         Path b = write(run(nothingRemoved), nothingRemoved, "remove0");
-        for (String f : new String[] {"flows.csv", "timeseries.csv", "rtt_samples.csv"}) {
+        // agent_state.csv too: the law's recorded target and delay are PoseidonLaw's, sample for sample.
+        for (String f : new String[] {"flows.csv", "timeseries.csv", "rtt_samples.csv", "agent_state.csv"}) {
             assertEquals(Files.readString(a.resolve(f)), Files.readString(b.resolve(f)), f);
         }
+        assertTrue(Files.readString(b.resolve("agent_state.csv"))
+                .startsWith("time_ps,flow0_cwnd_packets,flow0_rtt_us,flow0_target_us,flow0_delay_us,flow1_"));
         double share = 200.0 / 3;
         for (double flow : ablation(3)) {
             assertEquals(share, flow, share * 0.05, "AIMD keeps every flow at its share");
