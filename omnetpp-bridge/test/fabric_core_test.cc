@@ -23,6 +23,7 @@
 #include "IdentityHash.h"
 #include "QueueMonitor.h"
 #include "RouteTable.h"
+#include "PacketTraceFile.h"
 #include "RttSampleFile.h"
 #include "Units.h"
 
@@ -251,6 +252,64 @@ void rttSampleFile(const std::string& golden) {
           "an RTT sample file that cannot be created names its path: '" + message + "'");
 }
 
+// The packet trace file, byte for byte against a golden file written from the format's
+// description (the Java reader's test reads the same file); a file left without
+// close() keeps its records and lacks the footer; errors name the path.
+void packetTraceFile(const std::string& golden) {
+    const auto dir = std::filesystem::temp_directory_path();
+    const std::string small = (dir / ("pkt_small_" + std::to_string(::getpid()) + ".bin")).string();
+    cosim::PacketStep a;
+    a.timePs = 3200000;
+    a.flow = 0;
+    a.event = cosim::PacketTraceFile::kEnqueue;
+    a.type = 1;
+    a.flags = 65;
+    a.node = 3;
+    a.port = 3;
+    a.uid = (int64_t{7} << 32) | 12;
+    a.seq = 0;
+    a.bytes = 1500;
+    a.queueBytes = 1500;
+    cosim::PacketStep b;
+    b.timePs = (int64_t{1} << 40) + 7;
+    b.flow = 131071;
+    b.event = cosim::PacketTraceFile::kNicReceive;
+    b.type = 4;
+    b.controlKind = 3;
+    b.node = 5;
+    b.seq = 9000;
+    b.bytes = 64;
+    {
+        cosim::PacketTraceFile f(small);
+        f.record(a);
+        f.record(b);
+        f.close(5);
+        checkEq(f.records(), int64_t{2}, "packet trace records counted");
+    }
+    const std::string want = readBytes(golden);
+    check(!want.empty(), "cannot read the golden file " + golden);
+    check(readBytes(small) == want, "the packet trace file differs from " + golden);
+    std::remove(small.c_str());
+
+    const std::string cut = (dir / ("pkt_cut_" + std::to_string(::getpid()) + ".bin")).string();
+    {
+        cosim::PacketTraceFile f(cut);
+        for (int i = 0; i < 30000; ++i) f.record(a);  // more than one buffer
+    }
+    checkEq(readBytes(cut).size(), size_t{cosim::PacketTraceFile::kHeaderBytes} + 56 * size_t{30000},
+            "an unfinished packet trace keeps every record and has no footer");
+    std::remove(cut.c_str());
+
+    std::string message;
+    try {
+        cosim::PacketTraceFile f((dir / "no-such-dir" / "x.pkt").string());
+    } catch (const std::runtime_error& e) {
+        message = e.what();
+    }
+    check(message.find("no-such-dir/x.pkt") != std::string::npos && message.find("cannot create") == 0,
+          "a packet trace file that cannot be created names its path: '" + message + "'");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -263,6 +322,7 @@ int main(int argc, char** argv) {
     queueDistribution();
     flowCounters();
     rttSampleFile((std::filesystem::path(argv[1]).parent_path() / "rtt_samples.bin").string());
+    packetTraceFile((std::filesystem::path(argv[1]).parent_path() / "packet_trace.bin").string());
     std::cout << "fabric_core_test: " << (checks - failures) << "/" << checks << " checks passed" << std::endl;
     return failures == 0 ? 0 : 1;
 }

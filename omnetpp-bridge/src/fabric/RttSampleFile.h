@@ -16,9 +16,9 @@
 #pragma once
 
 #include <cstdint>
-#include <cstdio>
 #include <string>
-#include <vector>
+
+#include "BinaryFile.h"
 
 namespace cosim {
 
@@ -32,38 +32,23 @@ public:
     // Creates (truncates) the file and writes the header; std::runtime_error naming
     // the path and the reason when it cannot.
     explicit RttSampleFile(const std::string& path);
-    ~RttSampleFile();  // writes what is buffered, but cannot report errors: call close() to hear of them
-    RttSampleFile(const RttSampleFile&) = delete;
-    RttSampleFile& operator=(const RttSampleFile&) = delete;
 
     void record(int64_t completionPs, int32_t flow, int64_t rttPs) {
-        if (buffer_.size() + kRecordBytes > kBufferBytes) flush();
-        putLe(completionPs, 8);
-        putLe(static_cast<uint32_t>(flow), 4);
-        putLe(rttPs, 8);
+        file_.put(completionPs, 8);
+        file_.put(static_cast<uint32_t>(flow), 4);
+        file_.put(rttPs, 8);
         ++samples_;
     }
 
     // Writes what is buffered and closes the file; std::runtime_error on a write
-    // error (disk full, ...). Later calls do nothing.
-    void close();
+    // error (disk full, ...). Later calls do nothing. (Without it, the destructor
+    // writes what is buffered but cannot report errors.)
+    void close() { file_.close(); }
 
     int64_t samples() const { return samples_; }
 
 private:
-    static constexpr size_t kBufferBytes = 1 << 20;
-
-    template <typename T>
-    void putLe(T value, int bytes) {
-        const auto u = static_cast<uint64_t>(value);
-        for (int i = 0; i < bytes; ++i) buffer_.push_back(static_cast<unsigned char>(u >> (8 * i)));
-    }
-    void flush();
-    [[noreturn]] void fail(const char* doing);
-
-    std::string path_;
-    std::FILE* file_ = nullptr;
-    std::vector<unsigned char> buffer_;
+    BinaryFile file_;
     int64_t samples_ = 0;
 };
 

@@ -75,6 +75,7 @@ void AgentBridge::initialize(int stage) {
         reactionDelayPs_ = spec_.hello().reaction_delay_ps();
         flowStats_ = std::make_unique<FlowStats>(spec_.hello().flows_size(), spec_.warmup_ps());
         openRttSamples();
+        openPacketTrace();
         flush_ = new cMessage("flush");
         flush_->setSchedulingPriority(kFlushPriority);
         apply_ = new cMessage("applyActions");
@@ -118,6 +119,16 @@ void AgentBridge::openRttSamples() {
     try {
         const std::string path = resultFile("rttSampleFile", ".rtt");
         rttSamples_ = std::make_unique<RttSampleFile>(path);
+    } catch (const std::exception& e) {
+        throw cRuntimeError(this, "%s", e.what());
+    }
+}
+
+void AgentBridge::openPacketTrace() {
+    if (!spec_.has_packet_trace()) return;
+    try {
+        const std::string path = resultFile("packetTraceFile", ".pkt");
+        packetTracer_ = std::make_unique<PacketTracer>(spec_.packet_trace(), spec_.hello().flows_size(), path);
     } catch (const std::exception& e) {
         throw cRuntimeError(this, "%s", e.what());
     }
@@ -498,16 +509,23 @@ void AgentBridge::finish() {
         recordExact(p + "droppedBytes", flowStats_->droppedBytes(f));
         recordExact(p + "finishPs", flowStats_->finishPs(f));
     }
-    std::string rttFailure;
+    std::string fileFailure;
     if (rttSamples_) {
         try {
             rttSamples_->close();
         } catch (const std::exception& e) {
-            rttFailure = e.what();
+            fileFailure = e.what();
         }
         recordExact("rttSamples", rttSamples_->samples());
     }
-    recordExact("completed", succeeded_ && failure.empty() && rttFailure.empty() ? 1 : 0);
+    if (packetTracer_) {
+        try {
+            packetTracer_->close();
+        } catch (const std::exception& e) {
+            if (fileFailure.empty()) fileFailure = e.what();
+        }
+    }
+    recordExact("completed", succeeded_ && failure.empty() && fileFailure.empty() ? 1 : 0);
     recordExact("reachedPs", reachedPs());
     recordExact("eventsProcessed", events);
     recordExact("agentWindows", windows_);
@@ -519,7 +537,7 @@ void AgentBridge::finish() {
     recordScalar("wallSeconds", (steadyNanos() - wallStartNanos_) / 1e9);
     recordScalar("exchangeWallSeconds", exchangeNanos_ / 1e9);
     if (!failure.empty()) throw cRuntimeError(this, "ending the agent session failed: %s", failure.c_str());
-    if (!rttFailure.empty()) throw cRuntimeError(this, "%s", rttFailure.c_str());
+    if (!fileFailure.empty()) throw cRuntimeError(this, "%s", fileFailure.c_str());
 }
 
 }  // namespace cosim

@@ -37,6 +37,7 @@
 #include "FlowStats.h"
 #include "HostEventSink.h"
 #include "PipelinedLink.h"
+#include "PacketTracer.h"
 #include "RttSampleFile.h"
 #include "cosim.pb.h"
 
@@ -58,6 +59,9 @@ public:
     FlowStats& flowStats() { return *flowStats_; }
     // Where the NICs write their exact RTT samples (the rttSampleFile parameter).
     RttSampleFile& rttSamples() { return *rttSamples_; }
+    // Where NICs and switch ports record the traced flows' steps (output.packet_trace,
+    // the packetTraceFile parameter); null when the run traces nothing.
+    PacketTracer* packetTracer() { return packetTracer_.get(); }
     SwitchCore* switchCore(int id) const { return switches_.at(id); }
     // Where the run got: the scenario's duration after a complete run, else the time of the last event.
     int64_t reachedPs() const;
@@ -110,6 +114,7 @@ private:
 
     void resolveScenario();
     void openRttSamples();
+    void openPacketTrace();
     std::string resultFile(const char* param, const char* suffix);
     void writeFlowStates(const FlowStates& states);
     void scheduleFlowStarts();
@@ -131,6 +136,7 @@ private:
     std::unique_ptr<PipelinedLink> pipeline_;  // drives link_ while the session is pipelined
     std::unique_ptr<FlowStats> flowStats_;
     std::unique_ptr<RttSampleFile> rttSamples_;
+    std::unique_ptr<PacketTracer> packetTracer_;
     std::vector<Nic*> nics_;              // by host id
     std::vector<SwitchCore*> switches_;   // by switch id
     std::vector<std::pair<LinkChannel*, LinkChannel*>> links_;  // by link index: {a -> b, b -> a}

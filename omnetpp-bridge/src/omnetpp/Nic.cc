@@ -5,6 +5,7 @@
 
 #include "AgentBridge.h"
 #include "FlowStats.h"
+#include "PacketTracer.h"
 #include "HostEventSink.h"
 #include "Units.h"
 
@@ -34,6 +35,7 @@ void Nic::initialize(int stage) {
     ackClass_ = spec.hardware().acks_share_data_queue() ? kDataClass : kControlClass;
     rttFromPs_ = spec.warmup_ps();
     flowStats_ = &bridge->flowStats();
+    tracer_ = bridge->packetTracer();
     agents_ = bridge;
     const int n = spec.hello().flows_size();
     flowSrc_.resize(n);
@@ -87,13 +89,17 @@ void Nic::handleMessage(cMessage* msg) {
 
 void Nic::trySend() {
     if (tx_.busy()) return;
+    Packet* p = nullptr;
     if (!control_.empty()) {
-        Packet* c = control_.front();
+        p = control_.front();
         control_.pop_front();
-        tx_.start(c);
     } else if (!dataPaused_ && !segments_.empty()) {
-        tx_.start(nextDataPacket());
+        p = nextDataPacket();
+    } else {
+        return;
     }
+    if (tracer_ != nullptr) tracer_->nic(PacketTraceFile::kNicSend, host_, p);
+    tx_.start(p);
 }
 
 Packet* Nic::nextDataPacket() {
@@ -129,6 +135,7 @@ Packet* Nic::nextDataPacket() {
 }
 
 void Nic::receive(Packet* pkt) {
+    if (tracer_ != nullptr) tracer_->nic(PacketTraceFile::kNicReceive, host_, pkt);
     switch (pkt->type) {
         case PacketType::kData:
             if ((pkt->flags & (Packet::kNoAck | Packet::kTrimmed | Packet::kReturned)) != 0) {

@@ -30,6 +30,7 @@
 namespace cosim {
 
 class FlowStats;
+class PacketTracer;
 class HostEventSink;
 
 class Nic : public omnetpp::cSimpleModule {
@@ -79,6 +80,7 @@ private:
     int ackClass_ = kControlClass;  // the traffic class of the hardware ACKs this NIC makes
     int64_t rttFromPs_ = 0;  // RTT samples count from the end of the warm-up (Java RttRecorder)
     FlowStats* flowStats_ = nullptr;
+    PacketTracer* tracer_ = nullptr;  // output.packet_trace; null: none
     HostEventSink* agents_ = nullptr;
     std::vector<int32_t> flowSrc_;
     std::vector<int32_t> flowDst_;

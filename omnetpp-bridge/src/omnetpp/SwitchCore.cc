@@ -36,6 +36,7 @@ void SwitchCore::initialize(int stage) {
     PortContext ctx;
     ctx.core = this;
     ctx.flowStats = &bridge->flowStats();
+    ctx.tracer = bridge->packetTracer();
     ctx.buffer = &buffer_;
     ctx.switchId = id_;
     ctx.switchName = name_;

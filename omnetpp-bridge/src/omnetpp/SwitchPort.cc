@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "FlowStats.h"
+#include "PacketTracer.h"
 #include "QueueMonitor.h"
 #include "SwitchCore.h"
 #include "Units.h"
@@ -75,6 +76,7 @@ void SwitchPort::handleMessage(cMessage* msg) {
 }
 
 void SwitchPort::drop(Packet* pkt) {
+    traceStep(PacketTraceFile::kDrop, pkt);
     emit(droppedSignal_, static_cast<intval_t>(pkt->size()));
     if (pkt->type == PacketType::kData) ctx_.flowStats->dropped(pkt->flow, pkt->payload);
     delete pkt;
@@ -85,12 +87,14 @@ void SwitchPort::trim(Packet* pkt, int32_t headerBytes) {
     pkt->flags |= Packet::kTrimmed;
     pkt->trafficClass = kControlClass;
     emit(trimmedSignal_, 1);
+    traceStep(PacketTraceFile::kTrim, pkt);
 }
 
 void SwitchPort::returnToSender(Packet* pkt) {
     std::swap(pkt->src, pkt->dst);
     pkt->flags |= Packet::kReturned;
     emit(returnedToSenderSignal_, 1);
+    traceStep(PacketTraceFile::kReturn, pkt);
     ctx_.core->forward(pkt);
 }
 
@@ -98,6 +102,7 @@ void SwitchPort::ecnMarked() { emit(ecnMarkedSignal_, 1); }
 
 void SwitchPort::enqueued(Packet* pkt) {
     pkt->enqueueTime = simTime().raw();
+    traceStep(PacketTraceFile::kEnqueue, pkt);
     queueChanged();
     trySend();
 }
@@ -122,7 +127,12 @@ void SwitchPort::trySend() {
             pkt->pushHop(queuedBytes(), tx_.bytesSent(), simTime().raw(), tx_.rateBps());
         }
     }
+    traceStep(PacketTraceFile::kTransmit, pkt);
     tx_.start(pkt);
+}
+
+void SwitchPort::traceStep(uint8_t event, const Packet* pkt) {
+    if (ctx_.tracer != nullptr) ctx_.tracer->port(event, ctx_.switchId, getIndex(), pkt, queuedBytes());
 }
 
 void SwitchPort::queueChanged() {

@@ -26,6 +26,7 @@
 namespace cosim {
 
 class FlowStats;
+class PacketTracer;
 class QueueMonitor;
 class SwitchCore;
 
@@ -55,6 +56,7 @@ struct PortContext {
     std::string switchName;
     int64_t seed = 0;
     bool intOn = false;  // this switch stamps INT
+    PacketTracer* tracer = nullptr;  // output.packet_trace; null: none
 };
 
 class SwitchPort : public omnetpp::cSimpleModule {
@@ -106,6 +108,7 @@ protected:
     bool isPaused(int trafficClass) const { return paused_[trafficClass]; }
     void trySend();
     void queueChanged();
+    void traceStep(uint8_t event, const Packet* pkt);
 
     PortContext ctx_;
 

@@ -10,6 +10,7 @@ import org.cosim.fabric.stats.RttRecorder;
 import org.cosim.fabric.stats.TimeSeriesSampler;
 import org.cosim.fabric.topology.Routing;
 import org.cosim.fabric.topology.TopologyGraph;
+import org.cosim.fabric.trace.PacketTrace;
 import org.cosim.fabric.workload.FlowTable;
 
 /**
@@ -20,7 +21,8 @@ public record FabricResult(FabricConfig config, TopologyGraph graph, Routing rou
                            FlowStats flowStats, RttRecorder rtts, List<QueueMonitor> monitors,
                            TimeSeriesSampler series, List<Switch> switches, List<Nic> nics,
                            long eventsProcessed, long agentWindows, long agentEvents, long reachedPs,
-                           long packetsInNetwork, long wallNanos, Throwable failure, FlowStates flowStates) {
+                           long packetsInNetwork, long wallNanos, Throwable failure, FlowStates flowStates,
+                           PacketTrace packetTrace) {
     public boolean complete() {
         return failure == null;
     }

@@ -26,6 +26,9 @@ import org.cosim.fabric.topology.LinkChanges;
 import org.cosim.fabric.topology.Routing;
 import org.cosim.fabric.topology.TopologyBuilders;
 import org.cosim.fabric.topology.TopologyGraph;
+import org.cosim.fabric.trace.PacketTrace;
+import org.cosim.fabric.trace.PacketTraceConfig;
+import org.cosim.fabric.trace.PacketTracer;
 import org.cosim.fabric.workload.FlowTable;
 import org.cosim.fabric.workload.Workloads;
 import org.cosim.proto.Scenario;
@@ -49,6 +52,7 @@ public final class FabricSimulation {
     private final FlowTable flows;
     private final SessionSpec session;
     private final List<LinkChanges.Change> linkChanges;
+    private final PacketTraceConfig trace;  // null: output.packet_trace unset
 
     private FabricSimulation(Scenario scenario) {
         this.scenario = scenario;
@@ -64,6 +68,7 @@ public final class FabricSimulation {
         }
         long baseRtt = routing.maxPropagationRttPs(config.switches().latencyPs());
         ProtocolCatalog.validate(scenario, baseRtt, config.nic().mtuBytes());
+        this.trace = PacketTraceConfig.from(scenario.getOutput(), flows.size());
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
                 config.windowPs(), baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
                 config.nic().ackBytes(), OutputSettings.stateIntervalPs(scenario.getOutput()));
@@ -96,6 +101,9 @@ public final class FabricSimulation {
     public FlowTable flows() { return flows; }
     /** What the agent side needs to start a session for this run. */
     public SessionSpec session() { return session; }
+
+    /** output.packet_trace, resolved; null when the scenario traces no packets. */
+    public PacketTraceConfig packetTrace() { return trace; }
 
     /** The link rate changes, in the order they are scheduled. */
     public List<LinkChanges.Change> linkChanges() { return linkChanges; }
@@ -132,6 +140,7 @@ public final class FabricSimulation {
             switches.add(sw);
         }
         new LinkRateSchedule(sim, linkChanges, wire(nics, switches)).start();
+        PacketTracer tracer = trace == null ? null : tracer(sim, pool, nics, switches);
         List<QueueMonitor> monitors = new ArrayList<>();
         for (TopologyGraph.PortRef ref : graph.monitored()) {
             Switch sw = switches.get(ref.switchId());
@@ -179,7 +188,22 @@ public final class FabricSimulation {
         }
         return new FabricResult(config, graph, routing, flows, flowStats, rtts, monitors, series, switches,
                 List.of(nics), sim.eventsProcessed(), bridge.windows(), bridge.eventsSent(), sim.now(), pool.live(),
-                System.nanoTime() - wallStart, failure, states);
+                System.nanoTime() - wallStart, failure, states, tracer == null ? null : tracer.trace());
+    }
+
+    /** A tracer for output.packet_trace, given to every NIC and switch port. */
+    private PacketTracer tracer(Simulator sim, PacketPool pool, Nic[] nics, List<Switch> switches) {
+        PacketTracer tracer = new PacketTracer(sim, pool, trace.tracedFlows(flows.size()), trace.maxRecords(),
+                new PacketTrace(graph.hostNames(), graph.switchNames()));
+        for (Nic n : nics) {
+            n.trace(tracer);
+        }
+        for (Switch sw : switches) {
+            for (int p = 0; p < sw.portCount(); p++) {
+                sw.port(p).trace(tracer);
+            }
+        }
+        return tracer;
     }
 
     /** Connects every link; returns its two transmitters by link index ({a -> b, b -> a}). */

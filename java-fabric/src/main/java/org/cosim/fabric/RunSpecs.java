@@ -73,6 +73,14 @@ public final class RunSpecs {
         for (int f = 0; f < sim.flows().size(); f++) {
             r.addFlowStartPs(sim.flows().startPs(f));
         }
+        if (sim.packetTrace() != null) {
+            org.cosim.proto.PacketTraceSpec.Builder t = org.cosim.proto.PacketTraceSpec.newBuilder()
+                    .setMaxRecords(sim.packetTrace().maxRecords());
+            for (int f : sim.packetTrace().flows()) {
+                t.addFlows(f);
+            }
+            r.setPacketTrace(t);
+        }
         return r.build();
     }
 

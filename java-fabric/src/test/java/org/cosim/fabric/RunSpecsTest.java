@@ -207,4 +207,15 @@ class RunSpecsTest {
         assertEquals(300_000_000L, c.getAtPs());
         assertEquals(1_000_000_000L, c.getRateBps());
     }
+
+    @Test
+    void aPacketTraceTravelsWithItsFlowsAscendingAndItsCap() {
+        assertEquals(false, RunSpecs.of(FabricSimulation.of(TestScenarios.parse(DUMBBELL))).hasPacketTrace());
+        RunSpec r = RunSpecs.of(FabricSimulation.of(TestScenarios.parse(DUMBBELL
+                + "output { packet_trace { flows: [1, 0] max_records: 77 } }")));
+        assertEquals(java.util.List.of(0, 1), r.getPacketTrace().getFlowsList());
+        assertEquals(77, r.getPacketTrace().getMaxRecords());
+        assertEquals(1_000_000, RunSpecs.of(FabricSimulation.of(TestScenarios.parse(DUMBBELL
+                + "output { packet_trace { flows: 0 } }"))).getPacketTrace().getMaxRecords(), "the default");
+    }
 }

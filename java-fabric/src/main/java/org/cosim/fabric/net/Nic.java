@@ -12,6 +12,8 @@ import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.FlowStats;
 import org.cosim.fabric.stats.RttRecorder;
+import org.cosim.fabric.trace.PacketTrace;
+import org.cosim.fabric.trace.PacketTracer;
 import org.cosim.fabric.workload.FlowTable;
 
 /**
@@ -43,6 +45,7 @@ public final class Nic implements EventHandler {
     private final PacketPool pool;
     private final NicParams params;
     private final FlowStats flowStats;
+    private PacketTracer tracer;  // null unless output.packet_trace
     private final RttRecorder rtts;
     private final HostEventSink agents;
     private final FlowTable flows;
@@ -169,11 +172,23 @@ public final class Nic implements EventHandler {
         if (tx.busy()) {
             return;
         }
+        int pkt;
         if (!control.isEmpty()) {
-            tx.start(control.poll());
+            pkt = control.poll();
         } else if (!dataPaused && !segments.isEmpty()) {
-            tx.start(nextDataPacket());
+            pkt = nextDataPacket();
+        } else {
+            return;
         }
+        if (tracer != null) {
+            tracer.nic(PacketTrace.NIC_SEND, host, pkt);
+        }
+        tx.start(pkt);
+    }
+
+    /** Records the traced flows' packets this NIC sends and receives (output.packet_trace). */
+    public void trace(PacketTracer t) {
+        this.tracer = t;
     }
 
     private int nextDataPacket() {
@@ -215,6 +230,9 @@ public final class Nic implements EventHandler {
     }
 
     private void receive(int pkt) {
+        if (tracer != null) {
+            tracer.nic(PacketTrace.NIC_RECEIVE, host, pkt);
+        }
         switch (pool.type[pkt]) {
             case PacketType.DATA -> {
                 if ((pool.flags[pkt] & (PacketPool.FLAG_NO_ACK | PacketPool.FLAG_TRIMMED | PacketPool.FLAG_RETURNED))

@@ -3,6 +3,8 @@ package org.cosim.fabric.net;
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketFifo;
 import org.cosim.fabric.packet.PacketPool;
+import org.cosim.fabric.trace.PacketTrace;
+import org.cosim.fabric.trace.PacketTracer;
 import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.QueueMonitor;
@@ -34,6 +36,7 @@ public abstract class SwitchPort {
     private long trimmed;
     private long returnedToSender;
     private QueueMonitor monitor;
+    private PacketTracer tracer;  // null unless output.packet_trace
 
     protected SwitchPort(PortContext ctx, int index, LinkTransmitter tx, IntParams intParams) {
         this.ctx = ctx;
@@ -64,6 +67,11 @@ public abstract class SwitchPort {
 
     public LinkTransmitter transmitter() {
         return tx;
+    }
+
+    /** Records the traced flows' steps at this port (output.packet_trace). */
+    public void trace(PacketTracer t) {
+        this.tracer = t;
     }
 
     public void monitor(QueueMonitor m) {
@@ -137,6 +145,7 @@ public abstract class SwitchPort {
 
     /** Drops a packet: counted here and against its flow, then freed. */
     protected final void drop(int pkt) {
+        traceStep(PacketTrace.DROP, pkt);
         drops++;
         dropBytes += pool.size[pkt];
         if (pool.type[pkt] == PacketType.DATA) {
@@ -151,6 +160,7 @@ public abstract class SwitchPort {
         pool.flags[pkt] |= PacketPool.FLAG_TRIMMED;
         pool.trafficClass[pkt] = TrafficClass.CONTROL;
         trimmed++;
+        traceStep(PacketTrace.TRIM, pkt);
     }
 
     /**
@@ -163,12 +173,14 @@ public abstract class SwitchPort {
         pool.dst[pkt] = src;
         pool.flags[pkt] |= PacketPool.FLAG_RETURNED;
         returnedToSender++;
+        traceStep(PacketTrace.RETURN, pkt);
         ctx.forwarder().forward(pkt);
     }
 
     /** Subclasses call this when a packet joins a queue. */
     protected final void enqueued(int pkt) {
         pool.enqueueTime[pkt] = sim.now();
+        traceStep(PacketTrace.ENQUEUE, pkt);
         queueChanged();
         trySend();
     }
@@ -199,7 +211,14 @@ public abstract class SwitchPort {
                 pool.pushHop(pkt, queuedBytes(), tx.bytesSent(), sim.now(), tx.rateBps());
             }
         }
+        traceStep(PacketTrace.TRANSMIT, pkt);
         tx.start(pkt);
+    }
+
+    private void traceStep(int event, int pkt) {
+        if (tracer != null) {
+            tracer.port(event, ctx.switchId(), index, pkt, queuedBytes());
+        }
     }
 
     protected final void queueChanged() {

@@ -93,6 +93,10 @@ public final class TopologyGraph {
     public int switchCount() { return switchNames.size(); }
     public String hostName(int h) { return hostNames.get(h); }
     public String switchName(int s) { return switchNames.get(s); }
+    /** Every host's name, by id. */
+    public List<String> hostNames() { return java.util.Collections.unmodifiableList(hostNames); }
+    /** Every switch's name, by id. */
+    public List<String> switchNames() { return java.util.Collections.unmodifiableList(switchNames); }
     public int switchPorts(int s) { return switchPortCount.get(s); }
     public List<Link> links() { return java.util.Collections.unmodifiableList(links); }
     public int linkCount() { return links.size(); }

@@ -125,7 +125,13 @@ public final class RunCommand implements Command {
         List<Path> plots = writeFiles(outDir, results, summary, sim, noPlots);
         SummaryPrinter.print(out, results, summary);
         out.println("results: " + outDir + "/ (flows.csv, summary.json, rtt_samples.csv, timeseries.csv"
-                + (results.flowStates() != null ? ", agent_state.csv)" : ")"));
+                + (results.flowStates() != null ? ", agent_state.csv" : "")
+                + (results.packetTrace() != null ? ", packet_trace.csv" : "") + ")");
+        if (results.packetTrace() != null && results.packetTrace().truncated()) {
+            out.printf(java.util.Locale.ROOT, "packet trace: kept the first %,d of %,d steps of the traced flows "
+                    + "(output.packet_trace.max_records)%n", results.packetTrace().size(),
+                    results.packetTrace().attempted());
+        }
         if (!plots.isEmpty()) {
             out.println("plots:   " + String.join(", ", plots.stream().map(Path::toString).toList()));
         }

@@ -48,7 +48,8 @@ public final class OmnetppIni {
                 **.rtt.result-recording-modes = -
                 **.bridge.rttSampleFile = "${resultdir}/%s"
                 **.bridge.flowStateFile = "${resultdir}/%s"
-                """.formatted(RttSampleFile.RUNNER_FILE, FlowStateFile.RUNNER_FILE));
+                **.bridge.packetTraceFile = "${resultdir}/%s"
+                """.formatted(RttSampleFile.RUNNER_FILE, FlowStateFile.RUNNER_FILE, PacketTraceFile.RUNNER_FILE));
         b.append("network = ").append(net.network()).append('\n');
         b.append("**.bridge.scenario = \"").append(scenarioFile).append("\"\n");
         b.append("**.bridge.agents = \"").append(agentsTarget).append("\"\n");

@@ -15,8 +15,8 @@ import java.util.Set;
 /**
  * Compares two results directories of the same scenario (typically the Java and the
  * OMNeT++ back end's): flows.csv flow by flow and column by column, summary.json
- * metric by metric, rtt_samples.csv, timeseries.csv and agent_state.csv (when
- * either has one) line by line. Numbers may
+ * metric by metric, rtt_samples.csv, timeseries.csv, agent_state.csv and
+ * packet_trace.csv (when either has one) line by line. Numbers may
  * differ by a relative {@code tolerance} (0: exactly); what identifies the run
  * rather than measures it (the back end's name) is not compared.
  */
@@ -46,6 +46,9 @@ public final class ResultsComparison {
         c.csvByColumn(a, b, "timeseries.csv", "sample");
         if (Files.exists(a.resolve("agent_state.csv")) || Files.exists(b.resolve("agent_state.csv"))) {
             c.csvByColumn(a, b, "agent_state.csv", "sample");
+        }
+        if (Files.exists(a.resolve("packet_trace.csv")) || Files.exists(b.resolve("packet_trace.csv"))) {
+            c.linesExactly(a, b, "packet_trace.csv");
         }
         return c;
     }

@@ -28,7 +28,7 @@ import org.cosim.scenario.Units;
  */
 public final class ResultsWriter {
     public static final List<String> FILES = List.of("flows.csv", "summary.json", "rtt_samples.csv",
-            "timeseries.csv", "agent_state.csv", "run.json", "scenario.textproto");
+            "timeseries.csv", "agent_state.csv", "packet_trace.csv", "run.json", "scenario.textproto");
 
     private ResultsWriter() {}
 
@@ -44,6 +44,9 @@ public final class ResultsWriter {
             writeSeries(dir.resolve("timeseries.csv"), r.series());
             if (r.flowStates() != null) {
                 writeStates(dir.resolve("agent_state.csv"), r.flowStates());
+            }
+            if (r.packetTrace() != null) {
+                PacketTraceCsv.write(dir.resolve("packet_trace.csv"), r.packetTrace());
             }
             Files.writeString(dir.resolve("run.json"), runJson(r), StandardCharsets.UTF_8);
             Files.writeString(dir.resolve("summary.json"), summaryJson(r, s), StandardCharsets.UTF_8);
@@ -202,6 +205,13 @@ public final class ResultsWriter {
             j.endObject();
         }
         j.endObject();
+        if (r.packetTrace() != null) {
+            j.beginObject("packet_trace");
+            j.field("records", r.packetTrace().size());
+            j.field("steps", r.packetTrace().attempted());
+            j.field("truncated", r.packetTrace().truncated());
+            j.endObject();
+        }
         Counters c = r.counters();
         j.beginObject("counters");
         j.field("pfc_pause_frames_sent", c.pfcPauseFramesSent());

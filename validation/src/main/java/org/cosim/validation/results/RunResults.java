@@ -3,6 +3,7 @@ package org.cosim.validation.results;
 import java.util.List;
 import java.util.Map;
 import org.cosim.agents.host.FlowStates;
+import org.cosim.fabric.trace.PacketTrace;
 
 /**
  * The outcome of one run, in the one results format both back ends produce
@@ -14,12 +15,14 @@ import org.cosim.agents.host.FlowStates;
  * {@code incastOptimumPs}: for an incast (two or more finite flows, one
  * destination, one start time), the earliest possible completion of the last
  * flow, as a duration from the start (Routing.incastOptimumPs); -1 otherwise.
+ * {@code flowStates} (output.agent_state) and {@code packetTrace}
+ * (output.packet_trace): null when the scenario does not ask for them.
  */
 public record RunResults(String backend, String scenarioName, String scenarioDigest, String protocol,
                          long seed, long durationPs, long warmupPs, long reachedPs, List<FlowRecord> flows,
                          RttSamples rtts, List<QueueRecord> queues, Counters counters, TimeSeries series,
                          long incastOptimumPs, String failure, long wallNanos, Map<String, Double> wallBreakdown,
-                         FlowStates flowStates) {
+                         FlowStates flowStates, PacketTrace packetTrace) {
     public boolean complete() {
         return failure == null;
     }

@@ -43,7 +43,8 @@ public final class JavaBackend {
         return new RunResults("java", s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
                 s.getSeed(), r.config().durationPs(), r.config().warmupPs(), r.reachedPs(), flows(sim, r),
                 rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()), RunRecords.incastOptimum(sim),
-                r.failure() == null ? null : describe(r.failure()), r.wallNanos(), Map.of(), r.flowStates());
+                r.failure() == null ? null : describe(r.failure()), r.wallNanos(), Map.of(), r.flowStates(),
+                r.packetTrace());
     }
 
     /** The exception and where it was thrown, so that a bug in an agent (a custom law's too) can be found. */

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.function.LongConsumer;
 import org.cosim.agents.host.ContractViolation;
 import org.cosim.agents.host.FlowStates;
+import org.cosim.fabric.trace.PacketTrace;
 import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.wire.AgentServer;
 import org.cosim.agents.wire.AgentServerOptions;
@@ -37,6 +38,7 @@ import org.cosim.validation.omnetpp.OmnetppNetworks;
 import org.cosim.validation.omnetpp.OppRunAllocator;
 import org.cosim.validation.omnetpp.ResultFiles;
 import org.cosim.validation.omnetpp.FlowStateFile;
+import org.cosim.validation.omnetpp.PacketTraceFile;
 import org.cosim.validation.omnetpp.RttSampleFile;
 import org.cosim.validation.results.Counters;
 import org.cosim.validation.results.FlowRecord;
@@ -53,7 +55,8 @@ import org.cosim.validation.results.TimeSeries;
  * launches {@code opp_run}, and converts OMNeT++'s .sca/.vec files into
  * {@link RunResults}. Everything in {@code <out>/omnetpp/}: run.ini,
  * scenario.textproto (the scenario as run), opp_run.log, cosim.sca, cosim.vec, cosim.rtt
- * (the RTT samples, {@link RttSampleFile}), cosim.states (with output.agent_state, {@link FlowStateFile}).
+ * (the RTT samples, {@link RttSampleFile}), cosim.states (with output.agent_state, {@link FlowStateFile}),
+ * cosim.pkt (with output.packet_trace, {@link PacketTraceFile}).
  *
  * <p>A run that fails midway (the agent server gone, a contract violation) keeps
  * what it measured: the bridge records its results on the error path, opp_run
@@ -218,6 +221,15 @@ public final class OmnetppBackend {
         } catch (OmnetppException e) {
             failure = failure == null ? e.getMessage() : failure;  // what the fabric measured is kept
         }
+        PacketTrace trace = null;
+        if (sim.packetTrace() != null) {
+            try {
+                trace = PacketTraceFile.read(dir.resolve(PacketTraceFile.RUNNER_FILE), sim.graph().hostNames(),
+                        sim.graph().switchNames(), failure == null);
+            } catch (OmnetppException e) {
+                failure = failure == null ? e.getMessage() : failure;
+            }
+        }
         Scenario s = sim.scenario();
         Map<String, Double> breakdown = new LinkedHashMap<>();
         breakdown.put("opp_run_wall_time", Double.parseDouble(files.scalar(bridge, "wallSeconds")));
@@ -226,7 +238,7 @@ public final class OmnetppBackend {
                 s.getSeed(), sim.config().durationPs(), sim.config().warmupPs(),
                 exact(files, bridge, "reachedPs"), flows(sim, files, bridge), rtts(dir, files, bridge), queues(sim, files),
                 counters(sim, files, bridge), series(sim, files), RunRecords.incastOptimum(sim), failure,
-                launch.wallNanos(), breakdown, states);
+                launch.wallNanos(), breakdown, states, trace);
     }
 
     /** The agents' sampled states the bridge wrote, checked against this run (output.agent_state). */

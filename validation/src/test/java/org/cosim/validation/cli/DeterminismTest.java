@@ -51,6 +51,32 @@ class DeterminismTest {
         }
     }
 
+    /** Tracing packets records steps beside the run and changes no other file; the trace itself is deterministic. */
+    @Test
+    void tracingPacketsChangesNoOtherFile() throws IOException {
+        Path off = tmp.resolve("trace-off");
+        Path on = tmp.resolve("trace-on");
+        Path again = tmp.resolve("trace-again");
+        String[] common = {"duration_us=12000"};
+        run("ndp-fig4-incast.textproto", off, common);
+        run("ndp-fig4-incast.textproto", on, "duration_us=12000", "output.packet_trace={flows: [0, 42]}");
+        run("ndp-fig4-incast.textproto", again, "duration_us=12000", "output.packet_trace={flows: [0, 42]}");
+        for (String f : new String[] {"flows.csv", "rtt_samples.csv", "timeseries.csv"}) {
+            assertArrayEquals(Files.readAllBytes(off.resolve(f)), Files.readAllBytes(on.resolve(f)), f + " differs");
+        }
+        assertArrayEquals(Files.readAllBytes(on.resolve("packet_trace.csv")),
+                Files.readAllBytes(again.resolve("packet_trace.csv")));
+        java.util.List<String> rows = Files.readAllLines(on.resolve("packet_trace.csv"));
+        assertEquals("time_ps,event,node,port,flow,packet,type,seq,bytes,queue_bytes,ecn", rows.get(0));
+        org.junit.jupiter.api.Assertions.assertTrue(rows.size() > 100, "both flows' 15 packets, their ACKs and pulls");
+        org.junit.jupiter.api.Assertions.assertTrue(rows.stream().skip(1)
+                .allMatch(r -> r.split(",")[4].equals("0") || r.split(",")[4].equals("42")), "only the traced flows");
+        String summary = Files.readString(on.resolve("summary.json"));
+        org.junit.jupiter.api.Assertions.assertTrue(summary.contains("\"records\": " + (rows.size() - 1)), summary);
+        org.junit.jupiter.api.Assertions.assertTrue(summary.contains("\"truncated\": false"), summary);
+        assertEquals(false, Files.exists(off.resolve("packet_trace.csv")));
+    }
+
     /** NDP's state is at its receivers: each flow's pulls queued, the backlog its pull order works through. */
     @Test
     void ndpSamplesTheReceiversQueuedPulls() throws IOException {

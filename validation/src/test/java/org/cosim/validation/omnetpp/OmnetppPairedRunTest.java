@@ -150,6 +150,33 @@ class OmnetppPairedRunTest {
     }
 
     /**
+     * output.packet_trace on both back ends: the same steps in the same order, byte for byte, through NDP's
+     * trimming, return-to-sender and header drops (the incast above) and DCTCP's ECN marks and echoes.
+     */
+    @Test
+    void packetTracesAreTheSameOnBothBackEnds() throws IOException {
+        Scenario ndp = ShippedScenarios.read("ndp-fig16-incast.textproto", "topology.fat_tree.k=8",
+                "workload.incast.senders=100", "workload.incast.flow_bytes=90000",
+                "topology.switches.ndp.data_queue_packets=2", "topology.switches.ndp.header_queue_bytes=3000",
+                "duration_us=4000", "output.packet_trace={flows: [0, 17, 99]}");
+        Path[] dirs = runBoth(OmnetppBackend.asRun(ndp));
+        assertArrayEquals(Files.readAllBytes(dirs[0].resolve("packet_trace.csv")),
+                Files.readAllBytes(dirs[1].resolve("packet_trace.csv")));
+        assertTrue(ResultsComparison.of(dirs[0], "java", dirs[1], "omnetpp", 0).agree());
+        String csv = Files.readString(dirs[1].resolve("packet_trace.csv"));
+        for (String step : new String[] {",trim,", ",return,", ",pull,", ",nack,", ",returned_header,"}) {
+            assertTrue(csv.contains(step), "the NDP trace has " + step);
+        }
+        Scenario dctcp = ShippedScenarios.read("ndp-dctcp-fig16-incast.textproto", "topology.fat_tree.k=8",
+                "workload.incast.senders=32", "duration_us=3000", "output.packet_trace={flows: [3]}");
+        dirs = runBoth(OmnetppBackend.asRun(dctcp));
+        assertArrayEquals(Files.readAllBytes(dirs[0].resolve("packet_trace.csv")),
+                Files.readAllBytes(dirs[1].resolve("packet_trace.csv")));
+        csv = Files.readString(dirs[1].resolve("packet_trace.csv"));
+        assertTrue(csv.contains(",ce\n") && csv.contains(",echo\n"), "DCTCP's marks and their echoes are traced");
+    }
+
+    /**
      * MPTCP 32 -> 1 incast on the k = 8 fat tree to the end: 8 subflows per connection on source routes through
      * drop-tail priority ports, losses (fast retransmit and timeouts with reinjection on other subflows).
      */

@@ -1,0 +1,73 @@
+package org.cosim.fabric.trace;
+
+import java.util.Arrays;
+import org.cosim.proto.Output;
+import org.cosim.proto.PacketTraceSettings;
+import org.cosim.scenario.ScenarioException;
+
+/**
+ * output.packet_trace resolved against a run's flows: which flows are traced (by
+ * flow id) and how many steps are kept. Both back ends trace from this (the
+ * OMNeT++ one through RunSpec.packet_trace).
+ */
+public record PacketTraceConfig(int[] flows, long maxRecords) {
+    public static final long DEFAULT_MAX_RECORDS = 1_000_000L;
+    /** About 3 GB of records in memory. */
+    public static final long MAX_MAX_RECORDS = 50_000_000L;
+    private static final String P = "output.packet_trace.";
+
+    /** The trace the scenario asks for, checked against its {@code flowCount} flows; null if it asks for none. */
+    public static PacketTraceConfig from(Output o, int flowCount) {
+        if (!o.hasPacketTrace()) {
+            return null;
+        }
+        PacketTraceSettings t = o.getPacketTrace();
+        if (t.getFlowsCount() == 0) {
+            throw new ScenarioException(P + "flows", "name at least one flow to trace (flow ids as in flows.csv, 0.."
+                    + (flowCount - 1) + ")");
+        }
+        boolean[] seen = new boolean[flowCount];
+        for (int k = 0; k < t.getFlowsCount(); k++) {
+            long f = Integer.toUnsignedLong(t.getFlows(k));
+            if (f >= flowCount) {
+                throw new ScenarioException(P + "flows[" + k + "]", f + ": this run has " + flowCount
+                        + " flows (ids 0.." + (flowCount - 1) + ")");
+            }
+            if (seen[(int) f]) {
+                throw new ScenarioException(P + "flows[" + k + "]", f + " is named twice");
+            }
+            seen[(int) f] = true;
+        }
+        long max = t.hasMaxRecords() ? t.getMaxRecords() : DEFAULT_MAX_RECORDS;
+        if (max < 1 || max > MAX_MAX_RECORDS) {
+            throw new ScenarioException(P + "max_records", Long.toUnsignedString(max) + ": must be in 1.."
+                    + MAX_MAX_RECORDS + " (the records are kept in memory, about 60 bytes each)");
+        }
+        int[] flows = t.getFlowsList().stream().mapToInt(Integer::intValue).sorted().toArray();
+        return new PacketTraceConfig(flows, max);
+    }
+
+    /** By flow id: traced or not. */
+    public boolean[] tracedFlows(int flowCount) {
+        boolean[] traced = new boolean[flowCount];
+        for (int f : flows) {
+            traced[f] = true;
+        }
+        return traced;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PacketTraceConfig c && Arrays.equals(flows, c.flows) && maxRecords == c.maxRecords;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(flows) + Long.hashCode(maxRecords);
+    }
+
+    @Override
+    public String toString() {
+        return "PacketTraceConfig" + Arrays.toString(flows) + " max " + maxRecords;
+    }
+}

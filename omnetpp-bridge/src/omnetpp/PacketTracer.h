@@ -1,0 +1,68 @@
+// PacketTracer: the steps of the traced flows' packets (output.packet_trace), the
+// C++ twin of Java's PacketTracer: the NICs and switch ports call it at each step
+// (a NIC puts a packet on its link or receives one; a port queues, transmits,
+// trims, returns or drops one), and it writes those of the traced flows to the
+// PacketTraceFile, up to max_records (then it only counts). Ports and NICs hold a
+// null pointer when the run traces nothing.
+#pragma once
+
+#include <omnetpp.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "Packet.h"
+#include "PacketTraceFile.h"
+#include "cosim.pb.h"
+
+namespace cosim {
+
+class PacketTracer {
+public:
+    PacketTracer(const PacketTraceSpec& spec, int flows, const std::string& path)
+        : traced_(static_cast<size_t>(flows), false), maxRecords_(static_cast<int64_t>(spec.max_records())),
+          file_(path) {
+        for (uint32_t f : spec.flows()) {
+            if (f < traced_.size()) traced_[f] = true;
+        }
+    }
+
+    // A step at switch `sw`'s egress port `port`, whose queue holds queueBytes after it.
+    void port(uint8_t event, int sw, int port, const Packet* p, int64_t queueBytes) {
+        record(event, sw, port, p, queueBytes);
+    }
+
+    // A step at host `host`'s NIC.
+    void nic(uint8_t event, int host, const Packet* p) { record(event, host, 0, p, -1); }
+
+    // Writes the footer (the count of every step of the traced flows) and closes the file.
+    void close() { file_.close(steps_); }
+
+private:
+    void record(uint8_t event, int node, int port, const Packet* p, int64_t queueBytes) {
+        if (p->flow < 0 || static_cast<size_t>(p->flow) >= traced_.size() || !traced_[p->flow]) return;
+        if (steps_++ >= maxRecords_) return;
+        PacketStep s;
+        s.timePs = omnetpp::getSimulation()->getSimTime().raw();
+        s.flow = p->flow;
+        s.event = event;
+        s.type = static_cast<uint8_t>(p->type);
+        s.controlKind = static_cast<uint8_t>(p->controlKind);
+        s.flags = p->flags;
+        s.node = node;
+        s.port = port;
+        s.uid = p->uid;
+        s.seq = p->seq;
+        s.bytes = p->size();
+        s.queueBytes = queueBytes;
+        file_.record(s);
+    }
+
+    std::vector<bool> traced_;
+    int64_t maxRecords_;
+    int64_t steps_ = 0;
+    PacketTraceFile file_;
+};
+
+}  // namespace cosim
