@@ -14,6 +14,7 @@ import org.cosim.validation.plots.Plots;
 import org.cosim.validation.results.ResultsWriter;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
+import org.cosim.validation.results.TracedPortWaits;
 import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.runner.AgentTransports;
 import org.cosim.validation.runner.JavaBackend;
@@ -127,6 +128,13 @@ public final class RunCommand implements Command {
         out.println("results: " + outDir + "/ (flows.csv, summary.json, rtt_samples.csv, timeseries.csv"
                 + (results.flowStates() != null ? ", agent_state.csv" : "")
                 + (results.packetTrace() != null ? ", packet_trace.csv" : "") + ")");
+        if (results.packetTrace() != null) {
+            List<String> longest = TracedPortWaits.of(results.packetTrace()).longest(3).stream()
+                    .map(p -> String.format(java.util.Locale.ROOT, "%s %.2f us mean (%d packets, max %.2f)", p.name(),
+                            p.meanUs(), p.queued(), p.maxUs())).toList();
+            out.println("packet trace: " + results.packetTrace().size() + " steps; waited longest at "
+                    + (longest.isEmpty() ? "no port" : String.join(", ", longest)));
+        }
         if (results.packetTrace() != null && results.packetTrace().truncated()) {
             out.printf(java.util.Locale.ROOT, "packet trace: kept the first %,d of %,d steps of the traced flows "
                     + "(output.packet_trace.max_records)%n", results.packetTrace().size(),

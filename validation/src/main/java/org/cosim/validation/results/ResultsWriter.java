@@ -210,6 +210,19 @@ public final class ResultsWriter {
             j.field("records", r.packetTrace().size());
             j.field("steps", r.packetTrace().attempted());
             j.field("truncated", r.packetTrace().truncated());
+            j.beginObject("ports");
+            for (TracedPortWaits.Port p : TracedPortWaits.of(r.packetTrace()).ports()) {
+                j.beginObject(p.name());
+                j.field("queued", p.queued());
+                j.field("wait_mean_us", p.meanUs());
+                j.field("wait_p99_us", p.p99Us());
+                j.field("wait_max_us", p.maxUs());
+                j.field("trimmed", p.trimmed());
+                j.field("returned", p.returned());
+                j.field("dropped", p.dropped());
+                j.endObject();
+            }
+            j.endObject();
             j.endObject();
         }
         Counters c = r.counters();
