@@ -46,15 +46,23 @@ public final class NdpAgent implements Agent, FlowStateReporter {
         return STALL_KIND << 32 | (flow & 0xffffffffL);
     }
 
-    /** NDP's senders keep no window or rate: the state that moves is the receiver's pull backlog per flow. */
+    /**
+     * NDP's senders keep no window or rate: the state that moves is the receiver's pull backlog per
+     * flow, then the sender's packets in flight, its packets waiting to be resent and the paths its
+     * scoreboard leaves out of the current spraying pass (path penalties, Fig 22).
+     */
+    static final List<String> STATE_NAMES = List.of("pulls_queued", "in_flight", "resends_queued",
+            "paths_excluded");
+
     @Override
     public List<String> flowStateNames() {
-        return List.of("pulls_queued");
+        return STATE_NAMES;
     }
 
     @Override
     public void reportFlowStates(FlowStateSink sink) {
         receiver.reportQueuedPulls(sink);
+        sender.reportSenderState(sink);
     }
 
     NdpSender sender() {

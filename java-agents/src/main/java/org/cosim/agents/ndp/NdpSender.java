@@ -2,6 +2,7 @@ package org.cosim.agents.ndp;
 
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.ControlArrivalEvent;
+import org.cosim.agents.api.FlowStateReporter.FlowStateSink;
 import org.cosim.agents.api.FlowArrivalEvent;
 import org.cosim.agents.api.PacketArrivalEvent;
 import org.cosim.agents.util.IntMap;
@@ -81,6 +82,17 @@ final class NdpSender {
         if (f.packets != Long.MAX_VALUE && f.ackedPackets == f.packets) {
             f.done = true;
         }
+    }
+
+    /** Each unfinished flow's packets in flight, packets waiting to be resent, paths left out of this pass. */
+    void reportSenderState(FlowStateSink sink) {
+        flows.forEach((f, id) -> {
+            if (!f.done) {
+                sink.report(id, 1, f.inFlight);
+                sink.report(id, 2, f.resend.size());
+                sink.report(id, 3, f.sprayer.excludedThisPass());
+            }
+        });
     }
 
     private void onAck(SendFlow f, ControlArrivalEvent e) {

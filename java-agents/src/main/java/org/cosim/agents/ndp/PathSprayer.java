@@ -58,6 +58,11 @@ final class PathSprayer {
         return pass;
     }
 
+    /** How many paths the scoreboard left out of the current pass (0 before the first, or when it left out all). */
+    int excludedThisPass() {
+        return pass == 0 ? 0 : paths - len;
+    }
+
     private void newPass() {
         pass++;
         len = 0;

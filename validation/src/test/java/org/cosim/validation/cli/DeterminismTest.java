@@ -86,9 +86,11 @@ class DeterminismTest {
         java.util.List<String> rows = Files.readAllLines(dir.resolve("agent_state.csv"));
         org.junit.jupiter.api.Assertions.assertTrue(rows.get(0).startsWith("time_ps,flow0_pulls_queued,"), rows.get(0));
         assertEquals(1 + 11, rows.size(), "1, 2, ..., 11 ms");
-        String[] first = rows.get(1).split(",", -1);  // time, then one cell per flow
+        assertEquals(1 + 4 * 100, rows.get(0).split(",").length, "pulls queued, in flight, resends queued and paths "
+                + "excluded for each of 100 flows");
+        String[] first = rows.get(1).split(",", -1);  // time, then four cells per flow, pulls queued first
         double most = 0;
-        for (int c = 1; c < first.length; c++) {
+        for (int c = 1; c < first.length; c += 4) {
             most = Math.max(most, first[c].isEmpty() ? 0 : Double.parseDouble(first[c]));
         }
         org.junit.jupiter.api.Assertions.assertTrue(most >= 1, "1 ms into a 100 -> 1 incast, flows wait for pulls");

@@ -1,8 +1,10 @@
 package org.cosim.validation.ndp;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import org.cosim.agents.host.FlowStates;
 import org.cosim.validation.ShippedScenarios;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
@@ -43,8 +45,18 @@ class NdpAsymmetryTest {
     @Test
     void aLinkThatDegradesMidRunIsLeftOutOnceItsLossesShow() {
         String[] window = {"duration_us=70000", "output.warmup_us=55000"};
-        Summary with = Summary.of(JavaBackend.run(ShippedScenarios.read("ndp-fig22-link-degrades.textproto",
-                window), t -> { }));
+        RunResults withRun = JavaBackend.run(ShippedScenarios.read("ndp-fig22-link-degrades.textproto",
+                window[0], window[1], "output.agent_state=true", "output.sample_interval_us=1000"), t -> { });
+        Summary with = Summary.of(withRun);
+        // The senders' scoreboards show it (agent_state's paths_excluded): no flow leaves a path out before
+        // the change at 30 ms; from 50 ms on, about the 30 flows whose paths cross the slow link do.
+        FlowStates st = withRun.flowStates();
+        int excludedVar = st.names().indexOf("paths_excluded");
+        assertEquals(0, excluding(st, excludedVar, 29), "before the link degrades");
+        for (int ms = 50; ms < 69; ms++) {
+            int n = excluding(st, excludedVar, ms - 1);
+            assertTrue(n >= 20 && n <= 32, n + " flows leave a path out at " + ms + " ms");
+        }
         Summary without = Summary.of(JavaBackend.run(ShippedScenarios.read("ndp-fig22-link-degrades.textproto",
                 window[0], window[1], "protocol.ndp.path_penalty=false"), t -> { }));
         assertTrue(with.flowThroughputMinGbps() >= 8.5, "with penalties the slowest flow gets "
@@ -53,5 +65,14 @@ class NdpAsymmetryTest {
         assertTrue(without.flowThroughputMinGbps() < 0.5 * with.flowThroughputMinGbps() && hurt >= 20,
                 "without penalties: slowest " + without.flowThroughputMinGbps() + " Gb/s, " + hurt
                         + " flows below 8 Gb/s");
+    }
+
+    /** How many flows leave a path out of their spraying pass at sample {@code sample}. */
+    private static int excluding(FlowStates st, int variable, int sample) {
+        int n = 0;
+        for (int f = 0; f < st.flows(); f++) {
+            n += st.value(sample, f, variable) > 0 ? 1 : 0;
+        }
+        return n;
     }
 }

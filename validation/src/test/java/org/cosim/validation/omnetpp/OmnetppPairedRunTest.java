@@ -257,7 +257,8 @@ class OmnetppPairedRunTest {
                 "output.sample_interval_us=200");
         RunResults java = assertIdentical(s);
         assertTrue(java.flows().stream().allMatch(f -> f.finished()), "every flow completes");
-        assertEquals(List.of("pulls_queued"), java.flowStates().names());
+        assertEquals(List.of("pulls_queued", "in_flight", "resends_queued", "paths_excluded"),
+                java.flowStates().names());
     }
 
     /**
