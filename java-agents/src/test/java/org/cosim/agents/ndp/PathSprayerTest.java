@@ -63,13 +63,16 @@ class PathSprayerTest {
             board.nack(4);  // path 4 only NACKs
         }
         PathSprayer s = new PathSprayer(4, 1, 1, board);
+        assertEquals(0, s.excludedThisPass(), "before the first pass");
         // Passes 1..3: path 4 sits out; pass 4: it probes; pass 5: judged bad again.
         for (int pass = 1; pass <= 3; pass++) {
             List<Integer> p = take(s, 3);
             assertFalse(p.contains(4), "pass " + pass + ": " + p);
             assertEquals(Set.of(1, 2, 3), Set.copyOf(p));
+            assertEquals(1, s.excludedThisPass(), "agent_state's paths_excluded, pass " + pass);
         }
         assertEquals(Set.of(1, 2, 3, 4), Set.copyOf(take(s, 4)), "the probe pass");
+        assertEquals(0, s.excludedThisPass());
         assertEquals(Set.of(1, 2, 3), Set.copyOf(take(s, 3)));
     }
 }
