@@ -126,6 +126,46 @@ class CustomLawRunTest {
         assertTrue(ablation(2)[0] < share / 2, "without the rate-dependent target the victim loses");
     }
 
+    /** The victim's mean rate over the last 10 ms of a 30 ms Fig 23 run whose green flows start at 12 ms. */
+    private static double fig23Victim(int targetScaling) {
+        java.util.List<String> set = new java.util.ArrayList<>(java.util.List.of("duration_us=30000",
+                "output.warmup_us=20000", "protocol.custom_window_law.params[target_scaling]=" + targetScaling));
+        for (int f = 10; f < 15; f++) {
+            set.add("workload.flow_list.flows[" + f + "].start_us=12000");
+        }
+        Scenario s = ShippedScenarios.read("custom/poseidon-fig23-target-scaling.textproto", set.toArray(new String[0]));
+        return Summary.of(run(s)).flowThroughputGbps()[0];
+    }
+
+    /**
+     * The paper's appendix Fig 23 with the shipped law: once five flows crowd the victim's first hop, a target
+     * scaled by the rate (Eq. 18 on cwnd / RTT) keeps the victim at its 20 Gb/s share; scaled by the window
+     * (the same function of cwnd at a fixed RTT) the victim, whose three-hop RTT is the longest, falls far below.
+     */
+    @Test
+    void theShippedLawReproducesFig23TargetScaling() {
+        assertEquals(20, fig23Victim(1), 20 * 0.15, "rate-based target: the victim keeps its share");
+        assertTrue(fig23Victim(2) < 0.75 * 20, "window-based target: the victim loses its share");
+    }
+
+    /** Eq. 13's update (Fig 22): U = (T + m) / (delay + m), clamped as Eq. 4 is; Eq. 4 otherwise. */
+    @Test
+    void theShippedLawsRatioUpdateIsEq13() {
+        Scenario s = ShippedScenarios.read("custom/poseidon-fig22-ratio-update.textproto");
+        org.cosim.agents.custom.CustomWindowLawConfig cfg = org.cosim.agents.custom.CustomWindowLawConfig.from(
+                s.getProtocol().getCustomWindowLaw());
+        org.cosim.agents.window.WindowLaw law = cfg.newLaw();
+        // 20 packets per 10 us = 65.536 Gb/s: T = 6.845 us (Eq. 3); an MPD 4 us above it decreases by
+        // T / (T + 4) = 0.631 (Eq. 13), where Eq. 4 would give 10^(-4/40) = 0.794.
+        org.cosim.agents.window.CongestionWindow w = new org.cosim.agents.window.CongestionWindow(cfg.window(), law,
+                20, 10_000_000L);
+        double t = 2 + 10 * Math.log10(200 / 65.536);
+        w.onAck(new org.cosim.agents.window.AckSample().set(100_000_000L, 10_000_000L, 1,
+                Math.round((t + 4) * 1e6), 0, 1_000_000L, 1));
+        assertEquals(20 * t / (t + 4), w.cwnd(), 1e-3);
+        assertEquals(t, w.signal(0), 1e-3, "the target it recorded");
+    }
+
     /** Line rate whatever happens: the PFC-only baseline, written as a rate law. */
     private static final String LINE_RATE = """
             import org.cosim.agents.custom.*;
