@@ -73,7 +73,7 @@ class OmnetppKilledAgentServerTest {
     void killingTheAgentServerEndsTheRunWithAClearErrorAndKeepsPartialResults(int depth) throws Exception {
         String target = startAgents();
         FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto",
-                "output.warmup_us=0", "pipeline_depth=" + depth));
+                "output.warmup_us=0", "pipeline_depth=" + depth, "output.packet_trace={flows: [0, 1]}"));
         long duration = sim.config().durationPs();
         // The bridge reports each percent of simulated time it passes; at 20% the server dies (SIGKILL).
         RunResults r = assertTimeoutPreemptively(Duration.ofSeconds(180), () ->
@@ -98,6 +98,9 @@ class OmnetppKilledAgentServerTest {
         String summary = Files.readString(tmp.resolve("results/summary.json"));
         assertTrue(summary.contains("\"status\": \"failed\"") && summary.contains("UNAVAILABLE"), summary);
         assertEquals(41, Files.readAllLines(tmp.resolve("results/flows.csv")).size(), "header + 40 flows");
+        assertTrue(r.packetTrace() != null && r.packetTrace().size() > 0, "the steps traced before it broke are kept");
+        assertTrue(r.packetTrace().timePs(r.packetTrace().size() - 1) <= r.reachedPs());
+        assertTrue(Files.readAllLines(tmp.resolve("results/packet_trace.csv")).size() > 1);
     }
 
     @Test
