@@ -14,6 +14,7 @@ import org.cosim.validation.plots.Plots;
 import org.cosim.validation.results.ResultsWriter;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
+import org.cosim.validation.results.TracedOneWay;
 import org.cosim.validation.results.TracedPortWaits;
 import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.runner.AgentTransports;
@@ -132,7 +133,10 @@ public final class RunCommand implements Command {
             List<String> longest = TracedPortWaits.of(results.packetTrace()).longest(3).stream()
                     .map(p -> String.format(java.util.Locale.ROOT, "%s %.2f us mean (%d packets, max %.2f)", p.name(),
                             p.meanUs(), p.queued(), p.maxUs())).toList();
-            out.println("packet trace: " + results.packetTrace().size() + " steps; waited longest at "
+            TracedOneWay oneWay = TracedOneWay.of(results.packetTrace());
+            out.println("packet trace: " + results.packetTrace().size() + " steps; data NIC to NIC p50 "
+                    + String.format(java.util.Locale.ROOT, "%.2f us, p99 %.2f us (%d packets)", oneWay.p50Us(),
+                    oneWay.p99Us(), oneWay.packets()) + "; waited longest at "
                     + (longest.isEmpty() ? "no port" : String.join(", ", longest)));
         }
         if (results.packetTrace() != null && results.packetTrace().truncated()) {

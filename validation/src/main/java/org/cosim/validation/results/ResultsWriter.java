@@ -210,6 +210,13 @@ public final class ResultsWriter {
             j.field("records", r.packetTrace().size());
             j.field("steps", r.packetTrace().attempted());
             j.field("truncated", r.packetTrace().truncated());
+            TracedOneWay oneWay = TracedOneWay.of(r.packetTrace());
+            j.beginObject("data_one_way_us");
+            j.field("packets", oneWay.packets());
+            j.field("p50", oneWay.p50Us());
+            j.field("p99", oneWay.p99Us());
+            j.field("max", oneWay.maxUs());
+            j.endObject();
             j.beginObject("ports");
             for (TracedPortWaits.Port p : TracedPortWaits.of(r.packetTrace()).ports()) {
                 j.beginObject(p.name());
