@@ -14,6 +14,7 @@ import org.cosim.validation.results.JsonWriter;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Stats;
 import org.cosim.validation.results.TimeSeries;
+import org.cosim.validation.results.TracedOneWay;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -34,7 +35,7 @@ public final class Plots {
 
     private Plots() {}
 
-    /** Writes rates.png, rtt_cdf.png, queue.png and agent_state.png; returns the files written. */
+    /** Writes rates.png, rtt_cdf.png, queue.png, packet_trace.png and agent_state.png; returns the files written. */
     public static List<Path> write(Path dir, RunResults r) {
         System.setProperty("java.awt.headless", "true");
         List<Path> out = new ArrayList<>();
@@ -44,6 +45,9 @@ public final class Plots {
         }
         if (!r.series().queueNames().isEmpty()) {
             out.add(save(dir.resolve("queue.png"), queue(r)));
+        }
+        if (r.packetTrace() != null && !TracedOneWay.trips(r.packetTrace()).isEmpty()) {
+            out.add(save(dir.resolve("packet_trace.png"), packetTrips(r)));
         }
         if (r.flowStates() != null && r.flowStates().samples() > 0) {
             out.add(save(dir.resolve("agent_state.png"), agentState(r), agentStateHeight(r.flowStates())));
@@ -200,6 +204,41 @@ public final class Plots {
                 "RTT CDF, " + n + " segment completions (" + r.scenarioName() + ")",
                 "RTT (us)", "fraction of samples", new XYSeriesCollection(s),
                 PlotOrientation.VERTICAL, false, false, false));
+    }
+
+    /**
+     * Each traced data packet's NIC-to-NIC time against when it was sent, a series per
+     * traced flow (the four lowest ids) and the packets that arrived trimmed marked apart:
+     * where in the run the flow's packets queued, and which were cut.
+     */
+    static JFreeChart packetTrips(RunResults r) {
+        List<TracedOneWay.Trip> trips = TracedOneWay.trips(r.packetTrace());
+        XYSeriesCollection data = new XYSeriesCollection();
+        java.util.Map<Integer, XYSeries> byFlow = new java.util.TreeMap<>();
+        XYSeries trimmed = new XYSeries("arrived trimmed (any flow)", false, true);
+        for (TracedOneWay.Trip t : trips) {
+            XYSeries s = t.trimmed() ? trimmed : byFlow.computeIfAbsent(t.flow(), f -> new XYSeries("flow " + f,
+                    false, true));
+            s.add(t.sentPs() / (double) Units.PS_PER_MS, t.oneWayPs() / (double) Units.PS_PER_US);
+        }
+        byFlow.values().stream().limit(SAMPLE_FLOWS).forEach(data::addSeries);  // the lowest flow ids
+        if (!trimmed.isEmpty()) {
+            data.addSeries(trimmed);
+        }
+        JFreeChart chart = ChartFactory.createScatterPlot("Traced data packets, NIC to NIC (" + r.scenarioName()
+                + ", " + r.protocol() + ")", "sent (ms)", "one-way time (us)", data, PlotOrientation.VERTICAL, true,
+                false, false);
+        XYPlot plot = chart.getXYPlot();
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        XYLineAndShapeRenderer dots = new XYLineAndShapeRenderer(false, true);
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            dots.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            dots.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-2, -2, 4, 4));
+        }
+        plot.setRenderer(dots);
+        return chart;
     }
 
     static JFreeChart queue(RunResults r) {

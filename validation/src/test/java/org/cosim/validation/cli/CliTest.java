@@ -117,6 +117,22 @@ class CliTest {
         }
     }
 
+    /** With agent_state and a packet trace: their files, their plots, and the trace's line in the output. */
+    @Test
+    void aRunWithStatesAndATraceWritesThemAndTheirPlots() throws IOException {
+        Path out = tmp.resolve("traced");
+        CliOutcome o = cosim("run", incast(), "--set", shortRun(), "--set", "output.warmup_us=5000", "--set",
+                "output.agent_state=true", "--set", "output.packet_trace={flows: [0, 3] max_records: 500}",
+                "--out", out.toString());
+        assertEquals(0, o.status(), o.err());
+        for (String f : new String[] {"agent_state.csv", "agent_state.png", "packet_trace.csv", "packet_trace.png"}) {
+            assertTrue(Files.size(out.resolve(f)) > 0, f);
+        }
+        assertTrue(o.out().contains("packet trace: 500 steps; data NIC to NIC p50 "), o.out());
+        assertTrue(o.out().contains("packet trace: kept the first 500 of "), "the cap is said: " + o.out());
+        assertEquals(501, Files.readAllLines(out.resolve("packet_trace.csv")).size());
+    }
+
     @Test
     void onlyTheJavaBackEndIsKnown() {
         CliOutcome o = cosim("run", incast(), "--backend", "ns3");
