@@ -61,8 +61,11 @@ public final class RunCommand implements Command {
     public int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine cl = CommandLines.parse(options(), args);
         if (cl.hasOption("help")) {
-            out.print(CommandLines.help(USAGE, "Runs one scenario file (protobuf text format, see proto/scenario.proto).",
-                    options()));
+            out.print(CommandLines.help(USAGE, "Runs one scenario file (protobuf text format, see proto/scenario.proto)."
+                    + " Writes flows.csv, summary.json, rtt_samples.csv, timeseries.csv and plots; with --set "
+                    + "output.agent_state=true each flow's window or rate and its law's signals (agent_state.csv); "
+                    + "with --set 'output.packet_trace={flows: [0]}' every step of those flows' packets "
+                    + "(packet_trace.csv).", options()));
             return 0;
         }
         Path scenarioFile = scenarioArgument(cl);
