@@ -1,8 +1,8 @@
 // PacketTracer: the steps of the traced flows' packets (output.packet_trace), the
 // C++ twin of Java's PacketTracer: the NICs and switch ports call it at each step
 // (a NIC puts a packet on its link or receives one; a port queues, transmits,
-// trims, returns or drops one), and it writes those of the traced flows to the
-// PacketTraceFile, up to max_records (then it only counts). Ports and NICs hold a
+// trims, returns or drops one), and it writes those of the traced flows inside the
+// traced interval to the PacketTraceFile, up to max_records (then it only counts). Ports and NICs hold a
 // null pointer when the run traces nothing.
 #pragma once
 
@@ -21,8 +21,8 @@ namespace cosim {
 class PacketTracer {
 public:
     PacketTracer(const PacketTraceSpec& spec, int flows, const std::string& path)
-        : traced_(static_cast<size_t>(flows), false), maxRecords_(static_cast<int64_t>(spec.max_records())),
-          file_(path) {
+        : traced_(static_cast<size_t>(flows), false), fromPs_(spec.from_ps()), toPs_(spec.to_ps()),
+          maxRecords_(static_cast<int64_t>(spec.max_records())), file_(path) {
         for (uint32_t f : spec.flows()) {
             if (f < traced_.size()) traced_[f] = true;
         }
@@ -42,9 +42,11 @@ public:
 private:
     void record(uint8_t event, int node, int port, const Packet* p, int64_t queueBytes) {
         if (p->flow < 0 || static_cast<size_t>(p->flow) >= traced_.size() || !traced_[p->flow]) return;
+        const int64_t now = omnetpp::getSimulation()->getSimTime().raw();
+        if (now < fromPs_ || now >= toPs_) return;
         if (steps_++ >= maxRecords_) return;
         PacketStep s;
-        s.timePs = omnetpp::getSimulation()->getSimTime().raw();
+        s.timePs = now;
         s.flow = p->flow;
         s.event = event;
         s.type = static_cast<uint8_t>(p->type);
@@ -60,6 +62,8 @@ private:
     }
 
     std::vector<bool> traced_;
+    int64_t fromPs_;  // steps at times in [fromPs_, toPs_) only
+    int64_t toPs_;
     int64_t maxRecords_;
     int64_t steps_ = 0;
     PacketTraceFile file_;

@@ -68,7 +68,7 @@ public final class FabricSimulation {
         }
         long baseRtt = routing.maxPropagationRttPs(config.switches().latencyPs());
         ProtocolCatalog.validate(scenario, baseRtt, config.nic().mtuBytes());
-        this.trace = PacketTraceConfig.from(scenario.getOutput(), flows.size());
+        this.trace = PacketTraceConfig.from(scenario.getOutput(), flows.size(), config.durationPs());
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
                 config.windowPs(), baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
                 config.nic().ackBytes(), OutputSettings.stateIntervalPs(scenario.getOutput()));
@@ -193,8 +193,8 @@ public final class FabricSimulation {
 
     /** A tracer for output.packet_trace, given to every NIC and switch port. */
     private PacketTracer tracer(Simulator sim, PacketPool pool, Nic[] nics, List<Switch> switches) {
-        PacketTracer tracer = new PacketTracer(sim, pool, trace.tracedFlows(flows.size()), trace.maxRecords(),
-                new PacketTrace(graph.hostNames(), graph.switchNames()));
+        PacketTracer tracer = new PacketTracer(sim, pool, trace.tracedFlows(flows.size()), trace.fromPs(),
+                trace.toPs(), trace.maxRecords(), new PacketTrace(graph.hostNames(), graph.switchNames()));
         for (Nic n : nics) {
             n.trace(tracer);
         }

@@ -75,7 +75,8 @@ public final class RunSpecs {
         }
         if (sim.packetTrace() != null) {
             org.cosim.proto.PacketTraceSpec.Builder t = org.cosim.proto.PacketTraceSpec.newBuilder()
-                    .setMaxRecords(sim.packetTrace().maxRecords());
+                    .setMaxRecords(sim.packetTrace().maxRecords()).setFromPs(sim.packetTrace().fromPs())
+                    .setToPs(sim.packetTrace().toPs());
             for (int f : sim.packetTrace().flows()) {
                 t.addFlows(f);
             }

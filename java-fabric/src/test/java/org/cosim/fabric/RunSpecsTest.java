@@ -213,8 +213,10 @@ class RunSpecsTest {
         assertEquals(false, RunSpecs.of(FabricSimulation.of(TestScenarios.parse(DUMBBELL))).hasPacketTrace());
         RunSpec r = RunSpecs.of(FabricSimulation.of(TestScenarios.parse(DUMBBELL
                 + "output { packet_trace { flows: [1, 0] max_records: 77 } }")));
-        assertEquals(java.util.List.of(0, 1), r.getPacketTrace().getFlowsList());
+        assertEquals(List.of(0, 1), r.getPacketTrace().getFlowsList());
         assertEquals(77, r.getPacketTrace().getMaxRecords());
+        assertEquals(List.of(0L, 2_000_000_000L), List.of(r.getPacketTrace().getFromPs(), r.getPacketTrace().getToPs()),
+                "the whole run: [0, duration)");
         assertEquals(1_000_000, RunSpecs.of(FabricSimulation.of(TestScenarios.parse(DUMBBELL
                 + "output { packet_trace { flows: 0 } }"))).getPacketTrace().getMaxRecords(), "the default");
     }

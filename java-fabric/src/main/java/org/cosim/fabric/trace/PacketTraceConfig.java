@@ -4,20 +4,24 @@ import java.util.Arrays;
 import org.cosim.proto.Output;
 import org.cosim.proto.PacketTraceSettings;
 import org.cosim.scenario.ScenarioException;
+import org.cosim.scenario.Units;
 
 /**
  * output.packet_trace resolved against a run's flows: which flows are traced (by
- * flow id) and how many steps are kept. Both back ends trace from this (the
+ * flow id), in which interval of simulated time, and how many steps are kept. Both back ends trace from this (the
  * OMNeT++ one through RunSpec.packet_trace).
  */
-public record PacketTraceConfig(int[] flows, long maxRecords) {
+public record PacketTraceConfig(int[] flows, long maxRecords, long fromPs, long toPs) {
     public static final long DEFAULT_MAX_RECORDS = 1_000_000L;
     /** About 3 GB of records in memory. */
     public static final long MAX_MAX_RECORDS = 50_000_000L;
     private static final String P = "output.packet_trace.";
 
-    /** The trace the scenario asks for, checked against its {@code flowCount} flows; null if it asks for none. */
-    public static PacketTraceConfig from(Output o, int flowCount) {
+    /**
+     * The trace the scenario asks for, checked against its {@code flowCount} flows and its duration; null if it
+     * asks for none.
+     */
+    public static PacketTraceConfig from(Output o, int flowCount, long durationPs) {
         if (!o.hasPacketTrace()) {
             return null;
         }
@@ -43,8 +47,20 @@ public record PacketTraceConfig(int[] flows, long maxRecords) {
             throw new ScenarioException(P + "max_records", Long.toUnsignedString(max) + ": must be in 1.."
                     + MAX_MAX_RECORDS + " (the records are kept in memory, about 60 bytes each)");
         }
+        if (!Double.isFinite(t.getFromUs()) || !Double.isFinite(t.getToUs())) {
+            throw new ScenarioException(P + (Double.isFinite(t.getFromUs()) ? "to_us" : "from_us"), "not a number");
+        }
+        long from = t.hasFromUs() ? Units.usToPs(t.getFromUs()) : 0;
+        long to = t.hasToUs() ? Units.usToPs(t.getToUs()) : durationPs;
+        if (from < 0 || from >= durationPs) {
+            throw new ScenarioException(P + "from_us", t.getFromUs() + ": must be in [0, duration_us)");
+        }
+        if (to <= from) {
+            throw new ScenarioException(P + "to_us", t.getToUs() + ": must be after from_us (" + Units.psToUs(from)
+                    + " us)");
+        }
         int[] flows = t.getFlowsList().stream().mapToInt(Integer::intValue).sorted().toArray();
-        return new PacketTraceConfig(flows, max);
+        return new PacketTraceConfig(flows, max, from, Math.min(to, durationPs));
     }
 
     /** By flow id: traced or not. */
@@ -58,16 +74,18 @@ public record PacketTraceConfig(int[] flows, long maxRecords) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof PacketTraceConfig c && Arrays.equals(flows, c.flows) && maxRecords == c.maxRecords;
+        return o instanceof PacketTraceConfig c && Arrays.equals(flows, c.flows) && maxRecords == c.maxRecords
+                && fromPs == c.fromPs && toPs == c.toPs;
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(flows) + Long.hashCode(maxRecords);
+        return Arrays.hashCode(new long[] {Arrays.hashCode(flows), maxRecords, fromPs, toPs});
     }
 
     @Override
     public String toString() {
-        return "PacketTraceConfig" + Arrays.toString(flows) + " max " + maxRecords;
+        return "PacketTraceConfig" + Arrays.toString(flows) + " max " + maxRecords + " [" + fromPs + ", " + toPs
+                + ") ps";
     }
 }

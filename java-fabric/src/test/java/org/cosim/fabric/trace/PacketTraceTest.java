@@ -102,6 +102,26 @@ class PacketTraceTest {
         assertTrue(t.truncated());
     }
 
+    /** from_us / to_us: only the steps inside the interval are kept and counted; the run itself is the same. */
+    @Test
+    void anIntervalKeepsOnlyItsSteps() {
+        PacketTrace all = run(dumbbell("packet_trace { flows: 0 }")).packetTrace();
+        PacketTrace some = run(dumbbell("packet_trace { flows: 0 from_us: 5 to_us: 8.8 }")).packetTrace();
+        List<Long> inside = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            if (all.timePs(i) >= 5 * US && all.timePs(i) < 8_800_000L) {
+                inside.add(all.timePs(i));
+            }
+        }
+        List<Long> kept = new ArrayList<>();
+        for (int i = 0; i < some.size(); i++) {
+            kept.add(some.timePs(i));
+        }
+        assertEquals(inside, kept);
+        assertTrue(!kept.isEmpty() && kept.size() < all.size());
+        assertEquals(kept.size(), some.attempted(), "steps outside the interval are not counted either");
+    }
+
     @Test
     void badSettingsAreNamed() {
         String[][] cases = {
@@ -110,6 +130,9 @@ class PacketTraceTest {
             {"packet_trace { flows: [1, 1] }", "output.packet_trace.flows[1]", "named twice"},
             {"packet_trace { flows: 0 max_records: 0 }", "output.packet_trace.max_records", "must be in 1.."},
             {"packet_trace { flows: 0 max_records: 50000001 }", "output.packet_trace.max_records", "must be in 1.."},
+            {"packet_trace { flows: 0 from_us: 100 }", "output.packet_trace.from_us", "must be in [0, duration_us)"},
+            {"packet_trace { flows: 0 from_us: 5 to_us: 5 }", "output.packet_trace.to_us", "must be after from_us"},
+            {"packet_trace { flows: 0 to_us: nan }", "output.packet_trace.to_us", "not a number"},
         };
         for (String[] c : cases) {
             ScenarioException e = assertThrows(ScenarioException.class, () -> FabricSimulation.of(dumbbell(c[0])),

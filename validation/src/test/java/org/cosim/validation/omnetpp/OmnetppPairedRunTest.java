@@ -168,12 +168,15 @@ class OmnetppPairedRunTest {
             assertTrue(csv.contains(step), "the NDP trace has " + step);
         }
         Scenario dctcp = ShippedScenarios.read("ndp-dctcp-fig16-incast.textproto", "topology.fat_tree.k=8",
-                "workload.incast.senders=32", "duration_us=3000", "output.packet_trace={flows: [3]}");
+                "workload.incast.senders=32", "duration_us=3000",
+                "output.packet_trace={flows: [3] from_us: 1000 to_us: 2500}");
         dirs = runBoth(OmnetppBackend.asRun(dctcp));
         assertArrayEquals(Files.readAllBytes(dirs[0].resolve("packet_trace.csv")),
                 Files.readAllBytes(dirs[1].resolve("packet_trace.csv")));
         csv = Files.readString(dirs[1].resolve("packet_trace.csv"));
         assertTrue(csv.contains(",ce\n") && csv.contains(",echo\n"), "DCTCP's marks and their echoes are traced");
+        assertTrue(csv.lines().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[0]))
+                .allMatch(t -> t >= 1_000_000_000L && t < 2_500_000_000L), "only the steps in [1, 2.5) ms");
     }
 
     /**
