@@ -8,6 +8,7 @@
 // Run it: ./cosim run scenarios/custom/delay-aimd-incast.textproto
 // A rate law is a class implementing org.cosim.agents.sender.RateControl with a
 // constructor taking (LawParameters, RateFlow); one instance per flow.
+import java.util.List;
 import org.cosim.agents.custom.LawParameters;
 import org.cosim.agents.custom.RateFlow;
 import org.cosim.agents.sender.RateControl;
@@ -19,6 +20,7 @@ public final class DelayAimdRate implements RateControl {
     private final double cut;
     private final double minRateBps;
     private double rateBps;
+    private double lastRttUs = Double.NaN;
 
     public DelayAimdRate(LawParameters p, RateFlow flow) {
         lineRateBps = flow.nicRateBps();
@@ -39,6 +41,19 @@ public final class DelayAimdRate implements RateControl {
 
     @Override
     public void onRttSample(long rttPs) {
+        lastRttUs = rttPs / 1e6;
         rateBps = rttPs < targetPs ? Math.min(lineRateBps, rateBps + stepBps) : Math.max(minRateBps, rateBps * cut);
+    }
+
+    // With output.agent_state, agent_state.csv gets a column per signal after the rate: here the RTT the
+    // law last reacted to. Optional: a law without them reports its rate alone.
+    @Override
+    public List<String> signalNames() {
+        return List.of("rtt_us");
+    }
+
+    @Override
+    public double signal(int i) {
+        return lastRttUs;
     }
 }

@@ -195,8 +195,14 @@ class CustomLawRunTest {
     /** The shipped rate example keeps the incast's RTT near its 50 us target where PFC alone queues a ms. */
     @Test
     void theShippedRateExampleHoldsItsTarget() {
-        Summary aimd = Summary.of(run(ShippedScenarios.read("custom/delay-aimd-incast.textproto",
-                "duration_us=100000", "output.warmup_us=50000")));
+        RunResults run = run(ShippedScenarios.read("custom/delay-aimd-incast.textproto",
+                "duration_us=100000", "output.warmup_us=50000", "output.agent_state=true",
+                "output.sample_interval_us=1000"));
+        Summary aimd = Summary.of(run);
+        // Its own signal, the RTT it last reacted to, sampled with the rate: near the 50 us target.
+        assertEquals(java.util.List.of("rate_gbps", "rtt_us"), run.flowStates().names());
+        double rtt = run.flowStates().value(run.flowStates().samples() - 1, 0, 1);
+        assertTrue(rtt > 20 && rtt < 100, "flow 0's last RTT sample: " + rtt + " us");
         Summary pfc = Summary.of(run(ShippedScenarios.read("timely-incast-pfc-only.textproto",
                 "duration_us=100000", "output.warmup_us=50000")));
         assertTrue(aimd.rttP99Us() < 100 && pfc.rttP99Us() > 500, aimd.rttP99Us() + " against " + pfc.rttP99Us());
