@@ -1,6 +1,5 @@
 package org.cosim.fabric.trace;
 
-import java.util.Arrays;
 import org.cosim.proto.Output;
 import org.cosim.proto.PacketTraceSettings;
 import org.cosim.scenario.ScenarioException;
@@ -70,22 +69,5 @@ public record PacketTraceConfig(int[] flows, long maxRecords, long fromPs, long 
             traced[f] = true;
         }
         return traced;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof PacketTraceConfig c && Arrays.equals(flows, c.flows) && maxRecords == c.maxRecords
-                && fromPs == c.fromPs && toPs == c.toPs;
-    }
-
-    @Override
-    public int hashCode() {
-        return Arrays.hashCode(new long[] {Arrays.hashCode(flows), maxRecords, fromPs, toPs});
-    }
-
-    @Override
-    public String toString() {
-        return "PacketTraceConfig" + Arrays.toString(flows) + " max " + maxRecords + " [" + fromPs + ", " + toPs
-                + ") ps";
     }
 }

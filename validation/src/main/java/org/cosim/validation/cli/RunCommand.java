@@ -15,7 +15,6 @@ import org.cosim.validation.results.ResultsWriter;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
 import org.cosim.validation.results.TracedOneWay;
-import org.cosim.validation.results.TracedPortWaits;
 import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.runner.AgentTransports;
 import org.cosim.validation.runner.JavaBackend;
@@ -133,10 +132,10 @@ public final class RunCommand implements Command {
                 + (results.flowStates() != null ? ", agent_state.csv" : "")
                 + (results.packetTrace() != null ? ", packet_trace.csv" : "") + ")");
         if (results.packetTrace() != null) {
-            List<String> longest = TracedPortWaits.of(results.packetTrace()).longest(3).stream()
+            List<String> longest = summary.tracedPortWaits().longest(3).stream()
                     .map(p -> String.format(java.util.Locale.ROOT, "%s %.2f us mean (%d packets, max %.2f)", p.name(),
                             p.meanUs(), p.queued(), p.maxUs())).toList();
-            TracedOneWay oneWay = TracedOneWay.of(results.packetTrace());
+            TracedOneWay oneWay = summary.tracedOneWay();
             out.println("packet trace: " + results.packetTrace().size() + " steps; data NIC to NIC p50 "
                     + String.format(java.util.Locale.ROOT, "%.2f us, p99 %.2f us (%d packets)", oneWay.p50Us(),
                     oneWay.p99Us(), oneWay.packets()) + "; waited longest at "

@@ -46,8 +46,9 @@ public final class Plots {
         if (!r.series().queueNames().isEmpty()) {
             out.add(save(dir.resolve("queue.png"), queue(r)));
         }
-        if (r.packetTrace() != null && !TracedOneWay.trips(r.packetTrace()).isEmpty()) {
-            out.add(save(dir.resolve("packet_trace.png"), packetTrips(r)));
+        List<TracedOneWay.Trip> trips = r.packetTrace() == null ? List.of() : TracedOneWay.trips(r.packetTrace());
+        if (!trips.isEmpty()) {
+            out.add(save(dir.resolve("packet_trace.png"), packetTrips(r, trips)));
         }
         if (r.flowStates() != null && r.flowStates().samples() > 0) {
             out.add(save(dir.resolve("agent_state.png"), agentState(r), agentStateHeight(r.flowStates())));
@@ -211,8 +212,7 @@ public final class Plots {
      * traced flow (the four lowest ids) and the packets that arrived trimmed marked apart:
      * where in the run the flow's packets queued, and which were cut.
      */
-    static JFreeChart packetTrips(RunResults r) {
-        List<TracedOneWay.Trip> trips = TracedOneWay.trips(r.packetTrace());
+    static JFreeChart packetTrips(RunResults r, List<TracedOneWay.Trip> trips) {
         XYSeriesCollection data = new XYSeriesCollection();
         java.util.Map<Integer, XYSeries> byFlow = new java.util.TreeMap<>();
         XYSeries trimmed = new XYSeries("arrived trimmed (any flow)", false, true);

@@ -210,7 +210,7 @@ public final class ResultsWriter {
             j.field("records", r.packetTrace().size());
             j.field("steps", r.packetTrace().attempted());
             j.field("truncated", r.packetTrace().truncated());
-            TracedOneWay oneWay = TracedOneWay.of(r.packetTrace());
+            TracedOneWay oneWay = s.tracedOneWay();
             j.beginObject("data_one_way_us");
             j.field("packets", oneWay.packets());
             j.field("p50", oneWay.p50Us());
@@ -218,7 +218,7 @@ public final class ResultsWriter {
             j.field("max", oneWay.maxUs());
             j.endObject();
             j.beginObject("ports");
-            for (TracedPortWaits.Port p : TracedPortWaits.of(r.packetTrace()).ports()) {
+            for (TracedPortWaits.Port p : s.tracedPortWaits().ports()) {
                 j.beginObject(p.name());
                 j.field("queued", p.queued());
                 j.field("wait_mean_us", p.meanUs());

@@ -14,7 +14,7 @@ public record Summary(double totalThroughputGbps, double[] flowThroughputGbps, d
                       int rttSamples, double rttMeanUs, double rttP50Us, double rttP99Us, double rttP999Us,
                       int flowsFinished, int flowsTotal, double fctMeanUs, double fctP50Us, double fctP99Us,
                       double fctMaxUs, double fctMinUs, double slowdownMean, double slowdownP99,
-                      double incastOptimumUs) {
+                      double incastOptimumUs, TracedOneWay tracedOneWay, TracedPortWaits tracedPortWaits) {
 
     public static Summary of(RunResults r) {
         double measuredS = r.measuredPs() / (double) Units.PS_PER_S;
@@ -43,7 +43,9 @@ public record Summary(double totalThroughputGbps, double[] flowThroughputGbps, d
                 done.size(), r.flows().size(),
                 us(Stats.mean(fct)), pctUs(fct, 0.5), pctUs(fct, 0.99), pctUs(fct, 1.0),
                 fct.length == 0 ? Double.NaN : us(fct[0]), Stats.mean(slow), Stats.percentile(slow, 0.99),
-                r.incastOptimumPs() < 0 ? Double.NaN : us(r.incastOptimumPs()));
+                r.incastOptimumPs() < 0 ? Double.NaN : us(r.incastOptimumPs()),
+                r.packetTrace() == null ? null : TracedOneWay.of(r.packetTrace()),
+                r.packetTrace() == null ? null : TracedPortWaits.of(r.packetTrace()));
     }
 
     /** A percentile in microseconds; NaN (null in JSON) when there are no samples. */
