@@ -91,7 +91,7 @@ rm -rf "$trace" "$build/run"
   echo "omnetpp-bridge: C++ AgentLink tests FAILED (could not record a trace)"; exit 1; }
 [[ -s "$trace" ]] || { echo "omnetpp-bridge: C++ AgentLink tests FAILED (no trace written)"; exit 1; }
 # That was the first ./cosim after the build: on a machine with a JDK 25 the
-# launcher trained its ahead-of-time cache on the way (README, "aot-cache"). A
+# launcher trained its ahead-of-time cache on the way (docs/speed.md#aot-cache). A
 # training that failed is the launcher's bug, not the machine's.
 if grep -q "could not train the ahead-of-time cache" "$build/record.log"; then
   echo "omnetpp-bridge: the cosim launcher could not train its ahead-of-time cache:"; grep "cosim:" "$build/record.log"

@@ -9,7 +9,7 @@ import org.cosim.scenario.Units;
  * NDP's parameters, resolved from the scenario with their defaults and checked.
  * The paper's: IW 30 packets (§6.2; Fig 20 uses 23), RTO "as low as 1ms" (§3.2.4),
  * pulls paced at one data packet's time at the receiver's rate (§3.2, Fig 12).
- * Ours where it is silent (DIGEST.md 2.D; README "NDP: choices and measurements"):
+ * Ours where it is silent (DIGEST.md 2.D; docs/ndp.md):
  * a pull rides on an ACK/NACK only when the pacer is idle (2.D.1); after the last
  * packet, queued pulls are capped at the packets still missing (2.D.2); RTO =
  * max(1 ms, srtt + 4 rttvar) (2.D.5); htsim's bad-path thresholds (2.D.6); a

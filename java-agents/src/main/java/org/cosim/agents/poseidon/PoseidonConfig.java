@@ -7,10 +7,9 @@ import org.cosim.scenario.ScenarioException;
 /**
  * Poseidon's parameters, resolved from the scenario with their defaults. The
  * paper's (§5, Fig 7(b)): p = 40 us, k = 2 us, m = 0.25, rates 0.02..200 Gb/s.
- * Ours where it gives none (README, "Poseidon and Swift: choices and
- * measurements"): min_md = 0.5 (Swift's 1 - max_mdf, DIGEST.md 3.D.5) and
- * max_mi = 2, calibrated against Fig 7(a); the window settings of
- * {@link WindowConfig}.
+ * Ours where it gives none (docs/poseidon-swift.md): min_md = 0.5 (Swift's
+ * 1 - max_mdf, DIGEST.md 3.D.5) and max_mi = 2, calibrated against Fig 7(a);
+ * the window settings of {@link WindowConfig}.
  */
 public record PoseidonConfig(double pUs, double kUs, double m, double minRateBps, double maxRateBps, double maxMi,
                              double minMd, boolean brownfield, WindowConfig window) {

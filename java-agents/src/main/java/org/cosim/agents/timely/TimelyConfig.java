@@ -18,7 +18,7 @@ import org.cosim.scenario.Units;
  * wants), successive RTT samples of a flow differ by tens of microseconds of
  * noise; a weight near 1 (0.875, the ns-3 HPCC code base's value) turns that noise
  * into rate cuts and leaves the 20 Gb/s incast at 15.5 Gb/s. Measured on
- * scenarios/timely-incast.textproto (README, "TIMELY: choices and measurements"):
+ * scenarios/timely-incast.textproto (docs/timely.md):
  * 0.05 -> 19.9 Gb/s, 51 us mean RTT; 0.1 -> 19.5 Gb/s, 42 us; 0.2 -> 17.4 Gb/s,
  * 34 us; 0.875 -> 15.5 Gb/s, 29 us. 0.1 reproduces Table 1 best.
  */

@@ -7,7 +7,7 @@ import org.cosim.scenario.Units;
 
 /**
  * The settings of the window-based sender that Poseidon and Swift share, with
- * their defaults (neither paper gives values; README, "Poseidon and Swift"):
+ * their defaults (neither paper gives values; docs/poseidon-swift.md):
  * 4096-byte segments (the paper's MTU, so one hardware ACK per packet); an
  * initial window of one BDP of the flow's unloaded RTT at NIC line rate (the same
  * for both protocols, DIGEST.md 3.D.6); min_cwnd 0.001 packets (Swift-like, so
@@ -18,7 +18,7 @@ import org.cosim.scenario.Units;
  * fractional part of a window above one packet paced (pace_fraction), so that
  * the sending rate is cwnd * MTU / RTT at every window size, as Poseidon's target
  * assumes; the paper paces below one packet and leaves larger fractional windows
- * open. Measured both ways in README (Fig 17(b)). Every flow is its own
+ * open. Measured both ways in docs/poseidon-swift.md (Fig 17(b)). Every flow is its own
  * connection unless connection_per_destination makes a host's flows to one
  * destination messages of one connection ({@link Connection}). PLB is off
  * unless the scenario asks for it ({@link PathBalancer}).

@@ -26,7 +26,7 @@ import org.cosim.scenario.KeyedHash;
  * one packet, as the paper does for both protocols; a window in [k, k+1) keeps k
  * packets out, which is continuous with pacing at 1 (rounding up would jump
  * from one packet per RTT to two at cwnd = 1 and makes Poseidon's small windows
- * oscillate; measured in README). Optionally (pace_fraction) the fractional part
+ * oscillate; measured in docs/poseidon-swift.md). Optionally (pace_fraction) the fractional part
  * is paced too, so that the rate is cwnd / RTT at every window size.
  *
  * <p>Every ACK of new data feeds the law with the fabric RTT of the ACKed packet

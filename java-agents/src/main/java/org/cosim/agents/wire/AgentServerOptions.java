@@ -10,7 +10,7 @@ import java.time.Duration;
  * {@code busyPoll}: a Unix-socket server's event loop polls instead of sleeping
  * between messages. It spends a core for the whole run to save the wake-up of every
  * batch: worth it for one fabric on the same machine that keeps the other core
- * busy (the OMNeT++ runner's own server; README "Speed"), not for a shared server.
+ * busy (the OMNeT++ runner's own server; docs/speed.md), not for a shared server.
  * {@code runsLawCode}: a handshake whose scenario carries a custom law's Java
  * source (protocol.custom_window_law.source, custom_rate_law.source, ndp.pull_order.source) is served;
  * without it, refused. The code runs in this process, so a server reachable from

@@ -10,7 +10,7 @@ import java.util.logging.Logger;
  * A Unix domain socket for a fabric and its agent server on the same machine:
  * the same gRPC stream without the TCP stack in between (measured on the NDP
  * 128-host permutation on OMNeT++: about 14% less time in agent exchanges than
- * over loopback TCP, README "Speed"). Needs Netty's epoll transport (Linux);
+ * over loopback TCP, docs/speed.md). Needs Netty's epoll transport (Linux);
  * where it is missing, callers use TCP.
  */
 public final class LocalSocket {

@@ -38,9 +38,10 @@ public record Check(String result, String paper, Tolerance tolerance, String uni
     }
 
     /**
-     * Why this simulator's value lies outside the tolerance (README has the
-     * details), and the range it is known to lie in. A full validation reports
-     * such a value as a failure with this reason; --quick, which guards against
+     * Why this simulator's value lies outside the tolerance (docs/validation.md,
+     * "Outside the tolerance, and why", has the details), and the range it is
+     * known to lie in. A full validation reports such a value as a failure with
+     * this reason; --quick, which guards against
      * regressions in CI, reports a value within {@code range} as a documented
      * deviation (not a pass, not a failure) and one outside it as a failure.
      */

@@ -19,7 +19,7 @@ import org.cosim.validation.results.Summary;
  * (Fig 14), the 100 -> 1 incast of Fig 4, the N -> 1 incasts of Fig 16 (under the
  * paper's 10:1 WRR and htsim's strict priority), the large incasts of Fig 20 on
  * 8192 hosts, short transfers under load (Fig 15) and utilization from 128 to
- * 8192 hosts. The shipped ndp-* scenarios, their defaults README "NDP" documents.
+ * 8192 hosts. The shipped ndp-* scenarios, their defaults docs/ndp.md documents.
  */
 final class NdpExperiments {
     private NdpExperiments() {}
@@ -103,14 +103,14 @@ final class NdpExperiments {
                                 .deviation("most trimming here happens at core and aggregation ports, whose header "
                                         + "queues absorb the burst; the receiver's ToR drains headers 10:1 (0% with "
                                         + "strict priority, 46% at 1:1); the FCT, the point of the figure, is "
-                                        + "within 1% (README, NDP)", between(2, 10, "%")),
+                                        + "within 1% (docs/ndp.md)", between(2, 10, "%")),
                         Check.of("permutation median latency", "about 100 us", between(50, 200, " us").described(
                                 "0.5-2x: 50..200 us (the digest gives none)"), " us",
                                 r -> Summary.of(r.of(PERMUTATION)).rttP50Us())
                                 .deviation("30 packets of every flow are always in flight at 10 Gb/s: Little's law "
                                         + "gives 30 x 7.2 us = 216 us from send to ACK, most of it in the sender's "
-                                        + "NIC queue; htsim's default window of 15 would give about 108 us (README, "
-                                        + "NDP)", between(150, 250, " us"))),
+                                        + "NIC queue; htsim's default window of 15 would give about 108 us "
+                                        + "(docs/ndp.md)", between(150, 250, " us"))),
                 r -> FigureData.lines(FigureData.Kind.CDF, "Send-to-ACK latency (Fig 4)", "latency (us)",
                         "fraction of packets", List.of(
                                 TimelyExperiments.cdf("100 -> 1 incast", r.of(FIG4).rtts().rttPs(), 1e-6),
@@ -177,7 +177,7 @@ final class NdpExperiments {
         return new Experiment("ndp-fig16", "ndp", "Fig 16", "N -> 1 incasts of 450 KB",
                 "N backends of the 432-host fat tree answer one frontend with 450 KB each, all at once, N = " + ns
                         + "; under the paper's 10:1 WRR between header and data queues, and under strict-priority "
-                        + "headers (htsim's NDP queue, README NDP); DCTCP on 200-packet queues marking at 30 "
+                        + "headers (htsim's NDP queue, docs/ndp.md); DCTCP on 200-packet queues marking at 30 "
                         + "packets; DCQCN on a shared buffer (200 packets per port) marking at 20 packets, PFC at "
                         + "100 packets per ingress; MPTCP on 200-packet drop-tail queues (8 subflows). Values: the "
                         + "worst over N.",
@@ -192,7 +192,7 @@ final class NdpExperiments {
                                         + "first windows reach its ToR port one hop from home, while the remote "
                                         + "windows arrive trimmed into a header queue that 10:1 WRR drains slowly and "
                                         + "go back to their senders; htsim itself serves headers strictly first "
-                                        + "(README, NDP)", between(1.3, 1.7, "")),
+                                        + "(docs/ndp.md)", between(1.3, 1.7, "")),
                         Check.of("strict priority: last FCT over the optimum (worst N)", "about 1.01", atMost(1.03, "")
                                 .described("<= 1.03"), "", r -> worst(r, fig16Runs(Incast16.STRICT),
                                 Summary::incastLastOverOptimum)),
@@ -310,7 +310,7 @@ final class NdpExperiments {
             + "no long flows, and the 8 subflows spread the long flows' standing queues over every core path), so none "
             + "waits out the 1 ms retransmission timeout that a 10-packet transfer needs after a loss and that "
             + "dominates htsim's MPTCP; the transfers also start without a SYN round trip, as every agent here "
-            + "(README, MPTCP)";
+            + "(docs/baselines.md, MPTCP)";
 
     private static double transferPercentile(Runs r, PaperRun run, double q) {
         return PaperMetrics.fctPercentileUs(r.of(run), NdpExperiments::transfer, q);
@@ -335,8 +335,8 @@ final class NdpExperiments {
                         Check.of("NDP's slowest transfer over the ideal", "2x", atMost(2, "x"), "x",
                                 r -> max(PaperMetrics.slowdowns(r.of(FIG15), NdpExperiments::transfer)))
                                 .deviation("a few transfers meet a background flow's full window at a shared "
-                                        + "core or aggregation queue and lose it to trimming and resending (README, "
-                                        + "Reproducing the papers)", between(1, 3.5, "x")),
+                                        + "core or aggregation queue and lose it to trimming and resending "
+                                        + "(docs/validation.md)", between(1, 3.5, "x")),
                         Check.of("NDP's median transfer over the ideal", "(not given)", atMost(2, "x").described(
                                 "<= 2x (the worst case of the paper)"), "x",
                                 r -> Stats.percentile(PaperMetrics.slowdowns(r.of(FIG15), NdpExperiments::transfer),
@@ -353,7 +353,7 @@ final class NdpExperiments {
                                         + "at 20 packets, not 30, and under persistent marking a CNP every 50 us pins "
                                         + "alpha at 1 (it decays only after 55 us without one), so each CNP halves the "
                                         + "rate; the paper's sporadic PAUSEs (1397 here, no drops) show in the tail "
-                                        + "(README, DCQCN)", between(0.2, 0.6, "x")),
+                                        + "(docs/baselines.md, DCQCN)", between(0.2, 0.6, "x")),
                         Check.of("DCQCN's p99 transfer time over DCTCP's", "slightly above 1 (sporadic PAUSEs)",
                                 atLeast(1, "x").described(">= 1 (ordering)"), "x",
                                 r -> transferPercentile(r, FIG15_DCQCN, 0.99) / transferPercentile(r, FIG15_DCTCP, 0.99)),

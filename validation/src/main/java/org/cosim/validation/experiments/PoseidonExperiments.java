@@ -203,7 +203,7 @@ public final class PoseidonExperiments {
         return new Experiment("poseidon-fig17a", "poseidon", "Fig 17(a)", "convergence of a new flow",
                 "One 200 Gb/s hop: a flow runs alone, a second starts at 2 ms from one packet (every protocol), fair "
                         + "share 100 Gb/s. Convergence: from its start to the first 10 us sample whose 50 us average "
-                        + "is within +-10% of 100 Gb/s and stays there 200 us (README). A flow that never converges "
+                        + "is within +-10% of 100 Gb/s and stays there 200 us (docs/poseidon-swift.md). A flow that never converges "
                         + "counts the 4 ms it had.",
                 List.of(CONVERGE_P, CONVERGE_S, CONVERGE_H),
                 List.of(
@@ -229,7 +229,7 @@ public final class PoseidonExperiments {
         return new Experiment("poseidon-fig7a", "poseidon", "Fig 7(a)", "ramp-up from 1 to 50 Gb/s",
                 "Three flows share a 200 Gb/s hop; at 2 ms a fourth starts near 1 Gb/s (0.3 packets) and ramps to its "
                         + "50 Gb/s share. RTTs: the time to reach 90% of the share (45 Gb/s) over the flow's mean RTT "
-                        + "sample until then (README: the max_mi calibration). Swift increases additively (AI).",
+                        + "sample until then (docs/poseidon-swift.md: the max_mi calibration). Swift increases additively (AI).",
                 List.of(RAMP_P, RAMP_S),
                 List.of(
                         Check.of("Poseidon: RTTs from 1 to 50 Gb/s", "about 15", between(10, 20, "").described(
@@ -240,7 +240,7 @@ public final class PoseidonExperiments {
                                 r -> PaperMetrics.rttsToReach(r.of(RAMP_S), 3, START_PS, 45))
                                 .deviation("Swift's AI adds a packet per RTT; 50 Gb/s is a window of about 15 packets "
                                         + "at the ~10 us RTT here, so AI needs about 15-20 RTTs; the paper's 50 RTTs "
-                                        + "come from a setting it does not give (README, Reproducing the papers)",
+                                        + "come from a setting it does not give (docs/validation.md)",
                                         between(15, 25, ""))),
                 r -> FigureData.lines(FigureData.Kind.TIME_SERIES, "Ramp-up from 1 to 50 Gb/s (Fig 7(a))",
                         "time (ms)", "rate (Gb/s, 10 us average)", List.of(
@@ -274,7 +274,7 @@ public final class PoseidonExperiments {
         String why = "Swift's flow scaling (up to 100 us for small windows) holds its windows between one and three "
                 + "packets and its rate varies only about 10% (1 ms) at N = 200, while Poseidon's deviation is near "
                 + "the packet-count floor (0.016 Gb/s at 1 ms); the paper's metric (window, sampling) is not stated "
-                + "(README, Poseidon and Swift)";
+                + "(docs/poseidon-swift.md)";
         return new Experiment("poseidon-fig17b", "poseidon", "Fig 17(b)", "stability among N flows on one hop",
                 "N = 25, 50, 100, 200 long-lived flows share one 200 Gb/s hop; each flow's throughput standard "
                         + "deviation over time (1 ms windows after the warm-up), averaged over the flows; 25 ms with 5 "
@@ -456,13 +456,13 @@ public final class PoseidonExperiments {
                 + "leaves in its first window and both protocols give the same latency); the gap is then Poseidon's "
                 + "multiplicative ramp (x2 per RTT, max_mi) against Swift's +1 packet per RTT: 5-6 RTTs against 8 for "
                 + "32 packets; queues at 60% load stay below Swift's 25 us target, so the multi-hop and reverse-path "
-                + "effects that the paper credits rarely arise (README, Reproducing the papers)";
+                + "effects that the paper credits rarely arise (docs/validation.md)";
         String hpccWhy = "every message starts at one packet, as Poseidon's and Swift's: HPCC's reference window then "
                 + "grows by W_AI = 80 B per RTT for maxStage = 5 RTTs before its first multiplicative step, so every "
                 + "128 KB message pays the same slow start (median 118 us against Poseidon's 44) and HPCC's tail stays "
                 + "near its median (p99.9 1.6x it in UR); in UR+RI HPCC's near-zero queues keep its tail (286 us) "
                 + "below Poseidon's (427 us, queues at the incast's target); the paper's HPCC message setup is not "
-                + "given (README, HPCC)";
+                + "given (docs/baselines.md, HPCC)";
         return new Experiment("poseidon-fig19", "poseidon", "Fig 19", "op latency of 128 KB messages",
                 "Racks A and B of 24 hosts at 200 Gb/s with 8 x 200 Gb/s uplinks each (3:1), in a 7-rack Clos; "
                         + "Poisson 128 KB messages between random hosts, A -> B at 60% of A's uplinks (960 Gb/s), "

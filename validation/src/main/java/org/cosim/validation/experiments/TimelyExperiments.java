@@ -61,7 +61,7 @@ final class TimelyExperiments {
         return new Experiment("timely-table1", "timely", "Table 1, Fig 14", "incast, 40 connections into 20 Gb/s",
                 "10 clients x 4 long-lived connections into one server through one switch (10 Gb/s clients, a 20 Gb/s "
                         + "server link, 5 us links: 20 us unloaded RTT), 16 KB segments, PFC on (XOFF 200 KB), 12 MiB "
-                        + "shared buffer; TIMELY with the paper's parameters (alpha 0.1, README); the PFC-only baseline "
+                        + "shared buffer; TIMELY with the paper's parameters (alpha 0.1, docs/timely.md); the PFC-only baseline "
                         + "sends at line rate with 4 segments outstanding; DCTCP marks ECN at K = 80 KB without "
                         + "PFC, an ACK per 1500 B packet; FAST* is TIMELY's sender with the TCP FAST equation "
                         + "driving the rate (alpha 10, 50, 100 Mb/s, gamma 0.5, once per RTT).",
@@ -181,7 +181,7 @@ final class TimelyExperiments {
                         Check.of("64 KB: tipping point", "200-300 us", between(200, 300, " us"), " us",
                                 r -> tippingPointUs(r, 65536)).deviation("64 KB segments (44 packets back to back "
                                 + "at line rate) keep the throughput near 13-14 Gb/s at every T_low below T_high "
-                                + "here: no T_low restores it, so the sweep has no tipping point (README, TIMELY)",
+                                + "here: no T_low restores it, so the sweep has no tipping point (docs/timely.md)",
                                 between(0, 50, " us"))),
                 r -> {
                     List<Series> series = new ArrayList<>();
@@ -205,8 +205,8 @@ final class TimelyExperiments {
     static final int[] PACING_MBPS = {0, 300, 500, 700, 1000, 2000};
     private static final String PACING_WHY = "one RTT sample per 64 KB segment comes every 750 us at 700 Mb/s: "
             + "TIMELY's gradient then sees hundreds of us of queue growth between samples and halves the rate, "
-            + "and recovers at 10 Mb/s per sample; pacing at the 500 Mb/s fair share gives 20 Gb/s (README, "
-            + "TIMELY)";
+            + "and recovers at 10 Mb/s per sample; pacing at the 500 Mb/s fair share gives 20 Gb/s "
+            + "(docs/timely.md)";
 
     private static PaperRun pacingRun(int tLow, int mbps) {
         List<String> o = new ArrayList<>(List.of("protocol.timely.segment_bytes=65536",
@@ -284,7 +284,7 @@ final class TimelyExperiments {
                 + "gradient branch: once the 90 connections close, the queue drains within a millisecond and every "
                 + "sample (about 20-25 us) is below T_low = 50 us, so HAI never engages; both ramp at 10 Mb/s per "
                 + "completion (the testbed's RTTs evidently stayed above T_low). With T_low = 0 the gradient's noise "
-                + "keeps the rates below 1.5 Gb/s with or without HAI (README, Reproducing the papers)";
+                + "keeps the rates below 1.5 Gb/s with or without HAI (docs/validation.md)";
         return new Experiment("timely-fig18", "timely", "Fig 18", "HAI acquiring freed bandwidth",
                 "10 clients x 10 long-lived connections into the 20 Gb/s server link (fair share 200 Mb/s); at 200 ms "
                         + "every client closes 9 of them (they hand the NIC no more data): the 10 left have 2 Gb/s each "

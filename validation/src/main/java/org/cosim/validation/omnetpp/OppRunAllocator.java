@@ -10,7 +10,7 @@ import java.util.Optional;
  * The malloc that opp_run runs with. OMNeT++ allocates and frees a packet object
  * per packet and the bridge a protobuf message per agent event, half of them
  * freed on the agent link's thread: glibc's malloc spends measurable time on
- * that (README, "Speed"). When the machine has gperftools' tcmalloc (Debian:
+ * that (docs/speed.md). When the machine has gperftools' tcmalloc (Debian:
  * libtcmalloc-minimal4) the runner preloads it into opp_run, and only there
  * (results do not depend on the allocator: the simulation orders nothing by
  * address). {@code COSIM_OPP_MALLOC} overrides: {@code glibc} keeps the C

@@ -6,7 +6,7 @@ import org.cosim.scenario.Units;
  * One flow's delivered rate over time, from the run's time series (bytes the
  * receiving NIC got in each output.sample_interval_us): the mean over an
  * interval, the standard deviation over time, and the convergence time to a fair
- * share. One definition each, used by the tests and the README's measurements.
+ * share. One definition each, used by the tests and the measurements in docs/.
  */
 public final class FlowRates {
     private FlowRates() {}

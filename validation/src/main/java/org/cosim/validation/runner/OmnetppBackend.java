@@ -73,7 +73,7 @@ public final class OmnetppBackend {
      * the depth (the agents' actions rank before the hardware's events of the same
      * picosecond, in both back ends), so the runner picks the one that lets opp_run
      * simulate on while the agents answer: 4 was the fastest measured on the NDP
-     * permutation (README "Speed": 2 and 5 were slower).
+     * permutation (docs/speed.md: 2 and 5 were slower).
      */
     public static final int DEFAULT_PIPELINE_DEPTH = 4;
 
@@ -122,7 +122,7 @@ public final class OmnetppBackend {
             // opp_run runs on this machine: a Unix socket saves part of every round trip. At depth 1 a polling
             // event loop also saves the wake-up of every batch while opp_run keeps the other core; a pipelined
             // opp_run has a second busy thread of its own (its PipelinedLink), so there the loop sleeps
-            // (README "Speed").
+            // (docs/speed.md).
             if (LocalSocket.available()) {
                 Path sock = LocalSocket.newPath();
                 boolean pipelined = asRun.getPipelineDepth() > 1;

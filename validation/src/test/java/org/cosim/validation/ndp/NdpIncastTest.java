@@ -34,7 +34,7 @@ class NdpIncastTest {
         assertEquals(100, s.flowsFinished());
         assertTrue(s.incastLastOverOptimum() <= 1.03, "last FCT " + s.fctMaxUs() + " us, optimum "
                 + s.incastOptimumUs() + " us");
-        // Reported, not matched: we return ~5% of the headers (README "NDP" says why the paper saw 25%).
+        // Reported, not matched: we return ~5% of the headers (docs/ndp.md says why the paper saw 25%).
         assertTrue(r.counters().returnedToSender() > 0 && r.counters().returnedShare() < 0.35,
                 "returned share " + r.counters().returnedShare());
     }
@@ -42,7 +42,7 @@ class NdpIncastTest {
     /**
      * Fig 16 with the paper's 10:1 WRR: the last flow within 3% of the optimum for
      * every N. The spread holds the paper's 1.3x only up to N = 32; from N = 64 the
-     * receiver's rack-mates finish early (measured 1.31-1.55x; README "NDP"), so
+     * receiver's rack-mates finish early (measured 1.31-1.55x; docs/ndp.md), so
      * it is checked here only where it holds, and under strict priority below.
      */
     @ParameterizedTest

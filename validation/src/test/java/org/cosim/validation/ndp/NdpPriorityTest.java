@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
  * shipped placement, the short flow from the farthest host (the six long flows'
  * initial windows get a few tens of packets through in the first round trip
  * before priority pulls take over; from the receiver's own leaf it is +32.5 us),
- * so the priority bound checked here is 56 us, not the paper's 50 (README
- * "NDP"). Without priority the flow gets ~1/7 of the link: +997 us.
+ * so the priority bound checked here is 56 us, not the paper's 50
+ * (docs/ndp.md). Without priority the flow gets ~1/7 of the link: +997 us.
  */
 class NdpPriorityTest {
     private static long shortFlowFct(String file) {

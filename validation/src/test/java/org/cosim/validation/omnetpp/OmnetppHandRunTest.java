@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Shipped configurations of ned/omnetpp.ini run by hand, as README's OMNeT++
- * section does: a NED network that is not the scenario's topology stops at
+ * Shipped configurations of ned/omnetpp.ini run by hand, as docs/omnetpp.md's
+ * "OMNeT++ users" does: a NED network that is not the scenario's topology stops at
  * initialization with the list of differences (NetworkCheck), here with one client
  * too few; and a complete run leaves its RTT samples beside OMNeT++'s own result
  * files, the same samples as the Java back end's.

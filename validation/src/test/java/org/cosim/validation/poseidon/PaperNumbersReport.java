@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
- * The full-size cases of README "Poseidon and Swift: choices and measurements",
- * from the shipped scenario files as they are, printed as the README's tables.
+ * The full-size cases of docs/poseidon-swift.md ("Poseidon and Swift: choices and
+ * measurements"), from the shipped scenario files as they are, printed as its tables.
  * Not part of the build's tests (each number is asserted, CI-sized, elsewhere):
  *
  * <pre>mvn -B -o -q install -DskipTests
@@ -109,7 +109,7 @@ class PaperNumbersReport {
         print("Swift's std-dev over Poseidon's for windows of 0.1 / 0.2 / 0.5 / 1 / 2 / 5 ms:%n%s", ratios);
     }
 
-    /** README's last column of the Fig 17(b) table: windows in [k, k+1) keep k packets out. */
+    /** The last column of docs/poseidon-swift.md's Fig 17(b) table: windows in [k, k+1) keep k packets out. */
     @Test
     void fig17bStabilityWithoutFractionPacing() {
         print("| N | pace_fraction: false: Poseidon, Swift std-dev (1 ms), ratio | wall P / S |");

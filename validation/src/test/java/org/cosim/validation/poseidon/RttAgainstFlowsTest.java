@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * The one-flow step is left out: one flow alone is limited by its own NIC,
  * whose queue neither protocol sees (their RTT is the fabric's, from NIC
  * timestamps), so its window sits at max_cwnd and the samples measure the
- * sender's NIC queue (README, "Poseidon and Swift").
+ * sender's NIC queue (docs/poseidon-swift.md).
  */
 class RttAgainstFlowsTest {
     /** The experiment's run at --quick size (10 ms steps). */

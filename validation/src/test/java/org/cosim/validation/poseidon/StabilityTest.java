@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
  * 5 ms warm-up.
  *
  * <p>The issue asks for a 5x lower deviation than Swift's (the paper: 24x); this
- * model gives 4.2x here (4.2x full size; README, "Poseidon and Swift: choices and
- * measurements": Swift's flow scaling keeps its windows between one and three
+ * model gives 4.2x here (4.2x full size; docs/poseidon-swift.md:
+ * Swift's flow scaling keeps its windows between one and three
  * packets, so its rate varies less than the paper's), so this test asserts 3x and
  * says so. It still fails if Poseidon is not clearly the steadier of the two.
  */
