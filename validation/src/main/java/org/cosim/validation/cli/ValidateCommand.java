@@ -14,7 +14,6 @@ import org.cosim.validation.experiments.PaperRun;
 import org.cosim.validation.omnetpp.CosimHome;
 import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.validate.ExperimentOutcome;
-import org.cosim.validation.validate.ReportWriter;
 import org.cosim.validation.validate.RunRecord;
 import org.cosim.validation.validate.ValidationReport;
 import org.cosim.validation.validate.ValidationRunner;
@@ -104,8 +103,7 @@ public final class ValidateCommand implements Command {
         ValidateProgress progress = new ValidateProgress(err, out);
         ValidationReport report = new ValidationRunner(new ValidationRunner.Options(dir, quick, backends, scenarios,
                 err), progress).run(chosen, command.trim());
-        progress.done();
-        ReportWriter.write(dir, report);
+        progress.done();  // the runner has written the report
         out.printf(Locale.ROOT, "validate: %d pass, %d FAIL, %s%d not run, %d not checked at this scale; wall %s%n",
                 report.count(Verdict.PASS), report.count(Verdict.FAIL), quick ? report.count(Verdict.DEVIATION)
                         + " known deviations, " : "", report.count(Verdict.NOT_RUN), report.count(Verdict.NOT_CHECKED),

@@ -71,7 +71,14 @@ public final class ReportWriter {
                 .append(" FAIL, ").append(r.quick() ? r.count(Verdict.DEVIATION) + " known deviations, " : "")
                 .append(r.count(Verdict.NOT_RUN)).append(" not run, ")
                 .append(r.count(Verdict.NOT_CHECKED)).append(" not checked at this scale")
-                .append(r.failed() ? " - **some results are outside their tolerance (FAIL below)**" : "").append("\n\n");
+                .append(r.failed() ? " - **some results are outside their tolerance (FAIL below)**" : "").append("\n");
+        if (!r.complete()) {
+            b.append("- **incomplete**: ").append(r.experiments().size()).append(" of ")
+                    .append(r.experiments().size() + r.pending().size()).append(" experiments finished; still to run: ")
+                    .append(String.join(", ", r.pending())).append(" (this report is rewritten after each experiment; "
+                            + "if the validation stopped, these are the ones it did not reach)\n");
+        }
+        b.append('\n');
         b.append("Each value is measured by this run; a FAIL says the value lies outside the tolerance the "
                 + "digest gives for a reproduction, and its note says why where we know. \"not run\" is a "
                 + "baseline without an agent or a back end without the run's topology; it is neither a pass "
@@ -174,6 +181,8 @@ public final class ReportWriter {
         }
         j.endObject();
         j.field("failed", r.failed());
+        j.field("complete", r.complete());
+        j.field("pending", String.join(",", r.pending()));
         j.beginObject("experiments");
         for (ExperimentOutcome e : r.experiments()) {
             Experiment x = e.experiment();

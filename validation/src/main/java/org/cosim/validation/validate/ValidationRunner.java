@@ -42,6 +42,8 @@ import org.cosim.validation.runner.OmnetppBackend;
  * A run that cannot run on a back end (OMNeT++ missing, or without the run's
  * topology or port discipline) is recorded as not run, with the reason; a run
  * that fails midway fails the checks of its experiments on that back end.
+ * {@code <out>/report.md} and {@code report.json} are rewritten after each
+ * experiment, saying which are still to run until the last one ends.
  */
 public final class ValidationRunner {
     /**
@@ -105,15 +107,25 @@ public final class ValidationRunner {
         }
         costTotal = costs.values().stream().mapToDouble(Double::doubleValue).sum();
         List<ExperimentOutcome> out = new ArrayList<>();
-        for (Experiment e : experiments) {
-            ExperimentOutcome o = run(e);
+        ValidationReport report = null;
+        for (int i = 0; i < experiments.size(); i++) {
+            ExperimentOutcome o = run(experiments.get(i));
             listener.experimentEnds(o);
             out.add(o);
+            List<String> pending = experiments.subList(i + 1, experiments.size()).stream().map(Experiment::id).toList();
+            report = report(command, out, pending, start);
+            // After every experiment, not only at the end: an hour-long validation that
+            // stops (killed, out of memory) keeps the verdicts it reached.
+            ReportWriter.write(options.out(), report);
         }
+        return report != null ? report : report(command, out, List.of(), start);
+    }
+
+    private ValidationReport report(String command, List<ExperimentOutcome> done, List<String> pending, long start) {
         String machine = Runtime.getRuntime().availableProcessors() + " cores, Java " + System.getProperty(
                 "java.version") + ", " + System.getProperty("os.name") + " " + System.getProperty("os.arch");
         return new ValidationReport(command, LocalDate.now().toString(), options.quick(), options.backends(), machine,
-                out, (System.nanoTime() - start) / 1e9);
+                done, pending, (System.nanoTime() - start) / 1e9);
     }
 
     /** The experiment's runs in this mode (--quick leaves out the full-only ones). */

@@ -3,6 +3,7 @@ package org.cosim.validation.validate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
@@ -120,6 +121,33 @@ class ValidationRunnerTest {
         assertEquals(first, r.experiments().get(1).runs().get(0), "the same record: the run did not repeat");
         assertEquals(r.experiments().get(0).checks().get(0).values().get(0).value(),
                 r.experiments().get(1).checks().get(0).values().get(0).value());
+    }
+
+    @Test
+    void theReportIsOnDiskAfterEachExperimentSoAStoppedValidationKeepsWhatItFinished() throws IOException {
+        // An Error is what no check catches (a jar rebuilt under a running validation
+        // once gave NoClassDefFoundError 18 minutes in, and the report was lost).
+        Check dies = Check.of("a metric that kills the validation", "1", Tolerance.atLeast(1, ""), "", r -> {
+            throw new OutOfMemoryError("simulated");
+        });
+        assertThrows(OutOfMemoryError.class, () -> run(false, List.of("java"),
+                experiment("first", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s"))),
+                experiment("second", List.of(SHORT), dies),
+                experiment("third", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s")))));
+        String md = Files.readString(tmp.resolve("report.md"));
+        assertTrue(md.contains("(`first`)"), "the finished experiment is in the report");
+        assertTrue(md.contains("**incomplete**: 1 of 3 experiments finished; still to run: second, third"), md);
+        assertTrue(!md.contains("(`second`)"), "nothing of the experiment that died");
+        String json = Files.readString(tmp.resolve("report.json"));
+        assertTrue(json.contains("\"complete\": false") && json.contains("\"pending\": \"second,third\""), json);
+
+        ValidationReport whole = run(false, List.of("java"),
+                experiment("first", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s"))),
+                experiment("third", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s"))));
+        assertTrue(whole.complete());
+        md = Files.readString(tmp.resolve("report.md"));
+        assertTrue(!md.contains("incomplete") && md.contains("(`third`)"), "rewritten whole at the end");
+        assertTrue(Files.readString(tmp.resolve("report.json")).contains("\"complete\": true"));
     }
 
     @Test
