@@ -1,6 +1,9 @@
 package org.cosim.validation.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,7 +111,6 @@ public final class SweepCommand implements Command {
 
         List<SweepTable.Row> rows = runAll(plan, scenarios, outDir, backend, jobs, cl.hasOption("plots"), err);
         SweepTable table = new SweepTable(plan.axes(), rows, backend.equals("both"));
-        table.writeCsv(outDir.resolve("sweep.csv"));
         table.print(out);
         out.println("results: " + outDir + "/sweep.csv, and a directory per run");
         for (String m : metrics) {
@@ -171,12 +173,22 @@ public final class SweepCommand implements Command {
         });
         AtomicInteger done = new AtomicInteger();
         int count = plan.points().size();
+        // sweep.csv is rewritten as each run ends, the points still running or
+        // waiting marked "pending": a sweep that stops keeps the rows it finished.
+        SweepTable.Row[] table = new SweepTable.Row[count];
+        for (int i = 0; i < count; i++) {
+            table[i] = SweepTable.Row.pending(plan.points().get(i), plan.points().get(i).dirName(plan.axes(), count));
+        }
+        boolean paired = backend.equals("both");
         try {
+            Files.createDirectories(outDir);
+            new SweepTable(plan.axes(), List.of(table), paired).writeCsv(outDir.resolve("sweep.csv"));
             List<Future<SweepTable.Row>> futures = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 SweepPlan.Point p = plan.points().get(i);
                 Scenario s = scenarios.get(i);
                 String dir = p.dirName(plan.axes(), count);
+                int slot = i;
                 futures.add(pool.submit(() -> {
                     SweepTable.Row row;
                     try {
@@ -185,7 +197,9 @@ public final class SweepCommand implements Command {
                         // e.g. its results could not be written: the other runs' rows still make the table
                         row = SweepTable.Row.failedToStart(p, dir, e.toString());
                     }
-                    synchronized (err) {
+                    synchronized (table) {
+                        table[slot] = row;
+                        new SweepTable(plan.axes(), List.of(table), paired).writeCsv(outDir.resolve("sweep.csv"));
                         err.printf(Locale.ROOT, "cosim sweep: %d/%d %s: %s%n", done.incrementAndGet(), count,
                                 String.join(" ", p.overrides(plan.axes())), row.complete() ? "done"
                                         : "FAILED (" + row.failure() + ")");
@@ -198,6 +212,8 @@ public final class SweepCommand implements Command {
                 rows.add(f.get());
             }
             return rows;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + outDir + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

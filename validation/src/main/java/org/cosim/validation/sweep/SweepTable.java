@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.cosim.validation.plots.FigureData;
+import org.cosim.validation.results.Counters;
 import org.cosim.validation.results.JsonWriter;
 import org.cosim.validation.results.QueueRecord;
 import org.cosim.validation.results.RunResults;
@@ -25,27 +26,39 @@ import org.cosim.validation.results.Summary;
  */
 public final class SweepTable {
     /**
-     * One run: its results, or (results null) why it could not start. {@code differences}: with both back ends,
-     * how many values of the OMNeT++ run's files differ from the Java run's (0: identical); -1: one back end.
+     * One run: the numbers of its table row (its summary, counters and monitored
+     * queues; not its results, which a sweep of big runs could not keep in memory
+     * for every point), or (summary null) why it could not start.
+     * {@code differences}: with both back ends, how many values of the OMNeT++
+     * run's files differ from the Java run's (0: identical); -1: one back end.
      */
-    public record Row(SweepPlan.Point point, String dir, RunResults results, Summary summary, String failure,
-                      int differences) {
+    public record Row(SweepPlan.Point point, String dir, Summary summary, Counters counters, List<QueueRecord> queues,
+                      String failure, int differences) {
         public static Row of(SweepPlan.Point point, String dir, RunResults results, Summary summary) {
-            return new Row(point, dir, results, summary, results.failure(), -1);
+            return paired(point, dir, results, summary, results.failure(), -1);
         }
 
         /** The Java run of a paired point, and how its OMNeT++ twin compared. */
         public static Row paired(SweepPlan.Point point, String dir, RunResults java, Summary summary,
                                  String failure, int differences) {
-            return new Row(point, dir, java, summary, failure, differences);
+            return new Row(point, dir, summary, java.counters(), List.copyOf(java.queues()), failure, differences);
         }
 
         public static Row failedToStart(SweepPlan.Point point, String dir, String why) {
-            return new Row(point, dir, null, null, why, -1);
+            return new Row(point, dir, null, null, List.of(), why, -1);
+        }
+
+        /** A point whose run has not ended yet (sweep.csv is rewritten as runs end). */
+        public static Row pending(SweepPlan.Point point, String dir) {
+            return new Row(point, dir, null, null, List.of(), null, -1);
+        }
+
+        public boolean ran() {
+            return summary != null;
         }
 
         public boolean complete() {
-            return results != null && failure == null;
+            return ran() && failure == null;
         }
     }
 
@@ -68,9 +81,9 @@ public final class SweepTable {
             new Metric("incast_last_over_optimum", r -> r.summary().incastLastOverOptimum()),
             new Metric("incast_slowest_over_fastest", r -> r.summary().incastSlowestOverFastest()),
             new Metric("queue_p99_kb", SweepTable::largestQueueP99Kb),
-            new Metric("drops", r -> (double) r.results().counters().dropPackets()),
-            new Metric("pause_frames", r -> (double) r.results().counters().pfcPauseFramesSentMeasured()),
-            new Metric("trimmed", r -> (double) r.results().counters().trimmedPackets()));
+            new Metric("drops", r -> (double) r.counters().dropPackets()),
+            new Metric("pause_frames", r -> (double) r.counters().pfcPauseFramesSentMeasured()),
+            new Metric("trimmed", r -> (double) r.counters().trimmedPackets()));
 
     /** The columns printed on the terminal (all of them are in sweep.csv): name in the CSV, heading. */
     private static final String[][] PRINTED = {{"status", "status"}, {"throughput_gbps", "Gb/s"},
@@ -95,7 +108,7 @@ public final class SweepTable {
     /** The largest p99 over the monitored queues: the bottleneck's, in KB (NaN without queues). */
     private static double largestQueueP99Kb(Row r) {
         double max = Double.NaN;
-        for (QueueRecord q : r.results().queues()) {
+        for (QueueRecord q : r.queues()) {
             max = Double.isNaN(max) ? q.p99Bytes() / 1e3 : Math.max(max, q.p99Bytes() / 1e3);
         }
         return max;
@@ -120,12 +133,12 @@ public final class SweepTable {
     private List<String> cells(Row r) {
         List<String> c = new ArrayList<>(List.of(Integer.toString(r.point().index()), r.dir()));
         c.addAll(r.point().values());
-        c.add(r.complete() ? "complete" : "failed");
+        c.add(r.complete() ? "complete" : r.ran() || r.failure() != null ? "failed" : "pending");
         if (paired) {
             c.add(agreement(r));
         }
         for (Metric m : METRICS) {
-            String v = r.results() == null ? "null" : JsonWriter.number(m.value().apply(r));
+            String v = !r.ran() ? "null" : JsonWriter.number(m.value().apply(r));
             c.add(v.equals("null") ? "" : v);
         }
         return c;
@@ -158,7 +171,7 @@ public final class SweepTable {
                 java.util.Arrays.fill(y, Double.NaN);
                 return y;
             });
-            ys[first.values().indexOf(v.get(0))] = r.results() == null ? Double.NaN : m.value().apply(r);
+            ys[first.values().indexOf(v.get(0))] = !r.ran() ? Double.NaN : m.value().apply(r);
         }
         double[] xs = numeric ? first.values().stream().mapToDouble(Double::parseDouble).toArray()
                 : new double[first.values().size()];

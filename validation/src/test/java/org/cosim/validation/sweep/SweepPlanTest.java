@@ -1,6 +1,7 @@
 package org.cosim.validation.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -90,5 +91,18 @@ class SweepPlanTest {
         assertEquals(List.of("{ai: 1}", "{ai: 2}"), bars.categories());
         assertEquals(List.of("jain"), bars.series().stream().map(s -> s.name()).toList());
         assertThrows(IllegalArgumentException.class, () -> new SweepTable(words.axes(), List.of()).figure("speed"));
+    }
+
+    @Test
+    void aPointStillToRunIsAPendingRowWithNoNumbers() {
+        // sweep.csv is rewritten as runs end: the points not yet done say so.
+        SweepPlan p = SweepPlan.of(List.of("seed=1,2"));
+        String csv = new SweepTable(p.axes(), List.of(SweepTable.Row.failedToStart(p.points().get(0), "1_seed=1", "x"),
+                SweepTable.Row.pending(p.points().get(1), "2_seed=2"))).csv();
+        List<String> lines = csv.lines().toList();
+        assertTrue(lines.get(1).startsWith("1,1_seed=1,1,failed,,"), lines.get(1));
+        assertTrue(lines.get(2).startsWith("2,2_seed=2,2,pending,,"), lines.get(2));
+        assertTrue(lines.get(2).matches("[^,]*,[^,]*,[^,]*,pending,*"), "no numbers yet: " + lines.get(2));
+        assertFalse(SweepTable.Row.pending(p.points().get(1), "d").complete());
     }
 }
