@@ -71,6 +71,49 @@ class EventQueueTest {
         stress(20240601L, EventQueue.MAX_PRIORITY);
     }
 
+    /**
+     * As the Simulator uses it (never before the latest pop), with times spread over
+     * every scale the calendar distinguishes: the same bucket, the next ones, across
+     * the bitmap's words, past the 16.8 us year (the far heap), and exact ties at
+     * one picosecond with mixed priorities; pops must follow the reference exactly.
+     */
+    @Test
+    void calendarAndFarHeapTogetherMatchTheReferenceOrder() {
+        for (long seed : new long[] {1, 2, 3}) {
+            Random rnd = new Random(seed);
+            EventQueue q = new EventQueue();
+            PriorityQueue<Ref> ref = new PriorityQueue<>(ORDER);
+            long now = 0;
+            long seq = 0;
+            long[] scales = {1, 1_000, 70_000, 1_000_000, 17_000_000, 40_000_000, 2_000_000_000L};
+            for (int step = 0; step < 200_000; step++) {
+                boolean push = ref.isEmpty() || rnd.nextInt(100) < (step % 40_000 < 20_000 ? 60 : 40);
+                if (push) {
+                    long t = now + (rnd.nextInt(10) == 0 ? 0 : (long) (rnd.nextDouble() * scales[rnd.nextInt(scales.length)]));
+                    int prio = rnd.nextInt(3) * 100;
+                    q.push(t, prio, 7, 3, seq);
+                    ref.add(new Ref(t, prio, seq, 7, 3));
+                    seq++;
+                } else {
+                    Ref expected = ref.poll();
+                    assertEquals(expected.time(), q.peekTime());
+                    q.pop();
+                    assertEquals(expected.seq(), q.lastArg, "seed " + seed + ", step " + step);
+                    assertEquals(expected.time(), q.lastTime);
+                    assertEquals(7, q.lastHandler);
+                    assertEquals(3, q.lastKind);
+                    now = expected.time();
+                }
+                assertEquals(ref.size(), q.size());
+            }
+            while (!ref.isEmpty()) {
+                q.pop();
+                assertEquals(ref.poll().seq(), q.lastArg);
+            }
+            assertTrue(q.isEmpty());
+        }
+    }
+
     @Test
     void heapStaysOrderedWhenItGrowsPast1024Entries() {
         EventQueue q = new EventQueue();
