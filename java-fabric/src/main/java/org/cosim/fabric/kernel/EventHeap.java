@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * A 4-ary min-heap of events keyed by (time, order), each entry four longs side by
  * side in one array (time, order, handler and kind, argument): the far-future part
- * of {@link EventQueue}. A sift step compares children in one or two cache lines
+ * of {@link CalendarQueue}. A sift step compares children in one or two cache lines
  * and moves one contiguous entry.
  */
 final class EventHeap {
@@ -46,7 +46,7 @@ final class EventHeap {
         while (i > 0) {
             int parent = (i - 1) / ARITY;
             int p = parent * W;
-            if (EventQueue.before(q[p], q[p + 1], t, o)) {
+            if (CalendarQueue.before(q[p], q[p + 1], t, o)) {
                 break;
             }
             copy(q, p, i * W);
@@ -76,11 +76,11 @@ final class EventHeap {
             int best = first * W;
             int stop = Math.min(first + ARITY, n) * W;
             for (int c = best + W; c < stop; c += W) {
-                if (EventQueue.before(q[c], q[c + 1], q[best], q[best + 1])) {
+                if (CalendarQueue.before(q[c], q[c + 1], q[best], q[best + 1])) {
                     best = c;
                 }
             }
-            if (!EventQueue.before(q[best], q[best + 1], t, o)) {
+            if (!CalendarQueue.before(q[best], q[best + 1], t, o)) {
                 break;
             }
             copy(q, best, i * W);

@@ -13,7 +13,7 @@ public final class Simulator {
     public static final int PRIORITY_FIRST = 0;
     public static final int PRIORITY_DEFAULT = 100;
 
-    private final EventQueue queue = new EventQueue();
+    private final CalendarQueue queue = new CalendarQueue();
     private EventHandler[] handlers = new EventHandler[16];
     private int handlerCount;
     private long now;
@@ -48,8 +48,8 @@ public final class Simulator {
         if (time < now) {
             throw new IllegalStateException("event scheduled in the past: " + time + " ps < now " + now + " ps");
         }
-        if (priority < 0 || priority > EventQueue.MAX_PRIORITY) {
-            throw new IllegalArgumentException("priority " + priority + " out of 0.." + EventQueue.MAX_PRIORITY);
+        if (priority < 0 || priority > CalendarQueue.MAX_PRIORITY) {
+            throw new IllegalArgumentException("priority " + priority + " out of 0.." + CalendarQueue.MAX_PRIORITY);
         }
         if (handler < 0 || handler >= handlerCount) {
             throw new IllegalArgumentException("unknown handler " + handler);

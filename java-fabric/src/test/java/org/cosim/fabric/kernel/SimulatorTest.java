@@ -171,8 +171,8 @@ class SimulatorTest {
     }
 
     /**
-     * Valid priorities are 0..255 (EventQueue.MAX_PRIORITY) and a lower value runs first.
-     * BUG: EventQueue packs order = priority << 56 | seq into a signed long and compares it
+     * Valid priorities are 0..255 (CalendarQueue.MAX_PRIORITY) and a lower value runs first.
+     * BUG: CalendarQueue packs order = priority << 56 | seq into a signed long and compares it
      * signed, so any priority >= 128 sets the sign bit and sorts BEFORE priority 0.
      */
     @Test

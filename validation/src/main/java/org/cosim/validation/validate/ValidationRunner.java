@@ -118,7 +118,11 @@ public final class ValidationRunner {
             // stops (killed, out of memory) keeps the verdicts it reached.
             ReportWriter.write(options.out(), report);
         }
-        return report != null ? report : report(command, out, List.of(), start);
+        if (report == null) {  // no experiment chosen: still a report, as before
+            report = report(command, out, List.of(), start);
+            ReportWriter.write(options.out(), report);
+        }
+        return report;
     }
 
     private ValidationReport report(String command, List<ExperimentOutcome> done, List<String> pending, long start) {

@@ -19,7 +19,7 @@ import java.util.Arrays;
  * OMNeT++ bridge's CalendarQueue does the same for the same reason. Events pop in
  * the total order above whatever structure holds them, so results are unchanged.
  */
-final class EventQueue {
+final class CalendarQueue {
     private static final int SEQ_BITS = 55;  // priority (8 bits) above it stays clear of the sign bit
     static final int MAX_PRIORITY = 255;
     private static final int WIDTH_BITS = 10;
@@ -53,7 +53,7 @@ final class EventQueue {
     int lastKind;
     long lastArg;
 
-    EventQueue() {
+    CalendarQueue() {
         Arrays.fill(head, NONE);
         Arrays.fill(tail, NONE);
     }

@@ -9,7 +9,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** The heap against java.util.PriorityQueue ordered by (time, priority, insertion sequence). */
-class EventQueueTest {
+class CalendarQueueTest {
     private record Ref(long time, int prio, long seq, int handler, int kind) {}
 
     private static final Comparator<Ref> ORDER = Comparator.comparingLong(Ref::time)
@@ -22,7 +22,7 @@ class EventQueueTest {
      */
     private static void stress(long seed, int maxPriority) {
         Random rnd = new Random(seed);
-        EventQueue q = new EventQueue();
+        CalendarQueue q = new CalendarQueue();
         PriorityQueue<Ref> ref = new PriorityQueue<>(ORDER);
         long seq = 0;
         int pops = 0;
@@ -68,7 +68,7 @@ class EventQueueTest {
 
     @Test
     void randomPushesAndPopsMatchReferenceOrderForFullPriorityRange() {
-        stress(20240601L, EventQueue.MAX_PRIORITY);
+        stress(20240601L, CalendarQueue.MAX_PRIORITY);
     }
 
     /**
@@ -81,7 +81,7 @@ class EventQueueTest {
     void calendarAndFarHeapTogetherMatchTheReferenceOrder() {
         for (long seed : new long[] {1, 2, 3}) {
             Random rnd = new Random(seed);
-            EventQueue q = new EventQueue();
+            CalendarQueue q = new CalendarQueue();
             PriorityQueue<Ref> ref = new PriorityQueue<>(ORDER);
             long now = 0;
             long seq = 0;
@@ -116,7 +116,7 @@ class EventQueueTest {
 
     @Test
     void heapStaysOrderedWhenItGrowsPast1024Entries() {
-        EventQueue q = new EventQueue();
+        CalendarQueue q = new CalendarQueue();
         for (int i = 5000; i > 0; i--) {  // descending times: every push sifts to the root
             q.push(i, 0, 0, 0, i);
         }
