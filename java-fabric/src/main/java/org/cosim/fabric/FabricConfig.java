@@ -31,10 +31,13 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
                            NicParams nic, long warmupPs, long sampleIntervalPs, int maxRttSamples) {
 
     public static final long DEFAULT_BUFFER_BYTES = 12L << 20;
+    /** 11.6 days: far beyond any run, and far below the 106 days a long of picoseconds holds. */
+    public static final double MAX_DURATION_US = 1e12;
 
     public static FabricConfig from(Scenario s) {
-        if (!(s.getDurationUs() > 0) || Double.isInfinite(s.getDurationUs())) {
-            throw new ScenarioException("duration_us", s.getDurationUs() + ": the simulated time must be > 0");
+        if (!(s.getDurationUs() > 0) || !(s.getDurationUs() <= MAX_DURATION_US)) {
+            throw new ScenarioException("duration_us", s.getDurationUs() + ": the simulated time must be > 0 and at "
+                    + "most " + MAX_DURATION_US + " us (picosecond times must not overflow)");
         }
         long duration = Units.usToPs(s.getDurationUs());
         double l = s.hasReactionDelayUs() ? s.getReactionDelayUs() : 1.0;

@@ -3,6 +3,7 @@ package org.cosim.fabric;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.LongConsumer;
 import org.cosim.agents.host.FlowStates;
@@ -31,9 +32,11 @@ import org.cosim.fabric.trace.PacketTraceConfig;
 import org.cosim.fabric.trace.PacketTracer;
 import org.cosim.fabric.workload.FlowTable;
 import org.cosim.fabric.workload.Workloads;
+import org.cosim.proto.Output;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.OutputSettings;
 import org.cosim.scenario.ScenarioException;
+import org.cosim.scenario.Units;
 
 /**
  * One run of a scenario on the Java fallback fabric. {@link #of} checks the whole
@@ -44,6 +47,11 @@ import org.cosim.scenario.ScenarioException;
 public final class FabricSimulation {
     /** Width of the QueueMonitor histogram buckets (also sent to external fabrics in RunSpec). */
     public static final int QUEUE_BUCKET_BYTES = 256;
+    /**
+     * Values the time series may hold: 500 million longs, 4 GB (Poseidon's Fig 19 at its 100 us default: 137 M;
+     * the validation samples such runs more coarsely anyway).
+     */
+    static final long MAX_SERIES_VALUES = 500_000_000L;
 
     private final Scenario scenario;
     private final FabricConfig config;
@@ -68,10 +76,44 @@ public final class FabricSimulation {
         }
         long baseRtt = routing.maxPropagationRttPs(config.switches().latencyPs());
         ProtocolCatalog.validate(scenario, baseRtt, config.nic().mtuBytes());
+        checkTimeSeriesSize(scenario.getOutput(), flows.size() + graph.monitored().size());
+        checkPrioritizedFlows(scenario, flows.size());
         this.trace = PacketTraceConfig.from(scenario.getOutput(), flows.size(), config.durationPs());
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
                 config.windowPs(), baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
                 config.nic().ackBytes(), OutputSettings.stateIntervalPs(scenario.getOutput()));
+    }
+
+    /**
+     * The time series keep a value per flow and per monitored queue at every sample, in memory until the
+     * results are written: refused before the run when they would not fit, rather than running out of memory
+     * at its end with nothing written.
+     */
+    private void checkTimeSeriesSize(Output o, int series) {
+        long samples = config.durationPs() / config.sampleIntervalPs();
+        if (samples == 0) {
+            throw new ScenarioException("output.sample_interval_us", OutputSettings.sampleIntervalUs(o)
+                    + ": longer than duration_us (" + scenario.getDurationUs() + "), so the time series would be empty");
+        }
+        if (samples > MAX_SERIES_VALUES / Math.max(series, 1)) {
+            double minUs = Units.psToUs(config.durationPs()) * series / MAX_SERIES_VALUES;
+            throw new ScenarioException("output.sample_interval_us", OutputSettings.sampleIntervalUs(o) + ": "
+                    + samples + " samples of " + series + " series (the flows and the monitored queues) would not fit"
+                    + " in memory; sample at least every " + String.format(Locale.ROOT, "%.6g", minUs)
+                    + " us for this duration_us");
+        }
+    }
+
+    /** A prioritized flow that is not in the workload would leave the run as it was, without a word. */
+    private static void checkPrioritizedFlows(Scenario s, int flowCount) {
+        List<Integer> prio = s.getProtocol().getNdp().getPrioritizedFlowsList();
+        for (int k = 0; k < prio.size(); k++) {
+            long f = Integer.toUnsignedLong(prio.get(k));
+            if (f >= flowCount) {
+                throw new ScenarioException("protocol.ndp.prioritized_flows[" + k + "]", f + ": this run has "
+                        + flowCount + " flows (ids 0.." + (flowCount - 1) + ", as in flows.csv)");
+            }
+        }
     }
 
     /** A brownfield INT list names switches of this topology: a typo would silently turn INT off there. */
@@ -155,7 +197,9 @@ public final class FabricSimulation {
 
         Throwable failure = null;
         try {
-            long step = Math.max(config.durationPs() / 100, 1);
+            // Steps of 1% of the run, at most 1 ms: progress, and a stop asked for (Ctrl-C), come at least that
+            // often. Nothing happens between two steps, so where they fall changes no result.
+            long step = Math.max(Math.min(config.durationPs() / 100, Units.PS_PER_MS), 1);
             for (long t = 0; t < config.durationPs(); ) {
                 t = Math.min(config.durationPs(), t + step);
                 sim.runUntil(t);

@@ -179,7 +179,7 @@ class WindowProtocolsOnTheFabricTest {
                 flows { src: 3 dst: 0 }
                 """;
         for (String protocol : new String[] {"poseidon {}", "swift {}", "hpcc {}", "dctcp {}", "mptcp {}"}) {
-            Scenario s = star(protocol, flows, "duration_us: 3000 output { warmup_us: 2200 }").toBuilder()
+            Scenario s = star(protocol, flows, "output { warmup_us: 2200 }").toBuilder()
                     .mergeFrom(TestScenarios.parse("topology { switches { ecn_threshold_bytes: 200000 } }")).build();
             FabricSimulation sim = FabricSimulation.of(s);
             LastHandOver t = new LastHandOver(sim);

@@ -9,9 +9,14 @@ public final class OutputSettings {
 
     private OutputSettings() {}
 
+    /** output.sample_interval_us, or its default. */
+    public static double sampleIntervalUs(Output o) {
+        return o.hasSampleIntervalUs() ? o.getSampleIntervalUs() : DEFAULT_SAMPLE_INTERVAL_US;
+    }
+
     /** output.sample_interval_us in ps (default 100 us); not positive is refused. */
     public static long sampleIntervalPs(Output o) {
-        double us = o.hasSampleIntervalUs() ? o.getSampleIntervalUs() : DEFAULT_SAMPLE_INTERVAL_US;
+        double us = sampleIntervalUs(o);
         long ps = Units.usToPs(us);
         if (!Double.isFinite(us) || ps <= 0) {
             throw new ScenarioException("output.sample_interval_us", o.getSampleIntervalUs() + ": must be > 0");

@@ -35,6 +35,10 @@ public final class Overrides {
         }
         String path = assignment.substring(0, eq).trim();
         String value = assignment.substring(eq + 1).trim();
+        if (path.equals("base")) {
+            throw new ScenarioException("base", "a scenario's base is read with its file, before any --set: name "
+                    + "the base in the file (or run the base file itself)");
+        }
         String[] segments = path.split("\\.");
         Message.Builder builder = root;
         StringBuilder walked = new StringBuilder();
@@ -169,7 +173,7 @@ public final class Overrides {
         String body = v.startsWith("{") && v.endsWith("}") ? v.substring(1, v.length() - 1) : v;
         Message.Builder child = parent.newBuilderForField(f);
         try {
-            TextFormat.Parser.newBuilder().build().merge(body, child);
+            TextParsers.merge(body, child);
         } catch (TextFormat.ParseException e) {
             throw new ScenarioException(path, "bad value: " + e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package org.cosim.scenario;
 
 import com.google.protobuf.TextFormat;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -80,16 +81,19 @@ public final class ScenarioFiles {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new ScenarioException(file.toString(), "no such scenario file");
+        } catch (CharacterCodingException e) {
+            throw new ScenarioException(file.toString(), "not a text file (a scenario is protobuf text format, UTF-8)");
         } catch (IOException e) {
             throw new ScenarioException(file.toString(), "cannot read: " + e.getMessage(), e);
         }
-        return text;
+        // Editors on Windows may start a UTF-8 file with a byte-order mark; it is no part of the text.
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
     public static Scenario parse(String text, String sourceName) {
         Scenario.Builder builder = Scenario.newBuilder();
         try {
-            TextFormat.Parser.newBuilder().build().merge(text, builder);
+            TextParsers.merge(text, builder);
         } catch (TextFormat.ParseException e) {
             String where = e.getLine() > 0
                     ? sourceName + ":" + e.getLine() + ":" + e.getColumn()

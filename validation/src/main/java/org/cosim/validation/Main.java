@@ -1,6 +1,7 @@
 package org.cosim.validation;
 
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -55,6 +56,10 @@ public final class Main {
         } catch (ScenarioException e) {
             err.println("cosim " + c.name() + ": bad scenario: " + e.getMessage());
             return 2;
+        } catch (UncheckedIOException e) {
+            // A file that could not be read or written: its message names it; a stack trace would not help.
+            err.println("cosim " + c.name() + ": " + e.getMessage());
+            return 1;
         }
     }
 

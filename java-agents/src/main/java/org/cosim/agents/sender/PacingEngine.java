@@ -47,13 +47,26 @@ public final class PacingEngine {
         return (long) Math.ceil(bytes * 8e12 / rateBps);
     }
 
+    /**
+     * The flow's pacing rate. A law's NaN, zero or negative rate would otherwise turn into no spacing at all
+     * (NaN and negatives) or an overflowing one (zero), and the run would go on as if unpaced.
+     */
+    private static double checkedRate(SenderFlow f) {
+        double rate = f.rate.rateBps();
+        if (!(rate > 0) || Double.isInfinite(rate)) {
+            throw new IllegalStateException("rate law gave flow " + f.flow + " a pacing rate of " + rate
+                    + " b/s (it must be a finite number > 0)");
+        }
+        return rate;
+    }
+
     /** Commits every segment of {@code f} that is due within L, or sets a wake-up for the next one. */
     void pump(SenderFlow f, long now, ActionSink out) {
         long earliest = now + reactionDelayPs;
         while (!f.wakeupPending && f.hasUnsentData() && f.outstanding < maxOutstanding) {
             long due = f.lastSendPs == SenderFlow.NEVER
                     ? earliest
-                    : Math.max(f.lastSendPs + gapPs(f.lastBytes, f.rate.rateBps()), earliest);
+                    : Math.max(f.lastSendPs + gapPs(f.lastBytes, checkedRate(f)), earliest);
             if (f.closedAt(due)) {
                 f.close();  // the next segment would go after the flow's close time: nothing more to send
                 return;

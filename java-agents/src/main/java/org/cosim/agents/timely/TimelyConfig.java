@@ -44,7 +44,7 @@ public record TimelyConfig(int segmentBytes, double deltaBps, double beta, doubl
         int outstanding = t.hasMaxOutstandingSegments() ? t.getMaxOutstandingSegments() : 4;
         double nicPacing = t.hasNicPacingMbps() ? t.getNicPacingMbps() : 0;
 
-        require(seg > 0 && seg <= (1 << 20), "segment_bytes", seg, "must be in 1..1048576");
+        require(seg > 0 && seg <= (1 << 20), "segment_bytes", Integer.toUnsignedString(seg), "must be in 1..1048576");
         require(delta > 0, "delta_mbps", delta, "must be > 0");
         require(beta > 0 && beta <= 1, "beta", beta, "must be in (0, 1]");
         require(alpha > 0 && alpha <= 1, "alpha", alpha, "must be in (0, 1]");
@@ -54,12 +54,14 @@ public record TimelyConfig(int segmentBytes, double deltaBps, double beta, doubl
             throw new ScenarioException(P + "t_low_us", "T_low (" + tLow + " us) is above T_high ("
                     + tHigh + " us)");
         }
-        require(minRtt > 0, "min_rtt_us", Units.psToUs(minRtt), "must be > 0");
+        require(minRtt > 0, "min_rtt_us", Units.psToUs(minRtt), t.hasMinRttUs() ? "must be > 0"
+                : "the default, the topology's propagation RTT, is 0 here (zero link delays): set min_rtt_us");
         require(haiThreshold >= 1, "hai_threshold", haiThreshold, "must be >= 1");
         require(haiMultiplier >= 1, "hai_multiplier", haiMultiplier, "must be >= 1");
         require(minRate > 0, "min_rate_mbps", minRate, "must be > 0");
         require(minFactor > 0 && minFactor < 1, "min_decrease_factor", minFactor, "must be in (0, 1)");
-        require(outstanding >= 1, "max_outstanding_segments", outstanding, "must be >= 1");
+        require(outstanding >= 1 && outstanding <= 1 << 20, "max_outstanding_segments", Integer.toUnsignedString(outstanding),
+                "must be in 1..1048576");
         require(!t.hasNicPacingMbps() || (nicPacing > 0 && Double.isFinite(nicPacing)), "nic_pacing_mbps", nicPacing,
                 "must be > 0 (leave it out for no NIC pacing)");
 

@@ -25,21 +25,13 @@ public final class ClosTopology {
     private ClosTopology() {}
 
     public static TopologyGraph build(Clos p) {
-        int racks = p.getRacks();
-        int hosts = p.getHostsPerRack();
-        int spines = p.hasSpines() ? p.getSpines() : 1;
-        if (racks < 1) {
-            throw new ScenarioException(P + "racks", racks + ": need at least one rack");
-        }
-        if (hosts < 1) {
-            throw new ScenarioException(P + "hosts_per_rack", hosts + ": need at least one host per rack");
-        }
+        int racks = TopologyBuilders.count(p.getRacks(), P + "racks", "rack", "racks");
+        int hosts = TopologyBuilders.count(p.getHostsPerRack(), P + "hosts_per_rack", "host per rack", "hosts per rack");
+        int spines = p.hasSpines() ? TopologyBuilders.count(p.getSpines(), P + "spines", "spine", "spines") : 1;
         if (racks * (long) hosts < 2) {
             throw new ScenarioException(P + "hosts_per_rack", "one host in all: a network needs two");
         }
-        if (spines < 1) {
-            throw new ScenarioException(P + "spines", spines + ": need at least one spine");
-        }
+        TopologyBuilders.checkSize(P + "hosts_per_rack", racks * (long) hosts, racks + (long) spines);
         long hostRate = TopologyBuilders.rate(p.getHostRateGbps(), P + "host_rate_gbps");
         long uplinkRate = uplinkRate(p, hosts, spines);
         long delay = TopologyBuilders.delay(p.getLinkDelayUs(), P + "link_delay_us");

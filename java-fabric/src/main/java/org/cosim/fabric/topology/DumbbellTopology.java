@@ -17,10 +17,7 @@ public final class DumbbellTopology {
     private DumbbellTopology() {}
 
     public static TopologyGraph build(Dumbbell p) {
-        int n = p.getHostsPerSide();
-        if (n < 1) {
-            throw new ScenarioException(P + "hosts_per_side", n + ": need at least one host per side");
-        }
+        int n = TopologyBuilders.count(p.getHostsPerSide(), P + "hosts_per_side", "host per side", "hosts per side");
         long hostRate = TopologyBuilders.rate(p.getHostRateGbps(), P + "host_rate_gbps");
         long coreRate = TopologyBuilders.rate(p.getBottleneckRateGbps(), P + "bottleneck_rate_gbps");
         long delay = TopologyBuilders.delay(p.getLinkDelayUs(), P + "link_delay_us");

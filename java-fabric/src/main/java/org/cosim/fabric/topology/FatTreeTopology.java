@@ -104,6 +104,7 @@ public final class FatTreeTopology {
     }
 
     private static void applyOverrides(FatTree p, TopologyGraph g, Map<String, Integer> nodes, long defaultDelay) {
+        Map<Integer, Integer> overridden = new HashMap<>();  // link -> the override that set it
         for (int i = 0; i < p.getLinkOverridesCount(); i++) {
             FatTree.LinkOverride o = p.getLinkOverrides(i);
             String at = P + "link_overrides[" + i + "].";
@@ -115,7 +116,13 @@ public final class FatTreeTopology {
             }
             long rate = TopologyBuilders.rate(o.getRateGbps(), at + "rate_gbps");
             long delay = o.hasDelayUs() ? TopologyBuilders.delay(o.getDelayUs(), at + "delay_us") : defaultDelay;
-            g.setLinkRate(linkBetween(g, a, b, o, at), rate, delay);
+            int link = linkBetween(g, a, b, o, at);
+            Integer earlier = overridden.putIfAbsent(link, i);
+            if (earlier != null) {
+                throw new ScenarioException(at + "b", o.getA() + " - " + o.getB() + ": this link is already set by "
+                        + P + "link_overrides[" + earlier + "]");
+            }
+            g.setLinkRate(link, rate, delay);
         }
     }
 

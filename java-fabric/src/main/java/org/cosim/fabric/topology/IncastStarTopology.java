@@ -17,9 +17,7 @@ public final class IncastStarTopology {
     private IncastStarTopology() {}
 
     public static TopologyGraph build(IncastStar p) {
-        if (p.getClients() < 1) {
-            throw new ScenarioException(P + "clients", p.getClients() + ": need at least one client");
-        }
+        TopologyBuilders.count(p.getClients(), P + "clients", "client", "clients");
         long clientRate = TopologyBuilders.rate(p.getClientRateGbps(), P + "client_rate_gbps");
         long serverRate = TopologyBuilders.rate(p.getServerRateGbps(), P + "server_rate_gbps");
         long delay = TopologyBuilders.delay(p.getLinkDelayUs(), P + "link_delay_us");

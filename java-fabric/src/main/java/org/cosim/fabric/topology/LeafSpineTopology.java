@@ -18,9 +18,9 @@ public final class LeafSpineTopology {
         int leaves = positive(p.getLeaves(), "leaves");
         int spines = positive(p.getSpines(), "spines");
         int perLeaf = positive(p.getHostsPerLeaf(), "hosts_per_leaf");
-        if ((long) leaves * perLeaf > 100_000) {
+        if ((long) leaves * perLeaf > TopologyBuilders.MAX_NODES) {
             throw new ScenarioException(P + "hosts_per_leaf", leaves + " leaves x " + perLeaf
-                    + " hosts: more than 100,000 hosts");
+                    + " hosts: more than " + TopologyBuilders.MAX_NODES + " hosts");
         }
         long hostRate = TopologyBuilders.rate(p.getHostRateGbps(), P + "host_rate_gbps");
         long spineRate = TopologyBuilders.rate(p.getSpineRateGbps(), P + "spine_rate_gbps");

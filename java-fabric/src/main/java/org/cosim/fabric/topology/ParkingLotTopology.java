@@ -23,17 +23,12 @@ public final class ParkingLotTopology {
     private ParkingLotTopology() {}
 
     public static TopologyGraph build(ParkingLot p) {
-        int n = p.getSwitches();
-        int hosts = p.getHostsPerSwitch();
-        if (n < 1) {
-            throw new ScenarioException(P + "switches", n + ": need at least one switch");
-        }
-        if (hosts < 1) {
-            throw new ScenarioException(P + "hosts_per_switch", hosts + ": need at least one host per switch");
-        }
+        int n = TopologyBuilders.count(p.getSwitches(), P + "switches", "switch", "switches");
+        int hosts = TopologyBuilders.count(p.getHostsPerSwitch(), P + "hosts_per_switch", "host per switch", "hosts per switch");
         if (n * (long) hosts < 2) {
             throw new ScenarioException(P + "hosts_per_switch", "one host in all: a network needs two");
         }
+        TopologyBuilders.checkSize(P + "hosts_per_switch", n * (long) hosts, n);
         long hostRate = TopologyBuilders.rate(p.getHostRateGbps(), P + "host_rate_gbps");
         long chainRate = n > 1 ? TopologyBuilders.rate(p.getLinkRateGbps(), P + "link_rate_gbps") : 0;
         long delay = TopologyBuilders.delay(p.getLinkDelayUs(), P + "link_delay_us");

@@ -20,17 +20,44 @@ public final class TopologyBuilders {
         };
     }
 
+    /** A network of more hosts or switches than this is refused before it is built (it would not fit in memory). */
+    static final long MAX_NODES = 100_000;
+    static final double MAX_RATE_GBPS = 100_000;
+    static final double MAX_DELAY_US = 1e6;
+
     static long rate(double gbps, String field) {
-        if (!(gbps > 0) || Double.isInfinite(gbps)) {
-            throw new ScenarioException(field, gbps + " Gb/s: a link rate must be > 0");
+        if (!(gbps > 0) || !(gbps <= MAX_RATE_GBPS)) {
+            throw new ScenarioException(field, gbps + " Gb/s: a link rate must be > 0 and at most "
+                    + (long) MAX_RATE_GBPS + " Gb/s");
         }
         return org.cosim.scenario.Units.gbpsToBps(gbps);
     }
 
     static long delay(double us, String field) {
-        if (!(us >= 0) || Double.isInfinite(us)) {
-            throw new ScenarioException(field, us + " us: a delay must be >= 0");
+        if (!(us >= 0) || !(us <= MAX_DELAY_US)) {
+            throw new ScenarioException(field, us + " us: a delay must be >= 0 and at most " + (long) MAX_DELAY_US
+                    + " us");
         }
         return org.cosim.scenario.Units.usToPs(us);
+    }
+
+    /** A uint32 count of the scenario, at least one; shown unsigned in the message when it is out of range. */
+    static int count(int value, String field, String one, String many) {
+        long v = Integer.toUnsignedLong(value);
+        if (v < 1) {
+            throw new ScenarioException(field, v + ": need at least one " + one);
+        }
+        if (v > MAX_NODES) {
+            throw new ScenarioException(field, v + ": more than " + MAX_NODES + " " + many);
+        }
+        return (int) v;
+    }
+
+    /** The whole network's size, checked against {@link #MAX_NODES}. */
+    static void checkSize(String field, long hosts, long switches) {
+        if (hosts > MAX_NODES || switches > MAX_NODES) {
+            throw new ScenarioException(field, hosts + " hosts and " + switches + " switches: more than "
+                    + MAX_NODES + " of either");
+        }
     }
 }

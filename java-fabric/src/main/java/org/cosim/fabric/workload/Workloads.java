@@ -104,9 +104,9 @@ public final class Workloads {
      */
     static FlowTable incast(Incast p, TopologyGraph g, long seed, String field) {
         String at = field + ".";
-        if (p.getConnectionsPerClient() < 1) {
-            throw new ScenarioException(at + "connections_per_client",
-                    p.getConnectionsPerClient() + ": need at least one connection per client");
+        long perClient = Integer.toUnsignedLong(p.getConnectionsPerClient());
+        if (perClient < 1) {
+            throw new ScenarioException(at + "connections_per_client", "0: need at least one connection per client");
         }
         long start = nonNegativeTime(p.getStartUs(), at + "start_us");
         long spacing = nonNegativeTime(p.getStartSpacingUs(), at + "start_spacing_us");
@@ -115,9 +115,13 @@ public final class Workloads {
         checkHost(receiver, g, at + "receiver");
         int[] senders = senders(p, g, seed, receiver, roles && receiver == g.incastServer(), at);
         long stop = p.hasStopUs() ? stopTime(p.getStopUs(), p.getFlowBytes(), start, at + "stop_us") : -1;
+        if (senders.length * perClient > PoissonArrivals.MAX_FLOWS) {
+            throw new ScenarioException(at + "connections_per_client", perClient + " x " + senders.length
+                    + " senders: too many flows (at most " + PoissonArrivals.MAX_FLOWS + ")");
+        }
         FlowTable t = new FlowTable();
         for (int c : senders) {
-            for (int k = 0; k < p.getConnectionsPerClient(); k++) {
+            for (long k = 0; k < perClient; k++) {
                 long begin = start + t.size() * spacing;
                 if (stop >= 0 && stop <= begin) {
                     throw new ScenarioException(at + "stop_us", p.getStopUs() + ": flow " + t.size()

@@ -1,9 +1,6 @@
 package org.cosim.validation.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -125,12 +122,7 @@ public final class BenchCommand implements Command {
     private static int backends(Path file, CommandLine cl, PrintStream out) {
         int pairs = positive(cl.getOptionValue("runs", "3"), "--runs", 1);
         ScenarioFiles.read(file, CommandLines.overrides(cl));  // a bad scenario fails here, not in a child
-        Path dir = Path.of(cl.getOptionValue("out", "results/bench-backends"));
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
-        }
+        Path dir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/bench-backends"));
         out.printf(Locale.ROOT, "bench: `cosim run %s` on both back ends, %d pairs alternating, each a new process; "
                 + "runs in %s%n", file, pairs, dir);
         List<BackendBench.Run> runs = new BackendBench(BackendBench.childJvm())

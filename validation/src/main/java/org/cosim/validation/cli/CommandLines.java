@@ -1,7 +1,12 @@
 package org.cosim.validation.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -34,6 +39,30 @@ final class CommandLines {
         } catch (ParseException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /**
+     * The results directory, made now: a command that cannot write its results
+     * says so before it simulates anything, not after (the results would be lost).
+     */
+    static Path outputDirectory(String dir) {
+        Path d = Path.of(dir);
+        if (Files.exists(d) && !Files.isDirectory(d)) {
+            throw new UsageException("--out " + d + ": a file of that name is in the way (want a directory)");
+        }
+        try {
+            Files.createDirectories(d);
+        } catch (FileAlreadyExistsException e) {
+            throw new UsageException("--out " + d + ": cannot make it: " + e.getFile() + " is a file");
+        } catch (AccessDeniedException e) {
+            throw new UsageException("--out " + d + ": cannot make it: permission denied (" + e.getFile() + ")");
+        } catch (IOException e) {
+            throw new UsageException("--out " + d + ": cannot make it: " + e.getMessage());
+        }
+        if (!Files.isWritable(d)) {
+            throw new UsageException("--out " + d + ": not writable");
+        }
+        return d;
     }
 
     @SuppressWarnings("deprecation")

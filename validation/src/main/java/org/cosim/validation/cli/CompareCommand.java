@@ -70,6 +70,12 @@ public final class CompareCommand implements Command {
             if (dirs.size() != 2) {
                 throw new UsageException("--dirs takes two results directories, got " + dirs);
             }
+            for (String d : dirs) {
+                if (!Files.isRegularFile(Path.of(d, "flows.csv"))) {
+                    throw new UsageException("--dirs: " + d + (Files.isDirectory(Path.of(d))
+                            ? " holds no flows.csv: not the results of a run" : ": no such directory"));
+                }
+            }
             return report(ResultsComparison.of(Path.of(dirs.get(0)), dirs.get(0), Path.of(dirs.get(1)), dirs.get(1),
                     tolerance), null, out);
         }
@@ -83,8 +89,8 @@ public final class CompareCommand implements Command {
                     + " (the scenario sets none: opp_run's default; results are the same at every depth)");
         }
         FabricSimulation sim = FabricSimulation.of(scenario);
-        Path outDir = Path.of(cl.getOptionValue("out", "results/" + RunCommand.nameOf(scenario, scenarioFile)
-                + "-compare"));
+        Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
+                + RunCommand.nameOf(scenario, scenarioFile) + "-compare"));
         boolean noPlots = cl.hasOption("no-plots");
 
         out.println("--- java back end");

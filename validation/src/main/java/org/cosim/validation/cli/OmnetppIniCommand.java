@@ -47,11 +47,15 @@ public final class OmnetppIniCommand implements Command {
             return 0;
         }
         CosimHome home = CosimHome.find();
-        List<Path> files = new ArrayList<>();
         if (cl.getArgList().isEmpty()) {
-            files.addAll(shippedScenarios(home));
-        } else {
-            cl.getArgList().forEach(a -> files.add(Path.of(a)));
+            out.print(ini(home, shippedScenarios(home)));
+            return 0;
+        }
+        List<Path> files = new ArrayList<>();
+        for (String a : cl.getArgList()) {
+            Path f = Path.of(a);
+            FabricSimulation.of(ScenarioFiles.read(f));  // a file named here must run: its mistake is the answer
+            files.add(f);
         }
         out.print(ini(home, files));
         return 0;
@@ -76,7 +80,7 @@ public final class OmnetppIniCommand implements Command {
             try {
                 sim = FabricSimulation.of(s);
             } catch (ScenarioException e) {
-                continue;  // a preset that other scenarios start from (base:), not runnable alone
+                continue;  // a shipped preset that other scenarios start from (base:), not runnable alone
             }
             try {
                 configs.add(new OmnetppIni.Shipped(name, s.getDescription(), rel, OmnetppNetworks.of(sim), null));

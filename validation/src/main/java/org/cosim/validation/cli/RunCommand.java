@@ -81,39 +81,60 @@ public final class RunCommand implements Command {
         }
         Scenario scenario = ScenarioFiles.read(scenarioFile, CommandLines.overrides(cl));
         FabricSimulation sim = FabricSimulation.of(scenario);
-        Path outDir = Path.of(cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioFile)));
+        Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioFile)));
 
         if (backend.equals("omnetpp") && !scenario.hasPipelineDepth()) {
             err.println("cosim run: opp_run pipelines at depth " + OmnetppBackend.asRun(scenario).getPipelineDepth()
                     + " (the scenario sets no pipeline_depth; results are the same at every depth)");
         }
+        noteFlowsAfterTheEnd(sim, err);
         Path trace = cl.hasOption("record-trace") ? Path.of(cl.getOptionValue("record-trace")) : null;
         Progress progress = new Progress(err, sim.config().durationPs());
-        RunResults results;
-        try {
-            results = backend.equals("omnetpp")
-                    ? OmnetppBackend.run(sim, new OmnetppBackend.Options(outDir, cl.getOptionValue("agents"), err),
-                            progress)
-                    : runJava(sim, cl.getOptionValue("transport", "direct"), trace, progress);
-        } catch (UsageException e) {
-            throw e;
-        } catch (OmnetppException e) {
+        // OMNeT++ runs stop on a signal their own way: opp_run gets it too, and the runner reports it.
+        try (StopOnSignal stop = backend.equals("java") ? new StopOnSignal(err) : null) {
+            RunResults results;
+            try {
+                results = backend.equals("omnetpp")
+                        ? OmnetppBackend.run(sim, new OmnetppBackend.Options(outDir, cl.getOptionValue("agents"),
+                                err), progress)
+                        : runJava(sim, cl.getOptionValue("transport", "direct"), trace, stop.checking(progress));
+            } catch (UsageException e) {
+                throw e;
+            } catch (OmnetppException e) {
+                progress.done();
+                err.println("cosim run: " + e.getMessage());
+                return 1;
+            } catch (Exception e) {
+                progress.done();
+                err.println("cosim run: the run could not start: " + e.getMessage());
+                return 1;
+            }
             progress.done();
-            err.println("cosim run: " + e.getMessage());
-            return 1;
-        } catch (Exception e) {
-            progress.done();
-            err.println("cosim run: cannot reach the agents: " + e.getMessage());
-            return 1;
+            write(outDir, results, sim, cl.hasOption("no-plots"), out);
+            if (!results.complete()) {
+                err.println("cosim run: the run failed at " + results.reachedPs() + " ps: " + results.failure());
+                err.println("cosim run: partial results are in " + outDir
+                        + " (summary.json says \"status\": \"failed\")");
+                return 1;
+            }
+            return 0;
         }
-        progress.done();
-        write(outDir, results, sim, cl.hasOption("no-plots"), out);
-        if (!results.complete()) {
-            err.println("cosim run: the run failed at " + results.reachedPs() + " ps: " + results.failure());
-            err.println("cosim run: partial results are in " + outDir + " (summary.json says \"status\": \"failed\")");
-            return 1;
+    }
+
+    /**
+     * Flows that start at or after the end take no part in the run: allowed (a shorter --set duration_us of a
+     * longer scenario), but said, since the summary would otherwise count them as flows that carried nothing.
+     */
+    static void noteFlowsAfterTheEnd(FabricSimulation sim, PrintStream err) {
+        long end = sim.config().durationPs();
+        int late = 0;
+        for (int f = 0; f < sim.flows().size(); f++) {
+            late += sim.flows().startPs(f) >= end ? 1 : 0;
         }
-        return 0;
+        if (late > 0) {
+            err.println("cosim run: note: " + late + " of " + sim.flows().size() + " flows start at or after the end "
+                    + "of the run (duration_us " + sim.scenario().getDurationUs() + "); they send nothing");
+        }
     }
 
     static RunResults runJava(FabricSimulation sim, String transport, Path trace, LongConsumer progress)

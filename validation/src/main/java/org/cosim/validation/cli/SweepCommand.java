@@ -105,8 +105,8 @@ public final class SweepCommand implements Command {
             }
         }
         List<Scenario> scenarios = checkedScenarios(file, CommandLines.overrides(cl), plan);
-        Path outDir = Path.of(cl.getOptionValue("out", "results/" + RunCommand.nameOf(scenarios.get(0), file)
-                + "-sweep"));
+        Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
+                + RunCommand.nameOf(scenarios.get(0), file) + "-sweep"));
         err.printf(Locale.ROOT, "cosim sweep: %d runs, %d at a time, into %s%n", plan.points().size(), jobs, outDir);
 
         List<SweepTable.Row> rows = runAll(plan, scenarios, outDir, backend, jobs, cl.hasOption("plots"), err);

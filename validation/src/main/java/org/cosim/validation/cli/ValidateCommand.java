@@ -98,7 +98,8 @@ public final class ValidateCommand implements Command {
                     + "COSIM_HOME");
             return 2;
         }
-        Path dir = Path.of(cl.getOptionValue("out", quick ? "results/validate-quick" : "results/validate"));
+        Path dir = CommandLines.outputDirectory(cl.getOptionValue("out",
+                quick ? "results/validate-quick" : "results/validate"));
         String command = "cosim validate " + String.join(" ", args);
         ValidateProgress progress = new ValidateProgress(err, out);
         ValidationReport report = new ValidationRunner(new ValidationRunner.Options(dir, quick, backends, scenarios,
@@ -121,6 +122,9 @@ public final class ValidateCommand implements Command {
             Experiment e = all.stream().filter(x -> x.id().equals(id.trim())).findFirst().orElseThrow(
                     () -> new UsageException("no experiment '" + id.trim() + "' (cosim validate --list)"));
             out.add(e);
+        }
+        if (out.isEmpty()) {
+            throw new UsageException("--only '" + only + "' names no experiment (cosim validate --list)");
         }
         return out;
     }

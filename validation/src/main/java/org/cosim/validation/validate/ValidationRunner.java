@@ -14,6 +14,7 @@ import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.fabric.topology.TopologyBuilders;
 import org.cosim.proto.Scenario;
+import org.cosim.scenario.OutputSettings;
 import org.cosim.scenario.Overrides;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
@@ -280,16 +281,16 @@ public final class ValidationRunner {
         String note = null;
         try {
             scenario = ScenarioFiles.read(options.scenarios().resolve(r.scenario()), r.overrides(options.quick()));
-            sim = FabricSimulation.of(scenario);
-            long interval = seriesInterval(sim);
-            if (interval != sim.config().sampleIntervalPs()) {
-                Scenario.Builder b = scenario.toBuilder();
-                Overrides.apply(b, "output.sample_interval_us=" + interval / (double) Units.PS_PER_US);
-                scenario = b.build();
-                sim = FabricSimulation.of(scenario);
-                note = "time series every " + interval / Units.PS_PER_US + " us (" + sim.flows().size()
+            // The flow count first, from the run with a single sample (its own sampling might not fit at all).
+            FabricSimulation probe = FabricSimulation.of(sampledEvery(scenario, scenario.getDurationUs()));
+            long requested = OutputSettings.sampleIntervalPs(scenario.getOutput());
+            long interval = seriesInterval(requested, probe.config().durationPs(), probe.flows().size());
+            if (interval != requested) {
+                scenario = sampledEvery(scenario, interval / (double) Units.PS_PER_US);
+                note = "time series every " + interval / Units.PS_PER_US + " us (" + probe.flows().size()
                         + " flows; files stay small)";
             }
+            sim = FabricSimulation.of(scenario);
         } catch (ScenarioException ex) {
             return new RunRecord(r, backend, rel, 0, 0, "bad scenario: " + ex.getMessage(), null, null);
         }
@@ -336,10 +337,16 @@ public final class ValidationRunner {
     }
 
     /** The scenario's sampling interval, or a multiple of it that keeps samples x flows within the budget. */
-    static long seriesInterval(FabricSimulation sim) {
-        long interval = sim.config().sampleIntervalPs();
-        long samples = sim.config().durationPs() / interval;
-        long cells = samples * Math.max(1, sim.flows().size());
+    private static Scenario sampledEvery(Scenario s, double us) {
+        Scenario.Builder b = s.toBuilder();
+        Overrides.apply(b, "output.sample_interval_us=" + us);
+        return b.build();
+    }
+
+    /** The sampling interval for a run of {@code flows} flows: the one asked for, or a multiple of it. */
+    static long seriesInterval(long interval, long durationPs, int flows) {
+        long samples = durationPs / interval;
+        long cells = samples * Math.max(1, flows);
         if (cells <= SERIES_BUDGET_CELLS) {
             return interval;
         }

@@ -153,14 +153,14 @@ class ValidationRunnerTest {
     @Test
     void manyFlowsGetACoarserTimeSeries() {
         // The Poseidon UR scenario starts ~137,000 flows in 100 ms: at 10 us samples that would be 1.4 billion cells.
-        FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("poseidon/fig19-ur.textproto",
-                "output.sample_interval_us=10"));
-        long interval = ValidationRunner.seriesInterval(sim);
+        FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("poseidon/fig19-ur.textproto"));
+        long interval = ValidationRunner.seriesInterval(10_000_000L, sim.config().durationPs(), sim.flows().size());
         assertTrue(interval > 10_000_000L && interval % 10_000_000L == 0, "a multiple of 10 us: " + interval);
         long cells = sim.config().durationPs() / interval * sim.flows().size();
         assertTrue(cells <= ValidationRunner.SERIES_BUDGET_CELLS, cells + " cells");
         FabricSimulation few = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto"));
-        assertEquals(few.config().sampleIntervalPs(), ValidationRunner.seriesInterval(few), "few flows: as given");
+        assertEquals(few.config().sampleIntervalPs(), ValidationRunner.seriesInterval(few.config().sampleIntervalPs(),
+                few.config().durationPs(), few.flows().size()), "few flows: as given");
     }
 
     @Test

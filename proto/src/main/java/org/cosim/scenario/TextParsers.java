@@ -1,0 +1,88 @@
+package org.cosim.scenario;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.OneofDescriptor;
+import com.google.protobuf.Message;
+import com.google.protobuf.TextFormat;
+import com.google.protobuf.TextFormatParseInfoTree;
+import com.google.protobuf.TextFormatParseLocation;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Text-format parsing for scenarios and override values. The protobuf parser keeps
+ * the last of a scalar given twice in one message (`seed: 1 seed: 2`) and the last
+ * member of a oneof given with another (`protocol { timely {} ndp {} }`) without a
+ * word, so a scenario could run something other than what it seems to say: both
+ * are refused, at the later one's line and column. A message given twice still
+ * merges, as text format defines (`topology { ... } topology { switches { ... } }`);
+ * bases and --set, which merge whole scenarios, are not parsing and are unaffected.
+ */
+final class TextParsers {
+    private TextParsers() {}
+
+    /** Parses {@code text} into {@code builder}; the position in a thrown ParseException is 1-based. */
+    static void merge(CharSequence text, Message.Builder builder) throws TextFormat.ParseException {
+        TextFormatParseInfoTree.Builder info = TextFormatParseInfoTree.builder();
+        TextFormat.Parser.newBuilder().setParseInfoTreeBuilder(info).build().merge(text, builder);
+        check(builder.getDescriptorForType(), List.of(info.build()));
+    }
+
+    /** Checks one message, given as every place it was written (a message written twice merges). */
+    private static void check(Descriptor type, List<TextFormatParseInfoTree> trees) throws TextFormat.ParseException {
+        for (OneofDescriptor oneof : type.getOneofs()) {
+            FieldDescriptor first = null;
+            for (FieldDescriptor f : oneof.getFields()) {
+                List<TextFormatParseLocation> at = locations(trees, f);
+                if (at.isEmpty()) {
+                    continue;
+                }
+                if (first != null) {
+                    throw error(at.get(0), "\"" + f.getName() + "\" and \"" + first.getName() + "\" are both given, "
+                            + "but a " + type.getName() + " takes one " + oneof.getName());
+                }
+                first = f;
+            }
+        }
+        for (FieldDescriptor f : type.getFields()) {
+            if (f.isRepeated()) {
+                if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+                    for (TextFormatParseInfoTree t : trees) {
+                        for (TextFormatParseInfoTree element : t.getNestedTrees(f)) {
+                            check(f.getMessageType(), List.of(element));
+                        }
+                    }
+                }
+            } else if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+                List<TextFormatParseInfoTree> nested = new ArrayList<>();
+                for (TextFormatParseInfoTree t : trees) {
+                    nested.addAll(t.getNestedTrees(f));
+                }
+                if (!nested.isEmpty()) {
+                    check(f.getMessageType(), nested);
+                }
+            } else {
+                List<TextFormatParseLocation> at = locations(trees, f);
+                if (at.size() > 1) {
+                    throw error(at.get(1), "\"" + f.getName() + "\" is given twice (the first at line "
+                            + (at.get(0).getLine() + 1) + ")");
+                }
+            }
+        }
+    }
+
+    private static List<TextFormatParseLocation> locations(List<TextFormatParseInfoTree> trees, FieldDescriptor f) {
+        List<TextFormatParseLocation> out = new ArrayList<>();
+        for (TextFormatParseInfoTree t : trees) {
+            out.addAll(t.getLocations(f));
+        }
+        out.sort((a, b) -> a.getLine() != b.getLine() ? Integer.compare(a.getLine(), b.getLine())
+                : Integer.compare(a.getColumn(), b.getColumn()));
+        return out;
+    }
+
+    private static TextFormat.ParseException error(TextFormatParseLocation at, String message) {
+        return new TextFormat.ParseException(at.getLine() + 1, at.getColumn() + 1, message);
+    }
+}

@@ -1,0 +1,185 @@
+package org.cosim.validation.cli;
+
+import static org.cosim.validation.cli.CliOutcome.cosim;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.cosim.validation.ShippedScenarios;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Inputs an audit of the command line found mishandled (a stack trace, a run that
+ * went on as if nothing was wrong, results lost at the end, a message naming the
+ * wrong field): each now stops before the run with exit status 2 and a message
+ * that names the problem, or fails the run with its results kept.
+ */
+class BadInputTest {
+    @TempDir
+    Path tmp;
+
+    private static String incast() {
+        return ShippedScenarios.path("timely-incast.textproto").toString();
+    }
+
+    private static final String NO_WARMUP = "output.warmup_us=0";
+
+    private static String short1ms() {
+        return "duration_us=1000";
+    }
+
+    private static void refused(CliOutcome o, String... said) {
+        assertEquals(2, o.status(), o.err());
+        for (String s : said) {
+            assertTrue(o.err().contains(s), "'" + s + "' in: " + o.err());
+        }
+        assertFalse(o.err().contains("\tat "), "no stack trace: " + o.err());
+    }
+
+    @Test
+    void anOutputDirectoryThatCannotBeMadeIsRefusedBeforeTheRun() throws IOException {
+        Path file = Files.writeString(tmp.resolve("afile"), "x");
+        refused(cosim("run", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--out", file.toString()), "--out", "afile",
+                "a file of that name is in the way");
+        refused(cosim("run", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--out", file.resolve("sub").toString()), "--out",
+                "cannot make it");
+        refused(cosim("sweep", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--vary", "seed=1,2", "--out", file.toString()),
+                "--out");
+        refused(cosim("validate", "--quick", "--only", "timely-fig13", "--out", file.toString()), "--out");
+        assertEquals("x", Files.readString(file), "the file in the way is left alone");
+    }
+
+    @Test
+    void compareDirsThatHoldNoResultsAreNamed() throws IOException {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        refused(cosim("compare", "--dirs", tmp.resolve("nope").toString(), empty.toString()), "nope",
+                "no such directory");
+        refused(cosim("compare", "--dirs", empty.toString(), empty.toString()), "holds no flows.csv");
+    }
+
+    @Test
+    void twoMembersOfAOneofOrAFieldTwiceAreRefused() throws IOException {
+        Path f = Files.writeString(tmp.resolve("two.textproto"), "base: \"" + incast() + "\"\n"
+                + "protocol { timely {} ndp {} }\n");
+        refused(cosim("run", f.toString()), "two.textproto:2:", "ndp");
+        Path g = Files.writeString(tmp.resolve("twice.textproto"), "base: \"" + incast() + "\"\nseed: 1\nseed: 2\n");
+        refused(cosim("run", g.toString()), "twice.textproto:3:", "seed");
+    }
+
+    @Test
+    void aBinaryFileAndAByteOrderMark() throws IOException {
+        Path bin = Files.write(tmp.resolve("bin.textproto"), new byte[] {(byte) 0xC3, (byte) 0x28, 0, 1, 2});
+        refused(cosim("run", bin.toString()), "bin.textproto", "not a text file");
+        Path bom = Files.writeString(tmp.resolve("bom.textproto"), "\uFEFFbase: \"" + incast() + "\"\n",
+                StandardCharsets.UTF_8);
+        CliOutcome o = cosim("run", bom.toString(), "--set", short1ms(), "--set", NO_WARMUP, "--no-plots", "--out",
+                tmp.resolve("bom").toString());
+        assertEquals(0, o.status(), "a byte-order mark is no part of the text: " + o.err());
+        assertFalse(o.err().contains("\uFEFF"));
+    }
+
+    @Test
+    void timeSeriesThatWouldNotFitAreRefusedBeforeTheRun() {
+        refused(cosim("run", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--set", "output.sample_interval_us=1e-6"),
+                "output.sample_interval_us", "would not fit", "sample at least every");
+        refused(cosim("run", incast(), "--set", "duration_us=1e11"), "output.sample_interval_us", "would not fit");
+        refused(cosim("run", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--set", "output.sample_interval_us=5000"),
+                "output.sample_interval_us", "longer than duration_us");
+    }
+
+    @Test
+    void anEndlessOrNonFiniteDurationIsRefused() {
+        refused(cosim("run", incast(), "--set", "duration_us=1e30"), "duration_us", "at most");
+        refused(cosim("run", incast(), "--set", "duration_us=1e400"), "duration_us", "Infinity");
+    }
+
+    @Test
+    void networksAndWorkloadsTooLargeForMemoryAreRefused() {
+        refused(cosim("run", incast(), "--set",
+                "topology={parking_lot {switches: 100000 hosts_per_switch: 2 host_rate_gbps: 10 link_rate_gbps: 10}}"),
+                "topology.parking_lot.hosts_per_switch", "more than 100000");
+        refused(cosim("run", incast(), "--set", "workload.incast.connections_per_client=100000000"),
+                "workload.incast.connections_per_client", "too many flows");
+        refused(cosim("run", incast(), "--set", "topology.incast_star.clients=3000000000"),
+                "topology.incast_star.clients", "3000000000");
+    }
+
+    @Test
+    void ratesAndDelaysBeyondAnyLinkAreRefused() {
+        refused(cosim("run", incast(), "--set", "topology.incast_star.client_rate_gbps=1e20"),
+                "topology.incast_star.client_rate_gbps", "at most");
+        refused(cosim("run", incast(), "--set", "topology.incast_star.link_delay_us=1e20"),
+                "topology.incast_star.link_delay_us", "at most");
+    }
+
+    @Test
+    void aZeroDelayTopologyNamesTimelysDerivedMinRtt() {
+        refused(cosim("run", incast(), "--set", "topology.incast_star.link_delay_us=0"), "protocol.timely.min_rtt_us",
+                "propagation RTT", "set min_rtt_us");
+    }
+
+    @Test
+    void namesThatPointAtNothingAreRefused() {
+        String perm = ShippedScenarios.path("ndp-permutation-128.textproto").toString();
+        refused(cosim("run", perm, "--set", short1ms(), "--set", NO_WARMUP, "--set", "protocol.ndp.prioritized_flows[0]=5000"),
+                "protocol.ndp.prioritized_flows[0]", "128 flows");
+        refused(cosim("run", incast(), "--set", "base=/nonexistent.textproto"), "base", "before any --set");
+        refused(cosim("validate", "--only", ","), "--only", "names no experiment");
+    }
+
+    @Test
+    void aLinkOverriddenTwiceIsRefused() {
+        String perm = ShippedScenarios.path("ndp-permutation-128.textproto").toString();
+        refused(cosim("run", perm, "--set", short1ms(), "--set", NO_WARMUP,
+                "--set", "topology.fat_tree.link_overrides[0]={a: \"core[0]\" b: \"agg[1][0]\" rate_gbps: 1}",
+                "--set", "topology.fat_tree.link_overrides[1]={a: \"agg[1][0]\" b: \"core[0]\" rate_gbps: 5}"),
+                "topology.fat_tree.link_overrides[1]", "already set by", "link_overrides[0]");
+    }
+
+    @Test
+    void flowsThatStartAfterTheEndAreSaidNotRefused() throws IOException {
+        Path f = Files.writeString(tmp.resolve("late.textproto"), "base: \"" + incast() + "\"\n"
+                + "workload { flow_list { flows { src: 1 dst: 0 size_bytes: 1000 start_us: 10 }"
+                + " flows { src: 2 dst: 0 size_bytes: 1000 start_us: 5000 } } }\n");
+        CliOutcome o = cosim("run", f.toString(), "--set", short1ms(), "--set", NO_WARMUP, "--no-plots", "--out",
+                tmp.resolve("late").toString());
+        assertEquals(0, o.status(), o.err());
+        assertTrue(o.err().contains("note: 1 of 2 flows start at or after the end of the run"), o.err());
+    }
+
+    @Test
+    void omnetppIniRefusesAFileItWasNamedThatCannotRun() throws IOException {
+        Path f = Files.writeString(tmp.resolve("self.textproto"), "base: \"" + incast() + "\"\n"
+                + "workload { flow_list { flows { src: 1 dst: 1 size_bytes: 1000 } } }\n");
+        refused(cosim("omnetpp-ini", f.toString()), "workload");
+    }
+
+    @Test
+    void aRateLawWithANonsenseRateFailsTheRunAndKeepsItsResults() throws IOException {
+        Path law = Files.writeString(tmp.resolve("NaNRate.java"), """
+                package org.example;
+                import org.cosim.agents.custom.LawParameters;
+                import org.cosim.agents.custom.RateFlow;
+                import org.cosim.agents.sender.RateControl;
+                public class NaNRate implements RateControl {
+                    public NaNRate(LawParameters p, RateFlow f) {}
+                    public double rateBps() { return Double.NaN; }
+                    public void onRttSample(long rttPs) {}
+                }
+                """);
+        Path scenario = Files.writeString(tmp.resolve("nan.textproto"), "base: \""
+                + ShippedScenarios.path("custom/delay-aimd-incast.textproto") + "\"\n"
+                + "protocol { custom_rate_law { source_file: \"" + law + "\" } }\n");
+        Path out = tmp.resolve("nan");
+        CliOutcome o = cosim("run", scenario.toString(), "--set", short1ms(), "--set", NO_WARMUP,
+                "--no-plots", "--out", out.toString());
+        assertEquals(1, o.status(), o.out() + o.err());
+        assertTrue(o.err().contains("pacing rate of NaN"), o.err());
+        assertTrue(Files.readString(out.resolve("summary.json")).contains("\"failed\""));
+    }
+}
