@@ -43,6 +43,9 @@ public final class BridgeBuild {
                         + status + "):\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 25),
                         lines.size())));
             }
+            // CMake relinks only what changed: after an edit that changes no object of the library (a comment
+            // in CMakeLists.txt) the library keeps its old time, and every later run would build again.
+            Files.setLastModifiedTime(lib, FileTime.fromMillis(System.currentTimeMillis()));
         } catch (IOException e) {
             throw new OmnetppException("cannot run omnetpp-bridge/build.sh: " + e.getMessage(), e);
         } catch (InterruptedException e) {
