@@ -84,7 +84,10 @@ public final class AgentsCommand implements Command {
         try {
             server = AgentServer.start(bind, port, opts, request -> RunSpecs.resolve(request, files, lawCode));
         } catch (UncheckedIOException e) {
-            err.println("cosim agents: " + e.getMessage());
+            boolean inUse = e.getCause() instanceof java.net.BindException
+                    || String.valueOf(e.getMessage()).contains("Failed to bind");
+            err.println("cosim agents: " + e.getMessage() + (inUse ? " (is port " + port + " on " + bind
+                    + " in use by another program? --port 0 picks a free one)" : ""));
             return 1;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "cosim-agents-shutdown"));

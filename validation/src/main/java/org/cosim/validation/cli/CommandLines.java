@@ -36,6 +36,8 @@ final class CommandLines {
     static CommandLine parse(Options options, String[] args) {
         try {
             return DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args, false);
+        } catch (org.apache.commons.cli.MissingArgumentException e) {
+            throw new UsageException(optionName(e.getOption()) + " needs a value (" + e.getOption().getArgName() + ")");
         } catch (ParseException e) {
             throw new UsageException(e.getMessage());
         }
@@ -63,6 +65,10 @@ final class CommandLines {
             throw new UsageException("--out " + d + ": not writable");
         }
         return d;
+    }
+
+    private static String optionName(Option o) {
+        return o.getLongOpt() != null ? "--" + o.getLongOpt() : "-" + o.getOpt();
     }
 
     @SuppressWarnings("deprecation")

@@ -142,6 +142,11 @@ class BadInputTest {
     }
 
     @Test
+    void anOptionWithoutItsValueIsNamedByItsLongName() {
+        refused(cosim("run", incast(), "--set"), "--set needs a value");
+    }
+
+    @Test
     void flowsThatStartAfterTheEndAreSaidNotRefused() throws IOException {
         Path f = Files.writeString(tmp.resolve("late.textproto"), "base: \"" + incast() + "\"\n"
                 + "workload { flow_list { flows { src: 1 dst: 0 size_bytes: 1000 start_us: 10 }"
