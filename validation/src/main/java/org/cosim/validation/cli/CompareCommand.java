@@ -15,6 +15,7 @@ import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.validation.omnetpp.OmnetppException;
+import org.cosim.validation.omnetpp.OmnetppInstall;
 import org.cosim.validation.results.ResultsComparison;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.runner.OmnetppBackend;
@@ -93,6 +94,11 @@ public final class CompareCommand implements Command {
                 + RunCommand.nameOf(scenario, scenarioFile) + "-compare"));
         boolean noPlots = cl.hasOption("no-plots");
 
+        if (!OmnetppInstall.locate().found()) {
+            // Checked first: the Java run would take its whole time only to be compared with nothing.
+            err.println("cosim compare: needs OMNeT++: " + OmnetppInstall.locate().whyNot());
+            return 1;
+        }
         out.println("--- java back end");
         Progress progress = new Progress(err, sim.config().durationPs());
         RunResults javaRun;

@@ -4,12 +4,14 @@ import static org.cosim.validation.cli.CliOutcome.cosim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.cosim.validation.ShippedScenarios;
+import org.cosim.validation.omnetpp.OmnetppInstall;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,6 +62,16 @@ class BadInputTest {
         refused(cosim("compare", "--dirs", tmp.resolve("nope").toString(), empty.toString()), "nope",
                 "no such directory");
         refused(cosim("compare", "--dirs", empty.toString(), empty.toString()), "holds no flows.csv");
+    }
+
+    @Test
+    void compareWithoutOmnetppSaysSoBeforeTheJavaRun() {
+        assumeFalse(OmnetppInstall.locate().found(), "OMNeT++ is installed here");
+        Path out = tmp.resolve("cmp");
+        CliOutcome o = cosim("compare", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--out", out.toString());
+        assertEquals(1, o.status(), o.err());
+        assertTrue(o.err().contains("needs OMNeT++"), o.err());
+        assertFalse(Files.exists(out.resolve("java")), "no Java run made only to be compared with nothing");
     }
 
     @Test
