@@ -281,16 +281,19 @@ public final class ValidationRunner {
         String note = null;
         try {
             scenario = ScenarioFiles.read(options.scenarios().resolve(r.scenario()), r.overrides(options.quick()));
-            // The flow count first, from the run with a single sample (its own sampling might not fit at all).
-            FabricSimulation probe = FabricSimulation.of(sampledEvery(scenario, scenario.getDurationUs()));
+            sim = sampledAsAsked(scenario);
+            // Its flow count: from the run itself, or, when its own sampling would not fit at all, from the run
+            // with a single sample.
+            FabricSimulation sized = sim != null ? sim
+                    : FabricSimulation.of(sampledEvery(scenario, scenario.getDurationUs()));
             long requested = OutputSettings.sampleIntervalPs(scenario.getOutput());
-            long interval = seriesInterval(requested, probe.config().durationPs(), probe.flows().size());
-            if (interval != requested) {
+            long interval = seriesInterval(requested, sized.config().durationPs(), sized.flows().size());
+            if (interval != requested || sim == null) {
                 scenario = sampledEvery(scenario, interval / (double) Units.PS_PER_US);
-                note = "time series every " + interval / Units.PS_PER_US + " us (" + probe.flows().size()
+                sim = FabricSimulation.of(scenario);
+                note = "time series every " + interval / Units.PS_PER_US + " us (" + sim.flows().size()
                         + " flows; files stay small)";
             }
-            sim = FabricSimulation.of(scenario);
         } catch (ScenarioException ex) {
             return new RunRecord(r, backend, rel, 0, 0, "bad scenario: " + ex.getMessage(), null, null);
         }
@@ -337,6 +340,18 @@ public final class ValidationRunner {
     }
 
     /** The scenario's sampling interval, or a multiple of it that keeps samples x flows within the budget. */
+    /** The run as its scenario samples it; null if that sampling is too fine to fit in memory. */
+    private static FabricSimulation sampledAsAsked(Scenario s) {
+        try {
+            return FabricSimulation.of(s);
+        } catch (ScenarioException e) {
+            if (e.field().equals("output.sample_interval_us")) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
     private static Scenario sampledEvery(Scenario s, double us) {
         Scenario.Builder b = s.toBuilder();
         Overrides.apply(b, "output.sample_interval_us=" + us);
