@@ -60,6 +60,23 @@ class ValidationRunnerTest {
         return r.experiments().get(experiment).checks().get(check).verdict();
     }
 
+    /**
+     * A run sampled so finely that `cosim run` would refuse it (its time series would not fit in memory) is
+     * sampled more coarsely by the runner, as a run with merely many samples is, instead of failing.
+     */
+    @Test
+    void aSamplingTooFineToFitIsMadeCoarserNotRefused() throws IOException {
+        PaperRun fine = PaperRun.of("test/fine", "TIMELY incast, 20 ms, 1 ps samples", "timely-incast.textproto",
+                "duration_us=20000", "output.warmup_us=5000", "output.sample_interval_us=0.000001");
+        Check ran = Check.of("throughput", "19.4 Gb/s", Tolerance.atLeast(1, " Gb/s"), " Gb/s",
+                r -> Summary.of(r.of(fine)).totalThroughputGbps());
+        ValidationReport r = run(false, List.of("java"), experiment("fine", List.of(fine), ran));
+        assertEquals(Verdict.PASS, verdict(r, 0, 0));
+        String used = Files.readString(tmp.resolve("runs/java/test/fine/scenario.textproto"));
+        double interval = Double.parseDouble(used.replaceAll("(?s).*sample_interval_us: ([0-9.eE+-]+).*", "$1"));
+        assertTrue(interval >= 0.1, "coarser than asked (the runner keeps 4 M cells: 40 flows, 20 ms): " + interval);
+    }
+
     @Test
     void judgesEachCheckAgainstItsTolerance() throws IOException {
         ValidationReport r = run(false, List.of("java"), experiment("a", List.of(SHORT),
