@@ -108,11 +108,7 @@ public final class FabricSimulation {
     private static void checkPrioritizedFlows(Scenario s, int flowCount) {
         List<Integer> prio = s.getProtocol().getNdp().getPrioritizedFlowsList();
         for (int k = 0; k < prio.size(); k++) {
-            long f = Integer.toUnsignedLong(prio.get(k));
-            if (f >= flowCount) {
-                throw new ScenarioException("protocol.ndp.prioritized_flows[" + k + "]", f + ": this run has "
-                        + flowCount + " flows (ids 0.." + (flowCount - 1) + ", as in flows.csv)");
-            }
+            FlowTable.requireId("protocol.ndp.prioritized_flows[" + k + "]", prio.get(k), flowCount);
         }
     }
 

@@ -3,7 +3,6 @@ package org.cosim.fabric.topology;
 import java.util.ArrayList;
 import java.util.List;
 import org.cosim.proto.Dumbbell;
-import org.cosim.scenario.ScenarioException;
 
 /**
  * Two switches joined by one bottleneck link, n hosts on each side. Hosts 0..n-1

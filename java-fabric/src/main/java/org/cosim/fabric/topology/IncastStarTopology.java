@@ -3,7 +3,6 @@ package org.cosim.fabric.topology;
 import java.util.ArrayList;
 import java.util.List;
 import org.cosim.proto.IncastStar;
-import org.cosim.scenario.ScenarioException;
 
 /**
  * N clients and one server on a single switch (TIMELY's incast testbed: 10 Gb/s
@@ -17,7 +16,7 @@ public final class IncastStarTopology {
     private IncastStarTopology() {}
 
     public static TopologyGraph build(IncastStar p) {
-        TopologyBuilders.count(p.getClients(), P + "clients", "client", "clients");
+        int clientCount = TopologyBuilders.count(p.getClients(), P + "clients", "client", "clients");
         long clientRate = TopologyBuilders.rate(p.getClientRateGbps(), P + "client_rate_gbps");
         long serverRate = TopologyBuilders.rate(p.getServerRateGbps(), P + "server_rate_gbps");
         long delay = TopologyBuilders.delay(p.getLinkDelayUs(), P + "link_delay_us");
@@ -28,7 +27,7 @@ public final class IncastStarTopology {
         TopologyGraph.Link down = g.connect(TopologyGraph.switchRef(sw), server, serverRate, delay);
         g.monitor(sw, down.portA());
         List<Integer> clients = new ArrayList<>();
-        for (int i = 1; i <= p.getClients(); i++) {
+        for (int i = 1; i <= clientCount; i++) {
             int c = g.addHost("client[" + i + "]");
             g.connect(c, TopologyGraph.switchRef(sw), clientRate, delay);
             clients.add(c);

@@ -1,5 +1,6 @@
 package org.cosim.fabric.trace;
 
+import org.cosim.fabric.workload.FlowTable;
 import org.cosim.proto.Output;
 import org.cosim.proto.PacketTraceSettings;
 import org.cosim.scenario.ScenarioException;
@@ -31,15 +32,12 @@ public record PacketTraceConfig(int[] flows, long maxRecords, long fromPs, long 
         }
         boolean[] seen = new boolean[flowCount];
         for (int k = 0; k < t.getFlowsCount(); k++) {
-            long f = Integer.toUnsignedLong(t.getFlows(k));
-            if (f >= flowCount) {
-                throw new ScenarioException(P + "flows[" + k + "]", f + ": this run has " + flowCount
-                        + " flows (ids 0.." + (flowCount - 1) + ")");
-            }
-            if (seen[(int) f]) {
+            FlowTable.requireId(P + "flows[" + k + "]", t.getFlows(k), flowCount);
+            int f = t.getFlows(k);
+            if (seen[f]) {
                 throw new ScenarioException(P + "flows[" + k + "]", f + " is named twice");
             }
-            seen[(int) f] = true;
+            seen[f] = true;
         }
         long max = t.hasMaxRecords() ? t.getMaxRecords() : DEFAULT_MAX_RECORDS;
         if (max < 1 || max > MAX_MAX_RECORDS) {

@@ -1,6 +1,7 @@
 package org.cosim.fabric.workload;
 
 import java.util.Arrays;
+import org.cosim.scenario.ScenarioException;
 
 /**
  * The flows of a run, by dense flow id: endpoints, size (0 = long-lived), start
@@ -14,6 +15,15 @@ public final class FlowTable {
     private long[] start = new long[16];
     private long[] stop = new long[16];
     private boolean anyStop;
+
+    /** A scenario field naming flow {@code id} (a uint32, read unsigned) must name one of this run's flows. */
+    public static void requireId(String field, int id, int flowCount) {
+        long f = Integer.toUnsignedLong(id);
+        if (f >= flowCount) {
+            throw new ScenarioException(field, f + ": this run has " + flowCount + " flows (ids 0.." + (flowCount - 1)
+                    + ", as in flows.csv)");
+        }
+    }
 
     public int add(int s, int d, long sizeBytes, long startPs) {
         return add(s, d, sizeBytes, startPs, -1);

@@ -94,9 +94,10 @@ public final class CompareCommand implements Command {
                 + RunCommand.nameOf(scenario, scenarioFile) + "-compare"));
         boolean noPlots = cl.hasOption("no-plots");
 
-        if (!OmnetppInstall.locate().found()) {
+        OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
+        if (!omnetpp.found()) {
             // Checked first: the Java run would take its whole time only to be compared with nothing.
-            err.println("cosim compare: needs OMNeT++: " + OmnetppInstall.locate().whyNot());
+            err.println("cosim compare: needs OMNeT++: " + omnetpp.whyNot());
             return 1;
         }
         out.println("--- java back end");

@@ -32,7 +32,9 @@ class StopOnSignalTest {
         pb.redirectErrorStream(true);
         pb.redirectOutput(tmp.resolve("log").toFile());
         Process p = pb.start();
-        // The results directory is made just before the run starts; give it a moment to be under way.
+        // The results directory is made just before the run installs its signal hook and starts. The pause is a
+        // margin for that step, not a measurement: the run lasts about a minute, so the signal lands mid-run
+        // whether the pause is 0.1 s or 10 s.
         for (int i = 0; i < 600 && !Files.isDirectory(out); i++) {
             Thread.sleep(100);
         }
