@@ -82,6 +82,7 @@ public final class FabricSimulation {
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
                 config.windowPs(), baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
                 config.nic().ackBytes(), OutputSettings.stateIntervalPs(scenario.getOutput()));
+        ProtocolCatalog.checkRateFloor(scenario.getProtocol(), session);
     }
 
     /**

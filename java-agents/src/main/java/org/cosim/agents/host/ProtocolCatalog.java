@@ -95,6 +95,28 @@ public final class ProtocolCatalog {
         validate(s, baseRttPs, 0);
     }
 
+    /**
+     * A rate protocol's floor (TIMELY, DCQCN, FAST: min_rate_mbps) must lie below the line rate of every NIC
+     * that sends a flow: above it, the floor pins every flow at line rate and leaves no congestion control to
+     * study. Needs the session's hosts and flows, hence apart from {@link #validate(Scenario, long, int)}.
+     */
+    public static void checkRateFloor(Protocol protocol, SessionSpec session) {
+        double floorBps = switch (protocol.getKindCase()) {
+            case TIMELY -> TimelyConfig.from(protocol.getTimely(), session.context().baseRttPs()).minRateBps();
+            case DCQCN -> DcqcnConfig.from(protocol.getDcqcn()).minRateBps();
+            case FAST -> FastConfig.from(protocol.getFast()).minRateBps();
+            default -> 0;
+        };
+        for (FlowInfo f : session.flows()) {
+            long nicBps = session.hosts().get(f.src()).nicRateBps();
+            if (floorBps > nicBps) {
+                throw new ScenarioException("protocol." + nameOf(protocol) + ".min_rate_mbps", floorBps / 1e6
+                        + " Mb/s is above the " + nicBps / 1e9 + " Gb/s NIC of host " + f.src() + " (flow " + f.flow()
+                        + "'s sender): every flow would be held at line rate");
+            }
+        }
+    }
+
     /** The same, knowing the NICs' MTU. */
     public static void validate(Scenario s, long baseRttPs, int mtuBytes) {
         validate(s.getProtocol(), baseRttPs, mtuBytes);

@@ -79,6 +79,7 @@ public final class AgentServer implements AutoCloseable {
 
     /** What every agent server is, whatever it listens on. */
     private static Server serving(NettyServerBuilder b, AgentService service, AgentServerOptions options) {
+        TransportFailureLog.install();
         return b.addService(service)
                 .directExecutor()
                 .maxInboundMessageSize(options.maxMessageBytes())

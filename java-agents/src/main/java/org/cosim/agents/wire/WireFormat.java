@@ -325,9 +325,15 @@ public final class WireFormat {
         } catch (ScenarioException e) {
             throw new ContractViolation("the scenario's protocol parameters are invalid: " + e.getMessage());
         }
-        return new SessionSpec(hosts, protocols, flows,
+        SessionSpec session = new SessionSpec(hosts, protocols, flows,
                 new AgentContext(h.getReactionDelayPs(), h.getBaseRttPs(), h.getSeed(), scenario.getProtocol(),
                         h.getMtuBytes()), windowPs(h, scenario), stateIntervalPs(scenario));
+        try {
+            ProtocolCatalog.checkRateFloor(scenario.getProtocol(), session);
+        } catch (ScenarioException e) {
+            throw new ContractViolation("the scenario's protocol parameters are invalid: " + e.getMessage());
+        }
+        return session;
     }
 
     /** The agents' sampled flow states, as AgentResults carries them. */

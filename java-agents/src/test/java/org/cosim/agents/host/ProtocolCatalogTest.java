@@ -185,4 +185,31 @@ class ProtocolCatalogTest {
             throw new AssertionError(e);
         }
     }
+
+    /** Host 0 on a 10 Gb/s NIC sends to host 1, whose NIC runs at 40 Gb/s. */
+    private static SessionSpec tenToForty(Protocol p) {
+        return new SessionSpec(java.util.List.of(new HostInfo(0, 10_000_000_000L), new HostInfo(1, 40_000_000_000L)),
+                java.util.List.of(ProtocolCatalog.nameOf(p), ProtocolCatalog.nameOf(p)),
+                java.util.List.of(new FlowInfo(0, 0, 1, 0)), new AgentContext(1_000_000L, 20_000_000L, 1L, p));
+    }
+
+    @Test
+    void aRateFloorAboveTheSendersLineRateIsRefused() {
+        Protocol timely = Protocol.newBuilder().setTimely(Timely.newBuilder().setMinRateMbps(20_000)).build();
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ProtocolCatalog.checkRateFloor(timely, tenToForty(timely)));
+        assertEquals("protocol.timely.min_rate_mbps", e.field());
+        assertTrue(e.getMessage().contains("above the 10.0 Gb/s NIC of host 0"), e.getMessage());
+        Protocol dcqcn = Protocol.newBuilder().setDcqcn(org.cosim.proto.Dcqcn.newBuilder().setMinRateMbps(10_001))
+                .build();
+        assertEquals("protocol.dcqcn.min_rate_mbps", assertThrows(ScenarioException.class,
+                () -> ProtocolCatalog.checkRateFloor(dcqcn, tenToForty(dcqcn))).field());
+        Protocol fast = Protocol.newBuilder().setFast(org.cosim.proto.Fast.newBuilder().setMinRateMbps(12_000))
+                .build();
+        assertEquals("protocol.fast.min_rate_mbps", assertThrows(ScenarioException.class,
+                () -> ProtocolCatalog.checkRateFloor(fast, tenToForty(fast))).field());
+        // At the sender's line rate exactly, it stands.
+        Protocol atLine = Protocol.newBuilder().setTimely(Timely.newBuilder().setMinRateMbps(10_000)).build();
+        ProtocolCatalog.checkRateFloor(atLine, tenToForty(atLine));
+    }
 }

@@ -136,6 +136,12 @@ class BadInputTest {
     }
 
     @Test
+    void aRateFloorAboveTheLineRateIsRefused() {
+        refused(cosim("run", incast(), "--set", "protocol.timely.min_rate_mbps=50000"), "protocol.timely.min_rate_mbps",
+                "above the 10.0 Gb/s NIC of host");
+    }
+
+    @Test
     void namesThatPointAtNothingAreRefused() {
         String perm = ShippedScenarios.path("ndp-permutation-128.textproto").toString();
         refused(cosim("run", perm, "--set", short1ms(), "--set", NO_WARMUP, "--set", "protocol.ndp.prioritized_flows[0]=5000"),
