@@ -1,6 +1,7 @@
 #include "AgentBridge.h"
 
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -439,10 +440,20 @@ void AgentBridge::lifecycleEvent(SimulationLifecycleEventType eventType, cObject
             // Fired by every callFinish(): OMNeT++'s after a normal end, ours after an error.
             if (running_) {
                 running_ = false;
+                // Cmdenv turns SIGINT and SIGTERM back to their default (exit at once) when the
+                // event loop ends, so a stop asked for now would lose the results being recorded:
+                // they are recorded first (Cmdenv sets the handlers again for a next run).
+                std::signal(SIGINT, SIG_IGN);
+                std::signal(SIGTERM, SIG_IGN);
                 // Our end event sits at duration - 1 ps; an earlier end (a sim-time-limit or
-                // cpu-time-limit in the ini) leaves the run short of the scenario's duration.
+                // cpu-time-limit in the ini, or SIGINT/SIGTERM) leaves the run short of the
+                // scenario's duration.
                 succeeded_ = simTime().raw() == spec_.duration_ps() - 1;
-                if (!succeeded_) {
+                if (!succeeded_ && getEnvir()->idle()) {
+                    // Cmdenv's idle() says whether SIGINT or SIGTERM stopped the event loop.
+                    std::cerr << "cosim: stopped by SIGINT or SIGTERM at " << simTime().raw() << " ps of "
+                              << "simulated time; the results so far are recorded" << std::endl;
+                } else if (!succeeded_) {
                     std::cerr << "cosim: the simulation stopped at " << simTime().raw() << " ps, before the "
                               << "scenario's duration (" << spec_.duration_ps() << " ps): remove sim-time-limit "
                               << "and other limits from the ini file, the scenario sets the duration" << std::endl;

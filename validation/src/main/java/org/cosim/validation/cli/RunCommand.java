@@ -90,10 +90,10 @@ public final class RunCommand implements Command {
         noteFlowsAfterTheEnd(sim, err);
         Path trace = cl.hasOption("record-trace") ? Path.of(cl.getOptionValue("record-trace")) : null;
         Progress progress = new Progress(err, sim.config().durationPs());
-        // OMNeT++ runs stop on a signal their own way: opp_run gets it too, and the runner reports it.
-        try (StopOnSignal stop = backend.equals("java") ? new StopOnSignal(err) : null) {
+        try (StopOnSignal stop = new StopOnSignal(err)) {
             RunResults results;
             try {
+                // opp_run is stopped by the OMNeT++ runner (OppRunStop), not at a progress step.
                 results = backend.equals("omnetpp")
                         ? OmnetppBackend.run(sim, new OmnetppBackend.Options(outDir, cl.getOptionValue("agents"),
                                 err), progress)

@@ -4,15 +4,16 @@ import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
-import org.cosim.scenario.Units;
+import org.cosim.validation.runner.Interruption;
 
 /**
- * Ctrl-C (SIGINT) or SIGTERM during a Java-fabric run: the run stops at its next
- * progress step (at most 1 ms of simulated time away) and its results so far are
- * written as a failed run, instead of the JVM exiting with everything lost. The
- * JVM runs shutdown hooks while the other threads go on, so the hook asks for the
- * stop and then waits until the results are on disk (or gives up after a while:
- * a law stuck in a loop never reaches the next step).
+ * Ctrl-C (SIGINT) or SIGTERM during a run: the run stops and its results so far
+ * are written as a failed run, instead of the JVM exiting with everything lost. On
+ * the Java fabric the run stops at its next progress step (at most 1 ms of
+ * simulated time away; {@link #checking}); opp_run is stopped by the OMNeT++
+ * runner's own hook and records what it measured. The JVM runs shutdown hooks
+ * while the other threads go on, so this hook waits until the results are on disk
+ * (or gives up after a while: a law stuck in a loop never reaches the next step).
  */
 final class StopOnSignal implements AutoCloseable {
     private static final long WAIT_SECONDS = 60;
@@ -67,7 +68,7 @@ final class StopOnSignal implements AutoCloseable {
         private static final long serialVersionUID = 1L;
 
         RunStopped(long atPs) {
-            super("by SIGINT or SIGTERM at " + Units.psToUs(atPs) + " us of simulated time");
+            super(Interruption.at(atPs));
         }
 
         @Override

@@ -155,7 +155,8 @@ public final class OmnetppBackend {
         }
     }
 
-    private record Launch(int exitCode, List<String> errors, long wallNanos) {}
+    /** {@code stopped}: the runner's JVM was shutting down (Ctrl-C, SIGTERM) and asked opp_run to stop. */
+    private record Launch(int exitCode, List<String> errors, long wallNanos, boolean stopped) {}
 
     /** Runs opp_run to the end; its output goes to opp_run.log, its progress lines to {@code progress}. */
     private static Launch launch(OmnetppInstall omnetpp, CosimHome home, Path lib, Path dir, LongConsumer progress) {
@@ -165,6 +166,7 @@ public final class OmnetppBackend {
         List<String> errors = new ArrayList<>();
         long start = System.nanoTime();
         int exit;
+        boolean stopped;
         try (PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("opp_run.log")))) {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
             Optional<Path> malloc = OppRunAllocator.find();
@@ -173,7 +175,8 @@ public final class OmnetppBackend {
             log.println("# malloc: " + malloc.map(m -> "LD_PRELOAD=" + pb.environment().get("LD_PRELOAD"))
                     .orElse("the C library's") + " (" + OppRunAllocator.VARIABLE + " chooses)");
             Process p = pb.start();
-            try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
+            try (OppRunStop stop = new OppRunStop(p);
+                 BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
                     StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = out.readLine()) != null) {
@@ -186,15 +189,16 @@ public final class OmnetppBackend {
                         errors.add(line.startsWith("<!> ") ? line.substring(4) : line);
                     }
                 }
+                exit = p.waitFor();
+                stopped = stop.asked();
             }
-            exit = p.waitFor();
         } catch (IOException e) {
             throw new OmnetppException("cannot run " + cmd.get(0) + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new OmnetppException("interrupted while opp_run was running");
         }
-        return new Launch(exit, errors, System.nanoTime() - start);
+        return new Launch(exit, errors, System.nanoTime() - start, stopped);
     }
 
     private static RunResults convert(FabricSimulation sim, Path dir, Launch launch) {
@@ -207,6 +211,9 @@ public final class OmnetppBackend {
         }
         String why = launch.errors().isEmpty() ? "opp_run exited with status " + launch.exitCode()
                 : String.join("; ", launch.errors());
+        if (bridge == null && launch.stopped()) {
+            throw new OmnetppException("opp_run was stopped by SIGINT or SIGTERM before it simulated anything");
+        }
         if (bridge == null) {
             // Nothing simulated: it failed while setting up (no agent server, a network that is not the scenario's...).
             throw new OmnetppException("the OMNeT++ run failed before simulating: " + why + " (see " + dir
@@ -214,6 +221,7 @@ public final class OmnetppBackend {
         }
         boolean completed = ResultFiles.exact(files.scalar(bridge, "completed"), "completed") == 1;
         String failure = launch.exitCode() == 0 && completed ? null
+                : launch.stopped() ? Interruption.at(exact(files, bridge, "reachedPs"))
                 : launch.exitCode() == 0 ? "the simulation stopped before the scenario's duration: " + why : why;
         FlowStates states = null;
         try {
