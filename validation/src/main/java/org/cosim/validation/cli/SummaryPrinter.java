@@ -51,7 +51,9 @@ public final class SummaryPrinter {
         }
         // Slowdown by flow size, for workloads of many flows (an incast's few flows say it better above).
         for (Slowdowns.Bucket b : Slowdowns.bySize(r.flows(), r.warmupPs())) {
-            if (b.flows() >= 100) {
+            if (b.flows() >= 100 && b.finished() == 0) {
+                out.printf(Locale.ROOT, "  slowdown    %-13s none of %d flows finished%n", b.name() + ":", b.flows());
+            } else if (b.flows() >= 100) {
                 out.printf(Locale.ROOT, "  slowdown    %-13s p50 %.2f, p99 %.2f, p99.9 %.2f (%d of %d flows finished)%n",
                         b.name() + ":", b.p50(), b.p99(), b.p999(), b.finished(), b.flows());
             }

@@ -117,6 +117,17 @@ class CliTest {
         }
     }
 
+    /** A run too short for any of 100 incast flows to finish says so, rather than printing NaN percentiles. */
+    @Test
+    void aSizeBucketWithNoFinishedFlowSaysSo() {
+        CliOutcome o = cosim("run", ShippedScenarios.path("ndp-fig16-incast.textproto").toString(), "--set",
+                "duration_us=200", "--set", "output.warmup_us=0", "--set", "output.sample_interval_us=100",
+                "--no-plots", "--out", tmp.resolve("short").toString());
+        assertEquals(0, o.status(), o.err());
+        assertTrue(o.out().contains("none of 100 flows finished"), o.out());
+        assertFalse(o.out().contains("NaN"), o.out());
+    }
+
     /** With agent_state and a packet trace: their files, their plots, and the trace's line in the output. */
     @Test
     void aRunWithStatesAndATraceWritesThemAndTheirPlots() throws IOException {
