@@ -94,14 +94,18 @@ public final class DcqcnRateEngine implements RateControl {
             return;
         }
         long timerPeriods = nowPs < timerEpochPs ? 0 : (nowPs - timerEpochPs) / cfg.rateIncreaseTimerPs();
-        while (timerPeriodsDone < timerPeriods) {
-            timerPeriodsDone++;
-            increase(true);
+        if (timerPeriodsDone < timerPeriods) {
+            increases(timerPeriods - timerPeriodsDone, true);
+            timerPeriodsDone = timerPeriods;
         }
         long alphaPeriods = nowPs < alphaEpochPs ? 0 : (nowPs - alphaEpochPs) / cfg.alphaUpdatePs();
         while (alphaPeriodsDone < alphaPeriods) {
             alphaPeriodsDone++;
+            double before = alpha;
             alpha *= 1 - cfg.g();
+            if (alpha == before) {
+                alphaPeriodsDone = alphaPeriods;  // 0 (or a g too small to move it): so are the rest
+            }
         }
     }
 
@@ -114,9 +118,10 @@ public final class DcqcnRateEngine implements RateControl {
     public void onAck(long nowPs, int bytes, boolean ecnEcho) {
         advanceTo(nowPs);
         bytesSinceEvent += bytes;
-        while (bytesSinceEvent >= cfg.byteCounterBytes()) {
-            bytesSinceEvent -= cfg.byteCounterBytes();
-            increase(false);
+        if (bytesSinceEvent >= cfg.byteCounterBytes()) {
+            long n = bytesSinceEvent / cfg.byteCounterBytes();
+            bytesSinceEvent -= n * cfg.byteCounterBytes();
+            increases(n, false);
         }
         if (ecnEcho && (lastCnpPs == NEVER || nowPs - lastCnpPs >= cfg.cnpIntervalPs())) {
             onCnp(nowPs);
@@ -137,6 +142,35 @@ public final class DcqcnRateEngine implements RateControl {
         timerPeriodsDone = 0;
         alphaEpochPs = nowPs;
         alphaPeriodsDone = 0;
+    }
+
+    /**
+     * {@code n} rate increase events of one kind in a row (a long gap between two looks
+     * at the rate, or a large ACK). Once one changes neither rate and the next ones take
+     * the same branch with the same step, those change nothing but their stage count: it
+     * is added at once, so a gap of any length costs a bounded number of steps.
+     */
+    private void increases(long n, boolean fromTimer) {
+        int f = cfg.fastRecoveryStages();
+        for (; n > 0; n--) {
+            int mine = fromTimer ? timerStage : byteStage;
+            int other = fromTimer ? byteStage : timerStage;
+            double rcBefore = rc;
+            double rtBefore = rt;
+            increase(fromTimer);
+            // Past fast recovery, the step is R_AI (other < f), i R_HAI with i = min(...) fixed (mine >= other),
+            // or anything at all when Rt is at line rate already.
+            boolean sameStep = mine >= f && (other < f || mine >= other || rt == lineRateBps);
+            if (sameStep && rc == rcBefore && rt == rtBefore) {
+                int stage = (int) Math.min(Integer.MAX_VALUE, mine + n);
+                if (fromTimer) {
+                    timerStage = stage;
+                } else {
+                    byteStage = stage;
+                }
+                return;
+            }
+        }
     }
 
     /** One rate increase event, from the timer or from the byte counter. */

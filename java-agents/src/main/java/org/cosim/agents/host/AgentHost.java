@@ -18,19 +18,26 @@ import org.cosim.agents.api.TimerEvent;
  * runs), and the router that hands each event of a window batch to its host's
  * agent in batch order. It checks what the fabric sends against the contract
  * (known hosts and flows, windows on the grid of the batch window H and moving
- * forward, events inside their window and in time order) and throws
- * {@link ContractViolation} naming the first problem. It does not check the
- * agents' actions: the fabric side does, whatever transport carried them.
+ * forward, events inside their window and in time order, bytes of their flow,
+ * packets and pulls that the agents sent) and throws {@link ContractViolation}
+ * naming the first problem. It does not check the agents' actions: the fabric
+ * side does, whatever transport carried them.
  */
 public final class AgentHost {
     private final Agent[] agents;
     private final String[] protocolOf;
     private final List<FlowInfo> flows;
     private final long windowPs;
+    private final long reactionDelayPs;
     private long lastWindowStart = Long.MIN_VALUE;
     private long lastEventTime = Long.MIN_VALUE;
     private long eventsProcessed;
     private final long[] finishedAt;
+    // What the agents sent, that packets may be about: the end of the bytes each flow's sender handed
+    // over (SendSegment), and the highest pull number each end of a flow sent (SendControl).
+    private final long[] sentEnd;
+    private final long[] pulledBySrc;
+    private final long[] pulledByDst;
     private final FlowStateSampler states;  // null without output.agent_state
 
     private final FlowArrivalEvent arrival = new FlowArrivalEvent();
@@ -43,9 +50,13 @@ public final class AgentHost {
     public AgentHost(SessionSpec spec) {
         AgentContext ctx = spec.context();
         this.windowPs = spec.windowPs();
+        this.reactionDelayPs = ctx.reactionDelayPs();
         this.flows = spec.flows();
         this.finishedAt = new long[flows.size()];
         java.util.Arrays.fill(finishedAt, -1);
+        this.sentEnd = new long[flows.size()];
+        this.pulledBySrc = new long[flows.size()];
+        this.pulledByDst = new long[flows.size()];
         this.agents = new Agent[spec.hosts().size()];
         this.protocolOf = spec.protocols().toArray(new String[0]);
         for (HostInfo h : spec.hosts()) {
@@ -78,6 +89,10 @@ public final class AgentHost {
         for (int i = 0; i < out.size(); i++) {
             if (out.kind(i) == ActionBatch.FLOW_FINISHED && out.flow(i) >= 0 && out.flow(i) < finishedAt.length) {
                 finishedAt[out.flow(i)] = out.time(i);
+            } else if (out.kind(i) == ActionBatch.SEND_SEGMENT && out.flow(i) >= 0 && out.flow(i) < flows.size()) {
+                sentEnd[out.flow(i)] = Math.max(sentEnd[out.flow(i)], out.seq(i) + out.bytes(i));
+            } else if (out.kind(i) == ActionBatch.SEND_CONTROL && out.flow(i) >= 0 && out.flow(i) < flows.size()) {
+                notePull(out.host(i), flows.get(out.flow(i)), out.pullNumber(i));
             }
         }
         eventsProcessed += in.size();
@@ -118,6 +133,10 @@ public final class AgentHost {
             throw new ContractViolation("window start " + w + " ps does not move past the previous window ("
                     + lastWindowStart + " ps): time going backwards");
         }
+        if (w > Long.MAX_VALUE - reactionDelayPs) {
+            throw new ContractViolation("window start " + w + " ps is too late: its actions would be due at W+L, "
+                    + "past the last picosecond there is (" + Long.MAX_VALUE + " ps)");
+        }
     }
 
     private void checkEvent(EventBatch in, int i, long w) {
@@ -146,7 +165,13 @@ public final class AgentHost {
         }
         FlowInfo flow = flows.get(f);
         switch (kind) {
-            case EventBatch.FLOW_ARRIVAL, EventBatch.COMPLETION -> requireHost(i, flow, h, flow.src(), "source");
+            case EventBatch.FLOW_ARRIVAL -> requireHost(i, flow, h, flow.src(), "source");
+            case EventBatch.COMPLETION -> {
+                requireHost(i, flow, h, flow.src(), "source");
+                in.read(i, completion);
+                checkBytes(i, flow, completion.seq(), completion.bytes(),
+                        flow.sizeBytes() > 0 ? flow.sizeBytes() : Long.MAX_VALUE, "the flow has");
+            }
             case EventBatch.PACKET_ARRIVAL -> {
                 in.read(i, packet);
                 if (packet.returned()) {
@@ -154,6 +179,7 @@ public final class AgentHost {
                 } else {
                     requireHost(i, flow, h, flow.dst(), "destination");
                 }
+                checkBytes(i, flow, packet.seq(), packet.bytes(), sentEnd[f], "its sender has handed over");
             }
             case EventBatch.CONTROL_ARRIVAL -> {
                 if (h != flow.src() && h != flow.dst()) {
@@ -165,6 +191,7 @@ public final class AgentHost {
                     throw new ContractViolation("event " + i + " is a control arrival of unknown kind "
                             + control.kind());
                 }
+                checkPull(i, flow, h);
             }
             default -> throw new ContractViolation("event " + i + " has unknown kind " + kind);
         }
@@ -180,6 +207,41 @@ public final class AgentHost {
         }
     }
 
+    /**
+     * A completion or packet arrival is about some bytes below {@code end}: for a
+     * completion, the flow's (its sender looks them up in what it sent); for a packet,
+     * what the sender handed over, as its receiver keeps a mark for every packet up to
+     * the highest it saw. No bytes, or a peer's uint32 above 2^31 - 1, are none at all.
+     */
+    private static void checkBytes(int i, FlowInfo f, long seq, int bytes, long end, String has) {
+        if (seq < 0 || bytes <= 0 || seq > end - bytes) {
+            throw new ContractViolation("event " + i + " is about " + Integer.toUnsignedString(bytes)
+                    + " bytes at seq " + Long.toUnsignedString(seq) + " of flow " + f.flow() + ", but " + has
+                    + " bytes below " + end + " only");
+        }
+    }
+
+    private void notePull(int host, FlowInfo f, long number) {
+        long[] pulled = host == f.src() ? pulledBySrc : host == f.dst() ? pulledByDst : null;
+        if (pulled != null && number > pulled[f.flow()]) {
+            pulled[f.flow()] = number;
+        }
+    }
+
+    /**
+     * A control packet carries a pull number its sender, the flow's other end, used:
+     * a sender sends one packet per number it has not seen, so a number from nowhere
+     * would make it send without end.
+     */
+    private void checkPull(int i, FlowInfo f, int host) {
+        long sent = host == f.src() ? pulledByDst[f.flow()] : pulledBySrc[f.flow()];
+        if (Long.compareUnsigned(control.pullNumber(), sent) > 0) {
+            throw new ContractViolation("event " + i + ": a control packet of flow " + f.flow() + " at host " + host
+                    + " carries pull number " + Long.toUnsignedString(control.pullNumber())
+                    + ", but the flow's other end has sent pull numbers up to " + sent + " only");
+        }
+    }
+
     /** A flow arrival must say what the handshake said of the flow: one source of truth. */
     private void checkArrival(EventBatch in, int i, FlowInfo f) {
         in.read(i, arrival);
@@ -190,20 +252,21 @@ public final class AgentHost {
         }
     }
 
+    /**
+     * Hands event {@code i} to its host's agent. checkEvent has read the events of a
+     * flow (arrivals, completions, packets, control packets) into their views already,
+     * to check them: they are not read twice.
+     */
     private void dispatch(EventBatch in, int i, ActionBatch out) {
         Agent agent = agents[in.host(i)];
         switch (in.kind(i)) {
             case EventBatch.FLOW_ARRIVAL -> {
-                in.read(i, arrival);
                 FlowInfo f = flows.get(arrival.flow());
                 arrival.describePath(f.pathCount(), f.hops(), f.baseRttPs());
                 arrival.closeAt(f.stopPs());
                 agent.onFlowArrival(arrival, out);
             }
-            case EventBatch.COMPLETION -> {
-                in.read(i, completion);
-                agent.onCompletion(completion, out);
-            }
+            case EventBatch.COMPLETION -> agent.onCompletion(completion, out);
             case EventBatch.TIMER -> {
                 in.read(i, timer);
                 agent.onTimer(timer, out);
@@ -212,14 +275,8 @@ public final class AgentHost {
                 in.read(i, pfc);
                 agent.onPfcChange(pfc, out);
             }
-            case EventBatch.PACKET_ARRIVAL -> {
-                in.read(i, packet);
-                agent.onPacketArrival(packet, out);
-            }
-            case EventBatch.CONTROL_ARRIVAL -> {
-                in.read(i, control);
-                agent.onControlArrival(control, out);
-            }
+            case EventBatch.PACKET_ARRIVAL -> agent.onPacketArrival(packet, out);
+            case EventBatch.CONTROL_ARRIVAL -> agent.onControlArrival(control, out);
             default -> throw new ContractViolation("event " + i + " has unknown kind " + in.kind(i));
         }
     }

@@ -50,14 +50,31 @@ final class FlowStateSampler {
 
     /** Takes the samples due before an event at {@code timePs}. */
     void before(long timePs) {
-        while (nextPs <= timePs) {
-            take();
-        }
+        takeThrough(timePs);
     }
 
     /** Takes the samples due before the run's end (times before {@code endPs}). */
     void finish(long endPs) {
-        while (nextPs < endPs) {
+        takeThrough(endPs - 1);
+    }
+
+    /**
+     * Takes the samples due at or before {@code lastPs}. How many is known up front, so a
+     * time too far ahead is refused before any is taken, not after filling memory up to the
+     * bound; without flows there is nothing to take, however far.
+     */
+    private void takeThrough(long lastPs) {
+        int width = flows * vars;
+        if (lastPs < nextPs || width == 0) {
+            return;
+        }
+        long due = (lastPs - nextPs) / intervalPs + 1;
+        if (due > MAX_VALUES / width - samples) {
+            throw new ContractViolation("output.agent_state: sampling up to " + lastPs + " ps would make more than "
+                    + MAX_VALUES + " state values (" + flows + " flows x " + vars + " variables every " + intervalPs
+                    + " ps): sample less often (output.sample_interval_us)");
+        }
+        for (; due > 0; due--) {
             take();
         }
     }
@@ -68,11 +85,6 @@ final class FlowStateSampler {
 
     private void take() {
         int width = flows * vars;
-        if ((long) (samples + 1) * width > MAX_VALUES) {
-            throw new ContractViolation("output.agent_state: a sample at " + nextPs + " ps would make more than "
-                    + MAX_VALUES + " state values (" + flows + " flows x " + vars + " variables every " + intervalPs
-                    + " ps): sample less often (output.sample_interval_us)");
-        }
         int from = samples * width;
         if (from + width > values.length) {
             values = Arrays.copyOf(values, Math.max(2 * values.length, from + width));

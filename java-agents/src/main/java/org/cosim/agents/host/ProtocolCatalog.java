@@ -89,7 +89,8 @@ public final class ProtocolCatalog {
      * all (unless it runs in brownfield mode, where end-to-end delay stands in for
      * the missing switches); HPCC reads the per-hop INT records of INT switches (the
      * records themselves are implied by the protocol); DCTCP and DCQCN need switches
-     * that mark ECN; NDP cuts flows into MTU packets.
+     * that mark ECN; NDP cuts flows into MTU packets, and MPTCP into MTU segments unless
+     * the scenario sizes them.
      */
     public static void validate(Scenario s, long baseRttPs) {
         validate(s, baseRttPs, 0);
@@ -170,7 +171,7 @@ public final class ProtocolCatalog {
             case DCTCP -> DctcpConfig.from(protocol.getDctcp());
             case DCQCN -> DcqcnConfig.from(protocol.getDcqcn());
             case HPCC -> HpccConfig.from(protocol.getHpcc(), baseRttPs);
-            case MPTCP -> MptcpConfig.from(protocol.getMptcp());
+            case MPTCP -> MptcpConfig.from(protocol.getMptcp()).segmentBytes(mtuBytes);
             case FAST -> FastConfig.from(protocol.getFast());
             case CUSTOM_WINDOW_LAW -> CustomWindowLawConfig.from(protocol.getCustomWindowLaw());
             case CUSTOM_RATE_LAW -> CustomRateLawConfig.from(protocol.getCustomRateLaw());

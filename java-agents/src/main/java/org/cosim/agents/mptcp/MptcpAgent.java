@@ -80,11 +80,14 @@ public final class MptcpAgent implements Agent, FlowStateReporter {
 
     @Override
     public void onTimer(TimerEvent e, ActionSink out) {
-        MptcpConnection c = flows.get((int) (e.timerId() / MptcpConfig.MAX_SUBFLOWS));
-        if (c == null) {
-            return;
+        long id = e.timerId();
+        long flow = id / MptcpConfig.MAX_SUBFLOWS;
+        int subflow = (int) (id % MptcpConfig.MAX_SUBFLOWS);
+        MptcpConnection c = id >= 0 && flow <= Integer.MAX_VALUE ? flows.get((int) flow) : null;
+        if (c == null || subflow >= c.subflowCount()) {
+            return;  // the flow finished (timers outlive it), or an id that is none of ours
         }
-        c.onTimer((int) (e.timerId() % MptcpConfig.MAX_SUBFLOWS), e.timePs());
+        c.onTimer(subflow, e.timePs());
         advance(c, e.timePs(), out);
     }
 

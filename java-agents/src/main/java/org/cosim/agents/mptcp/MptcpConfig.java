@@ -3,6 +3,7 @@ package org.cosim.agents.mptcp;
 import static org.cosim.scenario.ScenarioException.require;
 
 import org.cosim.proto.Mptcp;
+import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
 
 /**
@@ -47,8 +48,8 @@ public record MptcpConfig(int subflows, boolean coupled, double initialCwndPacke
             return segmentBytes;
         }
         if (mtuBytes <= 0) {
-            throw new IllegalArgumentException("MPTCP needs the fabric's MTU (the handshake gave none) or "
-                    + P + "segment_bytes");
+            throw new ScenarioException(P + "segment_bytes", "MPTCP cuts flows into MTU segments unless this is "
+                    + "set, but the MTU is unknown (the fabric must send Hello.mtu_bytes)");
         }
         return mtuBytes;
     }

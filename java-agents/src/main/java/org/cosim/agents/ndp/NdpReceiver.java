@@ -114,6 +114,9 @@ final class NdpReceiver {
     /** The stall watch of flow {@code id}: one pull if it has been silent for rto_min with none queued. */
     void onStallTimer(int id, long now, ActionSink out) {
         RecvFlow f = flows.get(id);
+        if (f == null) {
+            return;  // no flow of ours: not a timer this receiver set
+        }
         if (f.finished) {
             f.stallWatched = false;
             return;

@@ -35,11 +35,12 @@ abstract class PullQueue {
         }
     }
 
-    /** Lowers a flow's queued pulls to {@code n} (if it holds more). */
+    /** Lowers a flow's queued pulls to {@code n} (if it holds more); below 0 is 0, for the total too. */
     final void cap(RecvFlow f, long n) {
-        if (f.pending > n) {
-            total -= f.pending - n;
-            f.pending = (int) Math.max(0, n);
+        long keep = Math.max(0, n);
+        if (f.pending > keep) {
+            total -= f.pending - keep;
+            f.pending = (int) keep;
             if (f.pending == 0) {
                 emptied(f);
             }

@@ -43,6 +43,15 @@ import org.cosim.scenario.ScenarioFiles;
  */
 public final class WireFormat {
     public static final ContractVersion VERSION = ContractVersion.CONTRACT_VERSION_1;
+    /**
+     * The largest flow (4 EiB): its byte offsets plus a segment stay below 2^63, where
+     * the agents' ledgers count in signed 64 bits (size_bytes is uint64 on the wire).
+     */
+    static final long MAX_FLOW_BYTES = 1L << 62;
+    /** The most shortest paths a flow may have (a fat tree of 64-port switches has 1024). */
+    static final int MAX_PATHS = 1 << 16;
+    /** The most switches on a flow's shortest path: what an 8-bit IP TTL can count. */
+    static final int MAX_HOPS = 255;
 
     private WireFormat() {}
 
@@ -278,7 +287,7 @@ public final class WireFormat {
         if (h.getReactionDelayPs() <= 0) {
             throw new ContractViolation("reaction delay L must be > 0 ps, got " + h.getReactionDelayPs());
         }
-        String protocol = ProtocolCatalog.nameOf(scenario.getProtocol());
+        String protocol = protocolOf(scenario);
         List<HostInfo> hosts = new ArrayList<>();
         List<String> protocols = new ArrayList<>();
         for (int i = 0; i < h.getHostsCount(); i++) {
@@ -307,8 +316,13 @@ public final class WireFormat {
                         ? "duplicate flow id " + f.getFlow() + " at position " + i
                         : "flow ids must be dense and in order: position " + i + " holds flow " + f.getFlow());
             }
+            checkPaths(i, f);
             if (f.getBaseRttPs() < 0) {
                 throw new ContractViolation("flow " + i + " has a negative base RTT " + f.getBaseRttPs() + " ps");
+            }
+            if (f.getSizeBytes() < 0 || f.getSizeBytes() > MAX_FLOW_BYTES) {
+                throw new ContractViolation("flow " + i + " has size_bytes " + Long.toUnsignedString(f.getSizeBytes())
+                        + ", more than " + MAX_FLOW_BYTES);
             }
             if (f.getStopPs() < 0 || (f.getStopPs() > 0 && f.getSizeBytes() != 0)) {
                 throw new ContractViolation("flow " + i + " has stop time " + f.getStopPs()
@@ -334,6 +348,31 @@ public final class WireFormat {
             throw new ContractViolation("the scenario's protocol parameters are invalid: " + e.getMessage());
         }
         return session;
+    }
+
+    /** The scenario's protocol: a handshake without one names no agent to run. */
+    private static String protocolOf(Scenario scenario) {
+        try {
+            return ProtocolCatalog.nameOf(scenario.getProtocol());
+        } catch (ScenarioException e) {
+            throw new ContractViolation("the scenario in the handshake has no protocol: " + e.getMessage());
+        }
+    }
+
+    /**
+     * A flow's path count and hops (uint32 on the wire) within what agents can hold:
+     * NDP and MPTCP keep state per path, and a path is a shortest path whose hops an
+     * IP TTL counts.
+     */
+    private static void checkPaths(int i, FlowSpec f) {
+        if (Integer.toUnsignedLong(f.getPathCount()) > MAX_PATHS) {
+            throw new ContractViolation("flow " + i + " has path_count " + Integer.toUnsignedString(f.getPathCount())
+                    + ", more than " + MAX_PATHS);
+        }
+        if (Integer.toUnsignedLong(f.getHops()) > MAX_HOPS) {
+            throw new ContractViolation("flow " + i + " has hops " + Integer.toUnsignedString(f.getHops())
+                    + ", more than " + MAX_HOPS + " (an IP TTL)");
+        }
     }
 
     /** The agents' sampled flow states, as AgentResults carries them. */

@@ -1,6 +1,7 @@
 package org.cosim.agents.dcqcn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.function.Consumer;
 import org.cosim.agents.dcqcn.DcqcnRateEngine.Increase;
@@ -172,5 +173,53 @@ class DcqcnRateEngineTest {
         assertEquals(once.timerStage(), steps.timerStage());
         steps.advanceTo(1000 * US);                         // time going back changes nothing
         assertEquals(once.rateBps(), steps.rateBps());
+    }
+
+    /**
+     * A rate looked at again after a long gap (a fabric that jumps ahead in time) or an
+     * ACK of a great many bytes: every period and byte-counter event of it applies, yet
+     * once they change nothing but their count they cost nothing more.
+     */
+    @Test
+    void aLongGapOrAHugeAckCostsNoMoreThanAShortOne() {
+        DcqcnRateEngine e = engine(b -> b.setByteCounterBytes(1));
+        e.onCnp(10 * US);
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+            e.advanceTo(1_000_000_000_000_000_000L);  // 11.5 days: 1.8e10 timer and alpha periods
+            e.onAck(1_000_000_000_000_000_001L, Integer.MAX_VALUE, false);  // 2^31 - 1 byte-counter events
+        });
+        assertEquals(LINE, e.rateBps());
+        assertEquals(LINE, e.targetRateBps());
+        assertTrue(e.alpha() < 1e-320, "alpha decayed as far as doubles go: " + e.alpha());
+        assertEquals(Integer.MAX_VALUE, e.timerStage());
+        assertEquals(Integer.MAX_VALUE, e.byteStage());
+        assertEquals(Increase.HYPER, e.lastIncrease());
+    }
+
+    /** Skipping the events that change nothing is exact: one jump ends where period-by-period steps end. */
+    @Test
+    void aJumpEndsExactlyWhereStepByStepEnds() {
+        Consumer<Dcqcn.Builder> tweak = b -> b.setAiMbps(7).setHaiMbps(31).setByteCounterBytes(20_000);
+        DcqcnRateEngine steps = engine(tweak);
+        DcqcnRateEngine jump = engine(tweak);
+        for (DcqcnRateEngine e : java.util.List.of(steps, jump)) {
+            e.onCnp(0);
+            e.onCnp(60 * US);
+            e.onAck(61 * US, 200_000, false);  // 10 byte-counter events: past fast recovery on both counters
+        }
+        long end = 61 * US + 400_000 * 55 * US;
+        for (long t = 61 * US; t <= end; t += 55 * US) {
+            steps.advanceTo(t);
+        }
+        jump.advanceTo(end);
+        for (DcqcnRateEngine e : java.util.List.of(steps, jump)) {
+            e.onAck(end, 1_000_000_000, false);
+        }
+        assertEquals(steps.rateBps(), jump.rateBps());
+        assertEquals(steps.targetRateBps(), jump.targetRateBps());
+        assertEquals(steps.alpha(), jump.alpha());
+        assertEquals(steps.timerStage(), jump.timerStage());
+        assertEquals(steps.byteStage(), jump.byteStage());
+        assertEquals(steps.lastIncrease(), jump.lastIncrease());
     }
 }

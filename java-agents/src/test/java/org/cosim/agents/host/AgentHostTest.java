@@ -2,11 +2,14 @@ package org.cosim.agents.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.AgentContext;
+import org.cosim.agents.api.ControlArrivalEvent;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.proto.Protocol;
@@ -206,6 +209,19 @@ class AgentHostTest {
                 "window start 2000000 ps", "previous window (3000000 ps)");
     }
 
+    /** The answer to a window is due at W + L: a window so late that W + L passes the last picosecond is refused. */
+    @Test
+    void aWindowAtTheEndOfTimeIsRejected() {
+        long w = Long.MAX_VALUE / L * L;
+        in.reset(w);
+        in.addTimer(w + 1, 0, 0);
+        assertViolation(() -> host.process(in, out), "window start " + w + " ps is too late",
+                "past the last picosecond there is (9223372036854775807 ps)");
+        in.reset(w - L);
+        in.addTimer(w - 1, 0, 0);
+        host.process(in, out);  // the last window whose answer fits
+    }
+
     // ------------------------------------------------------------ event checks
 
     @Test
@@ -281,6 +297,74 @@ class AgentHostTest {
         in.addCompletion(2_500_000L, 2, 0, 0, 16384, 1_000_000L, 0, false);
         assertViolation(() -> three.process(in, out),
                 "event 0 for flow 0 went to host 2", "the flow's source is host 1");
+    }
+
+    /**
+     * A completion is about bytes of its flow (32 KB for flow 1, whose TIMELY sender
+     * starts at its arrival): a peer's 0xFFFFFFFF bytes (-1 here), which the RTT sample
+     * cannot take, or bytes past the flow's end are refused before the agent counts them.
+     */
+    @Test
+    void aCompletionOfBytesTheFlowDoesNotHaveIsRejected() {
+        in.reset(L);
+        in.addFlowArrival(1_100_000L, 0, 1, 1, 32768);
+        host.process(in, out);
+        in.reset(30 * L);
+        in.addCompletion(30_000_000L, 0, 1, 0, -1, 2_100_000L, 0, false);
+        assertViolation(() -> host.process(in, out), "event 0 is about 4294967295 bytes at seq 0 of flow 1",
+                "but the flow has bytes below 32768 only");
+        in.reset(31 * L);
+        in.addCompletion(31_000_000L, 0, 1, 16385, 16384, 2_100_000L, 0, false);
+        assertViolation(() -> host.process(in, out), "16384 bytes at seq 16385 of flow 1");
+        in.reset(32 * L);
+        in.addCompletion(32_000_000L, 0, 1, 0, 16384, 2_100_000L, 0, false);
+        host.process(in, out);  // the segment handed over
+        assertEquals(ActionBatch.SEND_SEGMENT, out.kind(0), "and the sender goes on");
+    }
+
+    /** An NDP session: host 1 sends flow 0 (9000 B, six 1500-byte packets) to host 0. */
+    private static AgentHost ndp() {
+        AgentContext ctx = new AgentContext(L, 20_000_000L, 7L,
+                Protocol.newBuilder().setNdp(org.cosim.proto.Ndp.getDefaultInstance()).build(), 1500);
+        return new AgentHost(new SessionSpec(HOSTS, List.of("ndp", "ndp"), List.of(new FlowInfo(0, 1, 0, 9000)), ctx));
+    }
+
+    /**
+     * A control packet carries a pull number its sender used. NDP's sender sends one
+     * packet, or banks one credit, per number it has not seen: a number from nowhere
+     * (here 2^40) would keep it at that for ever.
+     */
+    @Test
+    void aPullNumberTheOtherEndNeverSentIsRejected() {
+        AgentHost h = ndp();
+        in.reset(L);
+        in.addFlowArrival(1_000_000L, 1, 0, 0, 9000);  // the sender pushes all six packets
+        h.process(in, out);
+        in.reset(10 * L);
+        in.addPacketArrival(10_000_000L, 0, 0, 0, 1500, 1, 0, 0, 2_000_000L);
+        h.process(in, out);  // the receiver ACKs, a pull (number 1) riding on it
+        assertEquals(1, out.pullNumber(0));
+        in.reset(20 * L);
+        in.addControlArrival(20_000_000L, 1, 0, ControlArrivalEvent.ACK, 0, 1, 1, 2_000_000L);
+        h.process(in, out);  // what the receiver sent
+        in.reset(21 * L);
+        in.addControlArrival(21_000_000L, 1, 0, ControlArrivalEvent.PULL, 0, 1L << 40, 1, 0);
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertViolation(() -> h.process(in, out),
+                "event 0: a control packet of flow 0 at host 1 carries pull number 1099511627776",
+                "the flow's other end has sent pull numbers up to 1 only"));
+    }
+
+    /** A packet arrival is about bytes its sender handed over: NDP's receiver makes room for every packet up to it. */
+    @Test
+    void aPacketBeyondWhatItsSenderSentIsRejected() {
+        AgentHost h = ndp();
+        in.reset(L);
+        in.addFlowArrival(1_000_000L, 1, 0, 0, 9000);
+        h.process(in, out);
+        in.reset(10 * L);
+        in.addPacketArrival(10_000_000L, 0, 0, 1L << 50, 1500, 1, 0, 0, 2_000_000L);
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertViolation(() -> h.process(in, out),
+                "1500 bytes at seq 1125899906842624 of flow 0", "handed over bytes below 9000 only"));
     }
 
     /** Flow ids are proto uint32: -1 is what a peer's 0xFFFFFFFF becomes, and is named as sent. */

@@ -3,6 +3,7 @@ package org.cosim.agents.host;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -83,6 +84,30 @@ class FlowStateSamplingTest {
         window(g, 5 * L, in -> in.addFlowArrival(5_200_000L, 0, 1, 1, 0));
         e = assertThrows(ContractViolation.class, () -> g.finish(5 * L));
         assertTrue(e.getMessage().contains("not after its last event"), e.getMessage());
+    }
+
+    /** The jump is refused up front: not after filling memory with samples up to the bound. */
+    @Test
+    void aTimeTooFarAheadIsRefusedBeforeAnySampleIsTaken() {
+        AgentHost h = host(L);
+        long far = Long.MAX_VALUE / L * L - 2 * L;
+        ContractViolation e = assertThrows(ContractViolation.class,
+                () -> window(h, far, in -> in.addTimer(far, 0, 7)));
+        assertTrue(e.getMessage().contains("sampling up to " + far + " ps would make more than 67108864 state values"),
+                e.getMessage());
+        assertEquals(0, h.flowStates().samples());
+    }
+
+    /** Without flows there is nothing to sample, however far the run goes. */
+    @Test
+    void withoutFlowsNothingIsSampledHoweverFar() {
+        AgentHost h = new AgentHost(new SessionSpec(HOSTS, List.of("pfc_only", "pfc_only"), List.of(), CTX, L, 1));
+        long far = Long.MAX_VALUE / L * L - 2 * L;
+        assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+            window(h, far, in -> in.addTimer(far, 0, 7));
+            h.finish(far + L);
+        });
+        assertEquals(0, h.flowStates().samples());
     }
 
     @Test

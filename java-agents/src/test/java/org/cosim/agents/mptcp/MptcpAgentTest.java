@@ -190,4 +190,18 @@ class MptcpAgentTest {
         assertEquals(ActionBatch.FLOW_FINISHED, out.kind(out.size() - 1));
         assertEquals(43 * US, out.time(out.size() - 1));
     }
+
+    /** Timer ids carry the flow and the subflow: an id naming a subflow the flow lacks, or no flow, is not ours. */
+    @Test
+    void aTimerItDidNotSetIsIgnored() {
+        MptcpAgent a = agent(Mptcp.newBuilder().setSubflows(4));
+        a.onFlowArrival(arrival(0, HOST, FLOW, 9, 0, 4), out);
+        out.reset(0);
+        for (long id : new long[] {MptcpConnection.timerId(FLOW, 9), MptcpConnection.timerId(FLOW, 31), -1,
+                Long.MIN_VALUE, (1L << 40) * MptcpConfig.MAX_SUBFLOWS + FLOW}) {
+            a.onTimer(timer(5 * US, HOST, id), out);
+        }
+        assertEquals(0, out.size());
+        assertEquals(4, a.connection(FLOW).subflowCount());
+    }
 }

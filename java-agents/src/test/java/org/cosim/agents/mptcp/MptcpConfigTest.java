@@ -37,8 +37,9 @@ class MptcpConfigTest {
     @Test
     void withoutAnMtuTheSegmentSizeMustBeGiven() {
         MptcpConfig c = MptcpConfig.from(Mptcp.getDefaultInstance());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> c.segmentBytes(0));
-        assertTrue(e.getMessage().contains("segment_bytes"), e.getMessage());
+        ScenarioException e = assertThrows(ScenarioException.class, () -> c.segmentBytes(0));
+        assertEquals("protocol.mptcp.segment_bytes", e.field());
+        assertTrue(e.getMessage().contains("the MTU is unknown"), e.getMessage());
     }
 
     private static void assertField(String field, Mptcp.Builder m) {

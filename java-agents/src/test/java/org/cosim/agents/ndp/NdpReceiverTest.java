@@ -135,4 +135,30 @@ class NdpReceiverTest {
         ActionBatch last = arrive(L, 1, 2, 1, EventBatch.LAST_OF_FLOW);
         assertTrue(timers(last).stream().noneMatch(t -> t[1] == NdpAgent.stallTimer(1)), "no stall timer");
     }
+
+    @Test
+    void aStallTimerForAFlowItNeverHeardOfIsIgnored() {
+        ActionBatch out = batch();
+        agent.onTimer(timer(L, HOST, NdpAgent.stallTimer(9)), out);
+        agent.onTimer(timer(L, HOST, NdpAgent.stallTimer(-1)), out);
+        assertEquals(0, out.size());
+    }
+
+    /**
+     * A header marked last that says the flow has fewer packets than have arrived (a
+     * fabric that lies): nothing is missing, so no pull stays queued, and the queue's
+     * count stays what its flows hold.
+     */
+    @Test
+    void aLastPacketBelowWhatArrivedLeavesNoPullsOwed() {
+        for (int p = 0; p < 4; p++) {
+            arrive(p * PACKET_PS, 1, p, 1, 0);
+        }
+        ActionBatch out = arrive(4 * PACKET_PS, 1, 0, 1, EventBatch.TRIMMED | EventBatch.LAST_OF_FLOW);
+        assertEquals(0, agent.receiver().flow(1).pending);
+        assertEquals(0, agent.receiver().queue().size());
+        assertTrue(controls(out).stream().noneMatch(c -> c.kind() == ControlArrivalEvent.PULL));
+        agent.onTimer(timer(5 * PACKET_PS, HOST, NdpAgent.PACER_TIMER), batch());
+        assertEquals(0, agent.receiver().queue().size());
+    }
 }

@@ -130,6 +130,16 @@ class AgentServiceContractTest {
         assertStatus(violation(c -> c.open(h)), "INVALID_ARGUMENT", "scenario digest mismatch");
     }
 
+    /** A scenario that parses and matches its digest but names no protocol: no agent to run, said so. */
+    @Test
+    void aScenarioWithoutAProtocol() {
+        var none = ScenarioFiles.parse("name: \"x\"", "test");
+        Hello h = goodHello().toBuilder().setScenarioText(ScenarioFiles.canonicalText(none))
+                .setScenarioDigest(ScenarioFiles.digest(none)).build();
+        assertStatus(violation(c -> c.open(h)), "INVALID_ARGUMENT",
+                "the scenario in the handshake has no protocol: protocol: no protocol chosen");
+    }
+
     @Test
     void unknownHost() {
         assertStatus(violation(c -> {

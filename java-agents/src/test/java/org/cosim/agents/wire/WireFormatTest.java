@@ -49,6 +49,61 @@ class WireFormatTest {
         assertTrue(e.getMessage().contains("MTU is unknown"), e.getMessage());
     }
 
+    /** A two-host handshake of {@code protocol}'s scenario: flow 0 goes 1 -> 0, 9000 bytes, on 16 paths. */
+    private static org.cosim.proto.Hello hello(String protocol, int mtuBytes) {
+        org.cosim.proto.Scenario scenario = ScenarioFiles.parse("seed: 2 duration_us: 10 protocol { " + protocol
+                + " }", "test");
+        String name = org.cosim.agents.host.ProtocolCatalog.nameOf(scenario.getProtocol());
+        SessionSpec spec = new SessionSpec(
+                java.util.List.of(new org.cosim.agents.api.HostInfo(0, 10_000_000_000L),
+                        new org.cosim.agents.api.HostInfo(1, 10_000_000_000L)),
+                java.util.List.of(name, name), java.util.List.of(new FlowInfo(0, 1, 0, 9000, 16, 3, 0)),
+                new org.cosim.agents.api.AgentContext(1_000_000, 2_000_000, 2, scenario.getProtocol(), mtuBytes));
+        return WireFormat.hello(spec, scenario);
+    }
+
+    private static void assertRefused(org.cosim.proto.Hello h, String fragment) {
+        ContractViolation e = assertThrows(ContractViolation.class, () -> WireFormat.sessionSpec(h));
+        assertTrue(e.getMessage().contains(fragment), "'" + e.getMessage() + "' lacks '" + fragment + "'");
+    }
+
+    /**
+     * path_count and hops are uint32: 0xFFFFFFFF must not become -1 (silently 1 path) and
+     * 2^31 - 1 paths must not reach NDP, which keeps state per path; a flow's hops are
+     * what an IP TTL counts.
+     */
+    @Test
+    void aFlowsPathCountAndHopsMustFitTheAgents() {
+        var h = hello("ndp {}", 1500).toBuilder();
+        h.getFlowsBuilder(0).setPathCount(Integer.MAX_VALUE);
+        assertRefused(h.build(), "flow 0 has path_count 2147483647, more than 65536");
+        h.getFlowsBuilder(0).setPathCount(-1);
+        assertRefused(h.build(), "flow 0 has path_count 4294967295, more than 65536");
+        h.getFlowsBuilder(0).setPathCount(65536).setHops(-1);
+        assertRefused(h.build(), "flow 0 has hops 4294967295, more than 255 (an IP TTL)");
+        h.getFlowsBuilder(0).setHops(255);
+        assertEquals(65536, WireFormat.sessionSpec(h.build()).flows().get(0).pathCount());
+    }
+
+    /** size_bytes is uint64: 2^63 must not become a negative size, nor 2^63 - 1 overflow NDP's packet count. */
+    @Test
+    void aFlowsSizeMustLeaveRoomForItsLastSegment() {
+        var h = hello("ndp {}", 1500).toBuilder();
+        h.getFlowsBuilder(0).setSizeBytes(Long.MIN_VALUE);
+        assertRefused(h.build(), "flow 0 has size_bytes 9223372036854775808, more than 4611686018427387904");
+        h.getFlowsBuilder(0).setSizeBytes(Long.MAX_VALUE);
+        assertRefused(h.build(), "flow 0 has size_bytes 9223372036854775807, more than 4611686018427387904");
+        h.getFlowsBuilder(0).setSizeBytes(1L << 62);
+        assertEquals(1L << 62, WireFormat.sessionSpec(h.build()).flows().get(0).sizeBytes());
+    }
+
+    /** MPTCP cuts flows into MTU segments unless the scenario sizes them: without an MTU it is refused up front. */
+    @Test
+    void mptcpWithoutAnMtuOrASegmentSizeIsRefused() {
+        assertRefused(hello("mptcp {}", 0), "protocol.mptcp.segment_bytes: MPTCP cuts flows into MTU segments");
+        assertEquals(0, WireFormat.sessionSpec(hello("mptcp { segment_bytes: 4096 }", 0)).context().mtuBytes());
+    }
+
     @Test
     void eventsSurviveTheRoundTrip() {
         EventBatch b = new EventBatch();
