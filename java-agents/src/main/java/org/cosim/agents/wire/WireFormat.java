@@ -334,20 +334,17 @@ public final class WireFormat {
         if (h.getMtuBytes() < 0) {
             throw new ContractViolation("MTU " + Integer.toUnsignedString(h.getMtuBytes()) + " bytes is out of range");
         }
+        // The session's own checks throw ContractViolation, so only the protocol's land in the catch.
         try {
             ProtocolCatalog.validate(scenario, h.getBaseRttPs(), h.getMtuBytes());
-        } catch (ScenarioException e) {
-            throw new ContractViolation("the scenario's protocol parameters are invalid: " + e.getMessage());
-        }
-        SessionSpec session = new SessionSpec(hosts, protocols, flows,
-                new AgentContext(h.getReactionDelayPs(), h.getBaseRttPs(), h.getSeed(), scenario.getProtocol(),
-                        h.getMtuBytes()), windowPs(h, scenario), stateIntervalPs(scenario));
-        try {
+            SessionSpec session = new SessionSpec(hosts, protocols, flows,
+                    new AgentContext(h.getReactionDelayPs(), h.getBaseRttPs(), h.getSeed(), scenario.getProtocol(),
+                            h.getMtuBytes()), windowPs(h, scenario), stateIntervalPs(scenario));
             ProtocolCatalog.checkRateFloor(scenario.getProtocol(), session);
+            return session;
         } catch (ScenarioException e) {
             throw new ContractViolation("the scenario's protocol parameters are invalid: " + e.getMessage());
         }
-        return session;
     }
 
     /** The scenario's protocol: a handshake without one names no agent to run. */
