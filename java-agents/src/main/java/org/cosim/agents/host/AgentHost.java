@@ -125,6 +125,9 @@ public final class AgentHost {
     }
 
     private void checkWindow(long w) {
+        if (w < 0) {
+            throw new ContractViolation("window start " + w + " ps is negative: simulated time starts at 0 ps");
+        }
         if (Math.floorMod(w, windowPs) != 0) {
             throw new ContractViolation("window start " + w + " ps is not a multiple of the batch window H = "
                     + windowPs + " ps");

@@ -193,6 +193,13 @@ class AgentHostTest {
     }
 
     @Test
+    void aWindowBeforeTimeZeroIsRejected() {
+        in.reset(-L);
+        assertViolation(() -> host.process(in, out), "window start -1000000 ps is negative",
+                "simulated time starts at 0 ps");
+    }
+
+    @Test
     void repeatedWindowIsRejected() {
         in.reset(2 * L);
         host.process(in, out);

@@ -873,7 +873,7 @@ class AgentServiceFuzzTest {
                     (Long.MAX_VALUE / t.h) - (b.getWindowStartPs() / t.h) - 1))),
             window("window at the end of time", false, (b, t) -> t.jump(b, Long.MAX_VALUE / t.h * t.h
                     - pick(t.r, 0L, t.h, 2 * t.h) - b.getWindowStartPs())),
-            window("negative window", false, (b, t) -> t.previous == null
+            window("negative window", true, (b, t) -> t.previous == null
                     ? t.jump(b, -t.h * (1 + t.r.nextInt(1000)) - b.getWindowStartPs()) : b.setWindowStartPs(-t.h)),
             window("empty window", false, (b, t) -> b.clearEvents()),
             window("oversized batch", true, (b, t) -> {

@@ -92,7 +92,6 @@ public final class CompareCommand implements Command {
         FabricSimulation sim = FabricSimulation.of(scenario);
         Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
                 + RunCommand.nameOf(scenario, scenarioFile) + "-compare"));
-        boolean noPlots = cl.hasOption("no-plots");
 
         OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
         if (!omnetpp.found()) {
@@ -100,11 +99,19 @@ public final class CompareCommand implements Command {
             err.println("cosim compare: needs OMNeT++: " + omnetpp.whyNot());
             return 1;
         }
+        try (StopOnSignal stop = new StopOnSignal(err, "the comparison")) {
+            return runBoth(sim, outDir, cl, tolerance, stop, out, err);
+        }
+    }
+
+    private static int runBoth(FabricSimulation sim, Path outDir, CommandLine cl, double tolerance, StopOnSignal stop,
+                               PrintStream out, PrintStream err) {
+        boolean noPlots = cl.hasOption("no-plots");
         out.println("--- java back end");
         Progress progress = new Progress(err, sim.config().durationPs());
         RunResults javaRun;
         try {
-            javaRun = RunCommand.runJava(sim, "direct", null, progress);
+            javaRun = RunCommand.runJava(sim, "direct", null, stop.checking(progress));
         } catch (Exception e) {
             progress.done();
             err.println("cosim compare: the java run failed to start: " + e.getMessage());
@@ -112,11 +119,17 @@ public final class CompareCommand implements Command {
         }
         progress.done();
         RunCommand.write(outDir.resolve("java"), javaRun, sim, noPlots, out);
+        if (stop.requested()) {
+            err.println("cosim compare: stopped by SIGINT or SIGTERM: the java run's results are in "
+                    + outDir.resolve("java") + "; the omnetpp run did not start");
+            return 1;
+        }
 
         out.println("--- omnetpp back end");
         progress = new Progress(err, sim.config().durationPs());
         RunResults omnetppRun;
         try {
+            // opp_run is stopped by the OMNeT++ runner (OppRunStop), not at a progress step.
             omnetppRun = OmnetppBackend.run(sim, new OmnetppBackend.Options(outDir.resolve("omnetpp"),
                     cl.getOptionValue("agents"), err), progress);
         } catch (OmnetppException e) {
@@ -127,6 +140,11 @@ public final class CompareCommand implements Command {
         progress.done();
         RunCommand.write(outDir.resolve("omnetpp"), omnetppRun, sim, noPlots, out);
         out.println("---");
+        if (stop.requested() && !omnetppRun.complete()) {
+            err.println("cosim compare: stopped by SIGINT or SIGTERM: partial results are in "
+                    + outDir.resolve("omnetpp") + ", whole ones in " + outDir.resolve("java") + "; not compared");
+            return 1;
+        }
         if (!javaRun.complete() || !omnetppRun.complete()) {
             err.println("cosim compare: a run failed (" + (javaRun.complete() ? "" : "java: " + javaRun.failure() + " ")
                     + (omnetppRun.complete() ? "" : "omnetpp: " + omnetppRun.failure()) + ")");

@@ -90,7 +90,7 @@ public final class RunCommand implements Command {
         noteFlowsAfterTheEnd(sim, err);
         Path trace = cl.hasOption("record-trace") ? Path.of(cl.getOptionValue("record-trace")) : null;
         Progress progress = new Progress(err, sim.config().durationPs());
-        try (StopOnSignal stop = new StopOnSignal(err)) {
+        try (StopOnSignal stop = new StopOnSignal(err, "the run")) {
             RunResults results;
             try {
                 // opp_run is stopped by the OMNeT++ runner (OppRunStop), not at a progress step.

@@ -7,8 +7,9 @@ import java.util.function.LongConsumer;
 import org.cosim.validation.runner.Interruption;
 
 /**
- * Ctrl-C (SIGINT) or SIGTERM during a run: the run stops and its results so far
- * are written as a failed run, instead of the JVM exiting with everything lost. On
+ * Ctrl-C (SIGINT) or SIGTERM during `cosim run`, `compare` or `sweep`: the runs in
+ * progress stop and their results so far are written as failed runs, and no new run
+ * starts, instead of the JVM exiting with everything lost. On
  * the Java fabric the run stops at its next progress step (at most 1 ms of
  * simulated time away; {@link #checking}); opp_run is stopped by the OMNeT++
  * runner's own hook and records what it measured. The JVM runs shutdown hooks
@@ -19,23 +20,31 @@ final class StopOnSignal implements AutoCloseable {
     private static final long WAIT_SECONDS = 60;
 
     private final PrintStream err;
+    private final String what;
     private final CountDownLatch written = new CountDownLatch(1);
     private final Thread hook = new Thread(this::stopAndWait, "cosim-stop-on-signal");
     private volatile boolean requested;
 
-    StopOnSignal(PrintStream err) {
+    /** {@code what}: what a signal stops, for the line it prints ("the run", "the sweep's runs"). */
+    StopOnSignal(PrintStream err, String what) {
         this.err = err;
+        this.what = what;
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
-    /** The run's progress listener, which throws {@link RunStopped} once a stop is asked for. */
+    /** The run's progress listener, which throws {@link Interruption.Stopped} once a stop is asked for. */
     LongConsumer checking(LongConsumer progress) {
         return t -> {
             progress.accept(t);
             if (requested) {
-                throw new RunStopped(t);
+                throw new Interruption.Stopped(t);
             }
         };
+    }
+
+    /** A signal came: runs not yet started should not start. */
+    boolean requested() {
+        return requested;
     }
 
     /** The results are written (or there are none to write): the JVM may exit. */
@@ -52,7 +61,7 @@ final class StopOnSignal implements AutoCloseable {
     private void stopAndWait() {
         requested = true;
         err.println();
-        err.println("cosim: interrupted: stopping the run and writing what it measured so far");
+        err.println("cosim: interrupted: stopping " + what + " and writing what was measured so far");
         try {
             if (!written.await(WAIT_SECONDS, TimeUnit.SECONDS)) {
                 err.println("cosim: the run did not reach its next step within " + WAIT_SECONDS
@@ -60,20 +69,6 @@ final class StopOnSignal implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /** The run was asked to stop; its results so far are kept as a failed run. */
-    static final class RunStopped extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        RunStopped(long atPs) {
-            super(Interruption.at(atPs));
-        }
-
-        @Override
-        public synchronized Throwable fillInStackTrace() {
-            return this;  // where it was thrown says nothing: the failure line names the stop, not a bug
         }
     }
 }

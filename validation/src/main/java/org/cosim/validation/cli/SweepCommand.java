@@ -109,16 +109,28 @@ public final class SweepCommand implements Command {
                 + RunCommand.nameOf(scenarios.get(0), file) + "-sweep"));
         err.printf(Locale.ROOT, "cosim sweep: %d runs, %d at a time, into %s%n", plan.points().size(), jobs, outDir);
 
-        List<SweepTable.Row> rows = runAll(plan, scenarios, outDir, backend, jobs, cl.hasOption("plots"), err);
-        SweepTable table = new SweepTable(plan.axes(), rows, backend.equals("both"));
-        table.print(out);
-        out.println("results: " + outDir + "/sweep.csv, and a directory per run");
-        for (String m : metrics) {
-            out.println("plot:    " + Plots.figure(outDir.resolve("sweep_" + m + ".png"), table.figure(m)));
+        try (StopOnSignal stop = new StopOnSignal(err, "the sweep's runs")) {
+            List<SweepTable.Row> rows = runAll(plan, scenarios, outDir, backend, jobs, cl.hasOption("plots"), stop,
+                    err);
+            SweepTable table = new SweepTable(plan.axes(), rows, backend.equals("both"));
+            table.print(out);
+            out.println("results: " + outDir + "/sweep.csv, and a directory per run");
+            for (String m : metrics) {
+                out.println("plot:    " + Plots.figure(outDir.resolve("sweep_" + m + ".png"), table.figure(m)));
+            }
+            return status(rows, stop.requested(), err);
         }
-        long failed = rows.stream().filter(r -> !r.complete()).count();
+    }
+
+    private static int status(List<SweepTable.Row> rows, boolean stopped, PrintStream err) {
+        long failed = rows.stream().filter(r -> !r.complete() && (r.ran() || r.failure() != null)).count();
+        long notRun = rows.stream().filter(r -> !r.ran() && r.failure() == null).count();
         long differ = rows.stream().filter(r -> r.differences() > 0).count();
-        if (failed > 0) {
+        if (stopped) {
+            err.println("cosim sweep: stopped by SIGINT or SIGTERM: " + (rows.size() - failed - notRun) + " runs "
+                    + "complete, " + failed + " stopped or failed (their partial results are kept), " + notRun
+                    + " not started (\"pending\" in sweep.csv)");
+        } else if (failed > 0) {
             err.println("cosim sweep: " + failed + " of " + rows.size() + " runs failed (status in sweep.csv; their "
                     + "partial results are kept)");
         }
@@ -126,7 +138,7 @@ public final class SweepCommand implements Command {
             err.println("cosim sweep: at " + differ + " of " + rows.size() + " points the back ends' files differ "
                     + "(`cosim compare --dirs DIR/<point>/java DIR/<point>/omnetpp` lists where)");
         }
-        return failed > 0 || differ > 0 ? 1 : 0;
+        return failed > 0 || notRun > 0 || differ > 0 ? 1 : 0;
     }
 
     private static int jobs(CommandLine cl, String backend, int points) {
@@ -165,7 +177,8 @@ public final class SweepCommand implements Command {
     }
 
     private static List<SweepTable.Row> runAll(SweepPlan plan, List<Scenario> scenarios, Path outDir,
-                                               String backend, int jobs, boolean plots, PrintStream err) {
+                                               String backend, int jobs, boolean plots, StopOnSignal stop,
+                                               PrintStream err) {
         ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> {
             Thread t = new Thread(r, "cosim-sweep");
             t.setDaemon(true);
@@ -190,9 +203,12 @@ public final class SweepCommand implements Command {
                 String dir = p.dirName(plan.axes(), count);
                 int slot = i;
                 futures.add(pool.submit(() -> {
+                    if (stop.requested()) {
+                        return table[slot];  // still "pending": a stopped sweep starts no more runs
+                    }
                     SweepTable.Row row;
                     try {
-                        row = runOne(p, dir, s, outDir.resolve(dir), backend, plots, err);
+                        row = runOne(p, dir, s, outDir.resolve(dir), backend, plots, stop, err);
                     } catch (RuntimeException e) {
                         // e.g. its results could not be written: the other runs' rows still make the table
                         row = SweepTable.Row.failedToStart(p, dir, e.toString());
@@ -224,17 +240,18 @@ public final class SweepCommand implements Command {
         }
     }
 
+    /** One point; on the Java fabric, a signal stops it at its next progress step (OppRunStop stops opp_run). */
     private static SweepTable.Row runOne(SweepPlan.Point p, String dir, Scenario s, Path runDir, String backend,
-                                         boolean plots, PrintStream err) {
+                                         boolean plots, StopOnSignal stop, PrintStream err) {
         if (backend.equals("both")) {
-            return runBoth(p, dir, s, runDir, plots, err);
+            return runBoth(p, dir, s, runDir, plots, stop, err);
         }
         FabricSimulation sim = FabricSimulation.of(s);
         RunResults results;
         try {
             results = backend.equals("omnetpp")
                     ? OmnetppBackend.run(sim, new OmnetppBackend.Options(runDir, null, err), t -> { })
-                    : JavaBackend.run(sim, new DirectTransport(sim.session()), t -> { });
+                    : JavaBackend.run(sim, new DirectTransport(sim.session()), stop.checking(t -> { }));
         } catch (OmnetppException e) {
             return SweepTable.Row.failedToStart(p, dir, e.getMessage());
         }
@@ -248,11 +265,15 @@ public final class SweepCommand implements Command {
      * event and window counts compare too): the row holds the Java run and how many values differ.
      */
     private static SweepTable.Row runBoth(SweepPlan.Point p, String dir, Scenario given, Path runDir, boolean plots,
-                                         PrintStream err) {
+                                         StopOnSignal stop, PrintStream err) {
         FabricSimulation sim = FabricSimulation.of(OmnetppBackend.asRun(given));
-        RunResults java = JavaBackend.run(sim, new DirectTransport(sim.session()), t -> { });
+        RunResults java = JavaBackend.run(sim, new DirectTransport(sim.session()), stop.checking(t -> { }));
         Summary summary = Summary.of(java);
         RunCommand.writeFiles(runDir.resolve("java"), java, summary, sim, !plots);
+        if (stop.requested()) {
+            return SweepTable.Row.paired(p, dir, java, summary, java.failure() != null ? "java: " + java.failure()
+                    : "omnetpp: not run (the sweep was stopped by SIGINT or SIGTERM)", -1);
+        }
         RunResults omnetpp;
         try {
             omnetpp = OmnetppBackend.run(sim, new OmnetppBackend.Options(runDir.resolve("omnetpp"), null, err),
@@ -263,8 +284,10 @@ public final class SweepCommand implements Command {
         RunCommand.writeFiles(runDir.resolve("omnetpp"), omnetpp, Summary.of(omnetpp), sim, !plots);
         String failure = java.failure() != null ? "java: " + java.failure()
                 : omnetpp.failure() != null ? "omnetpp: " + omnetpp.failure() : null;
-        int differences = ResultsComparison.of(runDir.resolve("java"), "java", runDir.resolve("omnetpp"), "omnetpp", 0)
-                .differences().size();
+        // A stopped opp_run's partial files against a whole Java run would differ everywhere, and say nothing.
+        int differences = stop.requested() && omnetpp.failure() != null ? -1
+                : ResultsComparison.of(runDir.resolve("java"), "java", runDir.resolve("omnetpp"), "omnetpp", 0)
+                        .differences().size();
         return SweepTable.Row.paired(p, dir, java, summary, failure, differences);
     }
 }

@@ -10,4 +10,21 @@ public final class Interruption {
     public static String at(long atPs) {
         return "by SIGINT or SIGTERM at " + Units.psToUs(atPs) + " us of simulated time";
     }
+
+    /**
+     * Thrown from a Java run's progress listener to stop it; its message is the run's failure as it stands,
+     * with no class name or place, so that both back ends write the same words.
+     */
+    public static final class Stopped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public Stopped(long atPs) {
+            super(at(atPs));
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;  // where it was thrown says nothing: the failure names the stop, not a bug
+        }
+    }
 }

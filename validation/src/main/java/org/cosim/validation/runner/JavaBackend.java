@@ -49,6 +49,9 @@ public final class JavaBackend {
 
     /** The exception and where it was thrown, so that a bug in an agent (a custom law's too) can be found. */
     private static String describe(Throwable t) {
+        if (t instanceof Interruption.Stopped) {
+            return t.getMessage();
+        }
         StackTraceElement[] trace = t.getStackTrace();
         String where = trace.length == 0 ? "" : " (at " + trace[0].getClassName() + "." + trace[0].getMethodName()
                 + (trace[0].getLineNumber() > 0 ? ", line " + trace[0].getLineNumber() : "") + ")";

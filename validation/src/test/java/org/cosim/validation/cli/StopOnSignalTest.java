@@ -1,6 +1,7 @@
 package org.cosim.validation.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * SIGTERM (what Process.destroy sends on Linux; Ctrl-C's SIGINT takes the same path)
  * in the middle of a long run: the run stops and what it measured is written, as a
- * failed run that says why, on either back end.
+ * failed run that says why, on either back end, and a sweep or comparison starts no
+ * further run.
  */
 class StopOnSignalTest {
     @TempDir
@@ -44,36 +46,87 @@ class StopOnSignalTest {
         assertTrue(log.contains("RUN FAILED"), log);
     }
 
+    @Test
+    void aSignalledSweepKeepsItsRowsAndStartsNoMoreRuns() throws Exception {
+        Path out = tmp.resolve("sweep");
+        // sweep.csv is written, all rows pending, just after the signal hook is installed and before the first run.
+        String log = signalMidway(out.resolve("sweep.csv"), 1500, "sweep", permutation128(), "--set",
+                "duration_us=1000000", "--vary", "seed=1,2,3", "--jobs", "1", "--out", out.toString());
+        assertTrue(log.contains("stopped by SIGINT or SIGTERM: 0 runs complete, 1 stopped or failed (their partial "
+                + "results are kept), 2 not started"), log);
+        List<String> rows = Files.readAllLines(out.resolve("sweep.csv"));
+        assertEquals(4, rows.size(), String.join("\n", rows));
+        assertTrue(rows.get(1).startsWith("1,1_seed=1,1,failed,"), rows.get(1));
+        assertTrue(rows.get(2).startsWith("2,2_seed=2,2,pending,") && rows.get(3).startsWith("3,3_seed=3,3,pending,"),
+                String.join("\n", rows));
+        assertPartialResults(out.resolve("1_seed=1"));
+        assertFalse(Files.exists(out.resolve("2_seed=2")), "a stopped sweep starts no more runs");
+    }
+
+    @Test
+    void aSignalledComparisonKeepsTheJavaRunAndStartsNoOppRun() throws Exception {
+        OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
+        assumeTrue(omnetpp.found(), "OMNeT++ tests SKIPPED (a signalled cosim compare): " + omnetpp.whyNot());
+        Path out = tmp.resolve("compare");
+        Path progress = tmp.resolve("log");
+        // The comparison runs Java first: its progress line shows once the run is under way.
+        String log = signalMidway(progress, 3000, "compare", permutation128(), "--set", "duration_us=1000000",
+                "--no-plots", "--out", out.toString());
+        assertTrue(log.contains("the omnetpp run did not start"), log);
+        assertPartialResults(out.resolve("java"));
+        assertFalse(Files.exists(out.resolve("omnetpp")), log);
+    }
+
     /**
-     * Starts one simulated second of the 128-host permutation in a child JVM (a minute on the Java fabric, five
-     * on OMNeT++: far longer than the test waits), waits for {@code started} and then {@code pauseMs}, sends
-     * SIGTERM, and checks the results written. The pause is a margin, not a measurement: the run lasts minutes,
-     * so the signal lands mid-run whether it is 0.1 s or 10 s.
+     * `cosim run` of one simulated second of the 128-host permutation (a minute on the Java fabric, five on
+     * OMNeT++: far longer than the test waits), SIGTERM after {@code started} appears and {@code pauseMs}, and the
+     * results written.
      */
     private String stopMidRun(Path out, Path started, long pauseMs, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "org.cosim.validation.Main", "run",
-                ShippedScenarios.path("ndp-permutation-128.textproto").toString(), "--set", "duration_us=1000000",
+        List<String> cmd = new ArrayList<>(List.of("run", permutation128(), "--set", "duration_us=1000000",
                 "--no-plots", "--out", out.toString()));
+        cmd.addAll(List.of(args));
+        String log = signalMidway(started, pauseMs, cmd.toArray(String[]::new));
+        assertTrue(log.contains("partial results are in"), log);
+        assertPartialResults(out);
+        return log;
+    }
+
+    private static String permutation128() {
+        return ShippedScenarios.path("ndp-permutation-128.textproto").toString();
+    }
+
+    /**
+     * Starts `cosim ARGS` in a child JVM, waits for {@code started} and then {@code pauseMs}, sends SIGTERM and
+     * waits for the child to exit; returns its output. The pause is a margin, not a measurement: the runs last
+     * minutes, so the signal lands mid-run whether it is 0.1 s or 10 s.
+     */
+    private String signalMidway(Path started, long pauseMs, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "org.cosim.validation.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.redirectErrorStream(true);
         pb.redirectOutput(tmp.resolve("log").toFile());
         Process p = pb.start();
-        for (int i = 0; i < 600 && !Files.exists(started); i++) {
+        for (int i = 0; i < 600 && !(Files.exists(started) && Files.size(started) > 0); i++) {
             Thread.sleep(100);
         }
         assertTrue(Files.exists(started), log());
         Thread.sleep(pauseMs);
         p.destroy();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        String log = log();
-        assertTrue(log.contains("partial results are in"), log);
-        String summary = Files.readString(out.resolve("summary.json"));
-        assertTrue(summary.contains("\"status\": \"failed\"") && summary.contains("by SIGINT or SIGTERM at"), summary);
-        List<String> flows = Files.readAllLines(out.resolve("flows.csv"));
+        return log();
+    }
+
+    /** A stopped run's results: all 128 flows, and a summary that says the run failed and why. */
+    private static void assertPartialResults(Path dir) throws IOException {
+        String summary = Files.readString(dir.resolve("summary.json"));
+        // The same words on both back ends: no exception's name or place.
+        assertTrue(summary.contains("\"status\": \"failed\"")
+                && summary.contains("\"failure\": \"by SIGINT or SIGTERM at "), summary);
+        List<String> flows = Files.readAllLines(dir.resolve("flows.csv"));
         assertEquals(129, flows.size(), "a header and the 128 flows");
-        return log;
     }
 
     private String log() throws IOException {
