@@ -6,7 +6,10 @@
 // events for the flows in turn, each at its flow's source, the windows on the L
 // grid one after another: for each flow a SegmentCompletion and then a TimerFired
 // (the pacer's wake-up, which TIMELY answers with a send or a new timer), the same
-// mix as `cosim bench --wire`, so about one action comes back per two events. Each batch size gets its own session,
+// mix as `cosim bench --wire`, so about one action comes back per two events. A
+// completion is of the oldest segment the flow's agent sent at least a base RTT
+// earlier and has not had completed (the agent server refuses completions of bytes
+// never sent); with none, the slot is a wake-up. Each batch size gets its own session,
 // 2 s of warm-up (the server's JIT; --warmup changes it) and then S seconds
 // (default 5) of measurement. A freshly started server needs more than 2 s on
 // 2 busy cores: the first batch sizes then read low.
@@ -15,6 +18,7 @@
 // and gRPC on both sides, the agents' work, and AgentLink's action checks.
 #include <chrono>
 #include <cstdlib>
+#include <deque>
 #include <exception>
 #include <iomanip>
 #include <iostream>
@@ -28,8 +32,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr uint32_t kSegmentBytes = 16384;
-
 struct Totals {
     long events = 0;
     long windows = 0;
@@ -41,10 +43,8 @@ struct Totals {
 class Workload {
 public:
     Workload(const cosim::Hello& hello, int batch)
-        : hello_(hello), batch_(batch), L_(hello.reaction_delay_ps()), seq_(hello.flows_size(), 0) {
-        // Start late enough that every send time is positive.
-        const int64_t lead = hello.base_rtt_ps() + serializationPs(0) + L_;
-        window_ = (lead / L_ + 1) * L_;
+        : hello_(hello), batch_(batch), L_(hello.reaction_delay_ps()), sent_(hello.flows_size()) {
+        window_ = L_;  // the window after the arrivals'
     }
 
     // Window 0: every flow arrives at its source, so the agents have state.
@@ -76,38 +76,49 @@ public:
             cosim::Event* e = events_.mutable_events(i);
             e->set_time_ps(t);
             e->set_host(f.src());
-            if (n_ % 2 == 1) {
+            std::deque<Sent>& sent = sent_[f.flow()];
+            if (n_ % 2 == 1 || sent.empty() || sent.front().time_ps > t - hello_.base_rtt_ps()) {
                 e->mutable_timer()->set_timer_id(f.flow());  // TIMELY's timer ids are flow ids
                 continue;
             }
             cosim::SegmentCompletion* c = e->mutable_completion();
             c->set_flow(f.flow());
-            c->set_seq(seq_[f.flow()]);
-            c->set_bytes(kSegmentBytes);
-            // An unloaded round trip: the agents see base RTT samples.
-            c->set_send_time_ps(t - hello_.base_rtt_ps() - serializationPs(f.src()));
+            c->set_seq(sent.front().seq);
+            c->set_bytes(sent.front().bytes);
+            c->set_send_time_ps(sent.front().time_ps);
             c->set_completion_time_ps(t);
-            seq_[f.flow()] += kSegmentBytes;
+            sent.pop_front();
         }
         window_ += L_;
         return events_;
+    }
+
+    // Remembers the segments the agents sent, to complete them later.
+    void record(const cosim::ActionBatch& actions) {
+        for (const cosim::Action& a : actions.actions()) {
+            if (a.has_send_segment()) {
+                const cosim::SendSegment& s = a.send_segment();
+                sent_[s.flow()].push_back(Sent{s.seq(), s.bytes(), a.time_ps()});
+            }
+        }
     }
 
     // The end of the last window handed out.
     int64_t end() const { return window_; }
 
 private:
-    int64_t serializationPs(uint32_t host) const {
-        const int64_t rate = hello_.hosts(static_cast<int>(host)).nic_rate_bps();
-        return static_cast<int64_t>(kSegmentBytes) * 8 * 1000000000000LL / rate;
-    }
+    struct Sent {
+        uint64_t seq;
+        uint32_t bytes;
+        int64_t time_ps;
+    };
 
     const cosim::Hello& hello_;
     int batch_;
     int64_t L_;
     int64_t window_ = 0;
-    int64_t n_ = 0;  // events generated so far: even = completion, odd = wake-up
-    std::vector<uint64_t> seq_;
+    int64_t n_ = 0;  // events generated so far: even = completion (or a wake-up), odd = wake-up
+    std::vector<std::deque<Sent>> sent_;  // per flow, oldest first
     cosim::EventBatch events_;
 };
 
@@ -117,6 +128,7 @@ Totals run(cosim::AgentLink& link, Workload& work, double seconds) {
     while (Clock::now() < end) {
         const cosim::EventBatch& events = work.next();
         const cosim::ActionBatch& actions = link.exchange(events);
+        work.record(actions);
         t.events += events.events_size();
         t.actions += actions.actions_size();
         ++t.windows;
@@ -163,7 +175,7 @@ int main(int argc, char** argv) {
             cosim::AgentLink link(target);
             link.open(hello);
             Workload work(hello, batch);
-            link.exchange(work.arrivals());
+            work.record(link.exchange(work.arrivals()));
             run(link, work, warmup);
             const auto start = Clock::now();
             const Totals t = run(link, work, seconds);

@@ -81,7 +81,7 @@ public final class FabricSimulation {
         this.trace = PacketTraceConfig.from(scenario.getOutput(), flows.size(), config.durationPs());
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
                 config.windowPs(), baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
-                config.nic().ackBytes(), OutputSettings.stateIntervalPs(scenario.getOutput()));
+                config.nic().ackBytes(), OutputSettings.stateIntervalPs(scenario.getOutput()), config.durationPs());
         ProtocolCatalog.checkRateFloor(scenario.getProtocol(), session);
     }
 

@@ -63,7 +63,7 @@ public final class AgentHost {
             agents[h.id()] = ProtocolCatalog.factory(protocolOf[h.id()]).create(h, ctx);
         }
         this.states = spec.stateIntervalPs() > 0
-                ? new FlowStateSampler(agents, spec.stateIntervalPs(), flows.size()) : null;
+                ? new FlowStateSampler(agents, spec.stateIntervalPs(), flows.size(), spec.durationPs()) : null;
     }
 
     public int hostCount() {
@@ -172,8 +172,7 @@ public final class AgentHost {
             case EventBatch.COMPLETION -> {
                 requireHost(i, flow, h, flow.src(), "source");
                 in.read(i, completion);
-                checkBytes(i, flow, completion.seq(), completion.bytes(),
-                        flow.sizeBytes() > 0 ? flow.sizeBytes() : Long.MAX_VALUE, "the flow has");
+                checkBytes(i, flow, completion.seq(), completion.bytes(), sentEnd[f], "its sender has handed over");
             }
             case EventBatch.PACKET_ARRIVAL -> {
                 in.read(i, packet);
@@ -211,10 +210,12 @@ public final class AgentHost {
     }
 
     /**
-     * A completion or packet arrival is about some bytes below {@code end}: for a
-     * completion, the flow's (its sender looks them up in what it sent); for a packet,
-     * what the sender handed over, as its receiver keeps a mark for every packet up to
-     * the highest it saw. No bytes, or a peer's uint32 above 2^31 - 1, are none at all.
+     * A completion or packet arrival is about some bytes below {@code end}, what the
+     * flow's sender handed over: a completion of bytes never sent would count as
+     * acknowledged (a rate-based sender finishes a flow on its acknowledged bytes), and
+     * a receiver keeps a mark for every packet up to the highest it saw. A duplicate
+     * completion of bytes sent is not caught here. No bytes, or a peer's uint32 above
+     * 2^31 - 1, are none at all.
      */
     private static void checkBytes(int i, FlowInfo f, long seq, int bytes, long end, String has) {
         if (seq < 0 || bytes <= 0 || seq > end - bytes) {

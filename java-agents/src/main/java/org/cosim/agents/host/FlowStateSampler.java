@@ -13,8 +13,12 @@ import org.cosim.agents.api.FlowStateReporter;
  * before T: the same on every back end and transport.
  */
 final class FlowStateSampler {
-    /** At most this many values (512 MB): a fabric that jumps far ahead cannot make the agents sample without end. */
-    static final long MAX_VALUES = 1L << 26;
+    /**
+     * At most this many values (240 MB of doubles): they go back in one message, which must fit the 256 MB the
+     * gRPC clients accept, with room for the flows' results; and a fabric that jumps far ahead cannot make the
+     * agents sample without end.
+     */
+    static final long MAX_VALUES = 30_000_000L;
     private final FlowStateReporter[] reporters;
     private final List<String> names;
     private final int vars;
@@ -24,7 +28,8 @@ final class FlowStateSampler {
     private double[] values = new double[0];
     private int samples;
 
-    FlowStateSampler(Agent[] agents, long intervalPs, int flows) {
+    /** {@code durationPs}: the run's, when known (else 0), to refuse at the start what would not fit. */
+    FlowStateSampler(Agent[] agents, long intervalPs, int flows, long durationPs) {
         this.reporters = new FlowStateReporter[agents.length];
         List<String> first = null;
         for (int h = 0; h < agents.length; h++) {
@@ -46,6 +51,13 @@ final class FlowStateSampler {
         this.intervalPs = intervalPs;
         this.flows = flows;
         this.nextPs = intervalPs;
+        long width = (long) flows * vars;
+        if (durationPs > 0 && width > 0 && (durationPs - 1) / intervalPs > MAX_VALUES / width) {
+            throw new ContractViolation("output.agent_state: the run's " + (durationPs - 1) / intervalPs
+                    + " samples (every " + intervalPs + " ps for " + durationPs + " ps) of " + flows + " flows x "
+                    + vars + " variables would be more than " + MAX_VALUES + " state values; sample less often "
+                    + "(output.sample_interval_us) or for a shorter run");
+        }
     }
 
     /** Takes the samples due before an event at {@code timePs}. */
@@ -64,12 +76,11 @@ final class FlowStateSampler {
      * bound; without flows there is nothing to take, however far.
      */
     private void takeThrough(long lastPs) {
-        int width = flows * vars;
-        if (lastPs < nextPs || width == 0) {
+        if (lastPs < nextPs || flows * vars == 0) {
             return;
         }
         long due = (lastPs - nextPs) / intervalPs + 1;
-        if (due > MAX_VALUES / width - samples) {
+        if (due > MAX_VALUES / (flows * vars) - samples) {
             throw new ContractViolation("output.agent_state: sampling up to " + lastPs + " ps would make more than "
                     + MAX_VALUES + " state values (" + flows + " flows x " + vars + " variables every " + intervalPs
                     + " ps): sample less often (output.sample_interval_us)");

@@ -9,11 +9,13 @@ import org.cosim.agents.api.HostInfo;
  * 0..H-1, in order), which protocol each runs, the flows (dense ids 0..F-1), and
  * the shared context, and the batch window H (L divided by the scenario's pipeline
  * depth: the fabric's batches start on multiples of H and span H), and how often
- * to sample the flows' congestion state (0: not at all; output.agent_state).
+ * to sample the flows' congestion state (0: not at all; output.agent_state), and
+ * the run's duration (0: not known), so that what the sampling will hold is
+ * checked before the run rather than when it reaches the bound.
  * Built from the scenario in-process, or from the Hello message over gRPC.
  */
 public record SessionSpec(List<HostInfo> hosts, List<String> protocols, List<FlowInfo> flows,
-                          AgentContext context, long windowPs, long stateIntervalPs) {
+                          AgentContext context, long windowPs, long stateIntervalPs, long durationPs) {
     /** Batches of one reaction delay L (pipeline depth 1). */
     public SessionSpec(List<HostInfo> hosts, List<String> protocols, List<FlowInfo> flows, AgentContext context) {
         this(hosts, protocols, flows, context, context.reactionDelayPs());
@@ -25,7 +27,16 @@ public record SessionSpec(List<HostInfo> hosts, List<String> protocols, List<Flo
         this(hosts, protocols, flows, context, windowPs, 0);
     }
 
+    /** A run of unknown duration: the state samples are bounded as they are taken. */
+    public SessionSpec(List<HostInfo> hosts, List<String> protocols, List<FlowInfo> flows, AgentContext context,
+                       long windowPs, long stateIntervalPs) {
+        this(hosts, protocols, flows, context, windowPs, stateIntervalPs, 0);
+    }
+
     public SessionSpec {
+        if (durationPs < 0) {
+            throw new ContractViolation("run duration " + durationPs + " ps must be >= 0");
+        }
         if (stateIntervalPs < 0) {
             throw new ContractViolation("state sampling interval " + stateIntervalPs + " ps must be >= 0");
         }

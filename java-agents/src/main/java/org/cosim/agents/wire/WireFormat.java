@@ -34,6 +34,7 @@ import org.cosim.scenario.LawSources;
 import org.cosim.scenario.OutputSettings;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.scenario.Units;
 
 /**
  * Conversions between the in-memory batches ({@link EventBatch}, {@link ActionBatch},
@@ -339,7 +340,8 @@ public final class WireFormat {
             ProtocolCatalog.validate(scenario, h.getBaseRttPs(), h.getMtuBytes());
             SessionSpec session = new SessionSpec(hosts, protocols, flows,
                     new AgentContext(h.getReactionDelayPs(), h.getBaseRttPs(), h.getSeed(), scenario.getProtocol(),
-                            h.getMtuBytes()), windowPs(h, scenario), stateIntervalPs(scenario));
+                            h.getMtuBytes()), windowPs(h, scenario), stateIntervalPs(scenario),
+                    Units.usToPs(scenario.getDurationUs()));
             ProtocolCatalog.checkRateFloor(scenario.getProtocol(), session);
             return session;
         } catch (ScenarioException e) {

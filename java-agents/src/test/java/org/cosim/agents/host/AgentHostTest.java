@@ -307,22 +307,30 @@ class AgentHostTest {
     }
 
     /**
-     * A completion is about bytes of its flow (32 KB for flow 1, whose TIMELY sender
-     * starts at its arrival): a peer's 0xFFFFFFFF bytes (-1 here), which the RTT sample
-     * cannot take, or bytes past the flow's end are refused before the agent counts them.
+     * A completion is about bytes its flow's sender handed over (flow 1 of 32 KB, whose TIMELY
+     * sender sends its first 16 KB segment at its arrival): a peer's 0xFFFFFFFF bytes (-1
+     * here), which the RTT sample cannot take, or bytes not sent yet are refused before the
+     * agent counts them as acknowledged (counted, they would finish the flow early).
      */
     @Test
-    void aCompletionOfBytesTheFlowDoesNotHaveIsRejected() {
+    void aCompletionOfBytesNeverSentIsRejected() {
         in.reset(L);
         in.addFlowArrival(1_100_000L, 0, 1, 1, 32768);
         host.process(in, out);
+        assertEquals(2, out.size(), "a segment and the pacer's timer for the next");
+        assertEquals(ActionBatch.SEND_SEGMENT, out.kind(0));
+        assertEquals(ActionBatch.SET_TIMER, out.kind(1));
+        assertEquals(16384, out.seq(0) + out.bytes(0), "one segment handed over");
+        in.reset(2 * L);
+        in.addCompletion(2_000_000L, 0, 1, 16384, 16384, 2_100_000L, 0, false);
+        assertViolation(() -> host.process(in, out), "event 0 is about 16384 bytes at seq 16384 of flow 1",
+                "but its sender has handed over bytes below 16384 only");
         in.reset(30 * L);
         in.addCompletion(30_000_000L, 0, 1, 0, -1, 2_100_000L, 0, false);
-        assertViolation(() -> host.process(in, out), "event 0 is about 4294967295 bytes at seq 0 of flow 1",
-                "but the flow has bytes below 32768 only");
+        assertViolation(() -> host.process(in, out), "event 0 is about 4294967295 bytes at seq 0 of flow 1");
         in.reset(31 * L);
-        in.addCompletion(31_000_000L, 0, 1, 16385, 16384, 2_100_000L, 0, false);
-        assertViolation(() -> host.process(in, out), "16384 bytes at seq 16385 of flow 1");
+        in.addCompletion(31_000_000L, 0, 1, 1, 16384, 2_100_000L, 0, false);
+        assertViolation(() -> host.process(in, out), "16384 bytes at seq 1 of flow 1");
         in.reset(32 * L);
         in.addCompletion(32_000_000L, 0, 1, 0, 16384, 2_100_000L, 0, false);
         host.process(in, out);  // the segment handed over

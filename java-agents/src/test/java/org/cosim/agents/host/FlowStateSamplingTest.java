@@ -86,6 +86,23 @@ class FlowStateSamplingTest {
         assertTrue(e.getMessage().contains("not after its last event"), e.getMessage());
     }
 
+    /**
+     * A run whose samples would not fit (2 flows x 1 variable: 15 M samples at most) is refused when its agents
+     * start, not when it reaches the bound, nor, over gRPC, when its results would not fit the 256 MB message.
+     */
+    @Test
+    void aRunWhoseSamplesWouldNotFitIsRefusedAtTheStart() {
+        List<String> pfc = List.of("pfc_only", "pfc_only");
+        long interval = 1_000_000L;
+        ContractViolation e = assertThrows(ContractViolation.class,
+                () -> new AgentHost(new SessionSpec(HOSTS, pfc, FLOWS, CTX, L, interval, 15_000_002 * interval)));
+        assertTrue(e.getMessage().contains("the run's 15000001 samples (every 1000000 ps for 15000002000000 ps) of "
+                + "2 flows x 1 variables would be more than 30000000 state values"), e.getMessage());
+        AgentHost fits = new AgentHost(new SessionSpec(HOSTS, pfc, FLOWS, CTX, L, interval, 15_000_001 * interval));
+        fits.finish(L);
+        assertEquals(0, fits.flowStates().samples(), "nothing is taken up front");
+    }
+
     /** The jump is refused up front: not after filling memory with samples up to the bound. */
     @Test
     void aTimeTooFarAheadIsRefusedBeforeAnySampleIsTaken() {
@@ -93,7 +110,7 @@ class FlowStateSamplingTest {
         long far = Long.MAX_VALUE / L * L - 2 * L;
         ContractViolation e = assertThrows(ContractViolation.class,
                 () -> window(h, far, in -> in.addTimer(far, 0, 7)));
-        assertTrue(e.getMessage().contains("sampling up to " + far + " ps would make more than 67108864 state values"),
+        assertTrue(e.getMessage().contains("sampling up to " + far + " ps would make more than 30000000 state values"),
                 e.getMessage());
         assertEquals(0, h.flowStates().samples());
     }
@@ -165,7 +182,7 @@ class FlowStateSamplingTest {
     void everyVariableOfEveryFlowHasItsPlace() {
         java.util.List<String> names = List.of("cwnd_packets", "target_us");
         FlowStateSampler s = new FlowStateSampler(new org.cosim.agents.api.Agent[] {
-            new TwoVariables(new int[] {2}, names), new TwoVariables(new int[] {0}, names)}, L, 3);
+            new TwoVariables(new int[] {2}, names), new TwoVariables(new int[] {0}, names)}, L, 3, 3 * L);
         s.finish(3 * L);
         FlowStates st = s.states();
         assertEquals(names, st.names());
@@ -181,7 +198,7 @@ class FlowStateSamplingTest {
                 "9 values are not whole samples of 3 flows x 2 variables");
         ContractViolation e = assertThrows(ContractViolation.class, () -> new FlowStateSampler(
                 new org.cosim.agents.api.Agent[] {new TwoVariables(new int[0], names),
-                    new TwoVariables(new int[0], List.of("rate_gbps"))}, L, 3));
+                    new TwoVariables(new int[0], List.of("rate_gbps"))}, L, 3, 0));
         assertTrue(e.getMessage().contains("the same variables everywhere"), e.getMessage());
     }
 }

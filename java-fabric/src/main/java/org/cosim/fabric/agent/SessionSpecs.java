@@ -19,17 +19,18 @@ public final class SessionSpecs {
 
     public static SessionSpec of(TopologyGraph g, Routing routing, FlowTable flows, Protocol protocol,
                                  long reactionDelayPs, long baseRttPs, long seed) {
-        return of(g, routing, flows, protocol, reactionDelayPs, reactionDelayPs, baseRttPs, seed, 0, 1500, 64, 0);
+        return of(g, routing, flows, protocol, reactionDelayPs, reactionDelayPs, baseRttPs, seed, 0, 1500, 64, 0, 0);
     }
 
     /**
      * With each flow's path declared in full: hop count and unloaded RTT for the
      * fabric's switch latency, MTU and ACK size; the agents sample their flows'
-     * state every {@code stateIntervalPs} (0: not at all).
+     * state every {@code stateIntervalPs} (0: not at all) of a run of {@code durationPs}.
      */
     public static SessionSpec of(TopologyGraph g, Routing routing, FlowTable flows, Protocol protocol,
                                  long reactionDelayPs, long windowPs, long baseRttPs, long seed,
-                                 long switchLatencyPs, int mtuBytes, int ackBytes, long stateIntervalPs) {
+                                 long switchLatencyPs, int mtuBytes, int ackBytes, long stateIntervalPs,
+                                 long durationPs) {
         List<HostInfo> hosts = new ArrayList<>();
         for (int h = 0; h < g.hostCount(); h++) {
             hosts.add(new HostInfo(h, g.hostLink(h).rateBps()));
@@ -45,6 +46,7 @@ public final class SessionSpecs {
         }
         String name = ProtocolCatalog.nameOf(protocol);
         return new SessionSpec(hosts, Collections.nCopies(hosts.size(), name), fl,
-                new AgentContext(reactionDelayPs, baseRttPs, seed, protocol, mtuBytes), windowPs, stateIntervalPs);
+                new AgentContext(reactionDelayPs, baseRttPs, seed, protocol, mtuBytes), windowPs, stateIntervalPs,
+                durationPs);
     }
 }

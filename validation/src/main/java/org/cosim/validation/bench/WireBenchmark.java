@@ -21,19 +21,24 @@ import org.cosim.proto.Scenario;
  * agents fed synthetic windows of B events, segment completions and pacer
  * wake-ups in turn (flows round robin, each at its source host, times inside the
  * window; about one action comes back per two events), in-process and over gRPC on
- * loopback with the Java client. Over gRPC the fabric side pays what the Java
- * fabric pays: columnar batch -> proto, the exchange, proto -> columnar actions.
+ * loopback with the Java client. A completion is of the oldest segment the flow's
+ * agent sent a base RTT ago or earlier and has not had completed (the agent server
+ * refuses completions of bytes never sent); with none, the flow's slot is a
+ * wake-up. Over gRPC the fabric side pays what the Java fabric pays: columnar
+ * batch -> proto, the exchange, proto -> columnar actions.
  */
 public final class WireBenchmark {
     private final Scenario scenario;
     private final SessionSpec spec;
     private final long reactionDelayPs;
+    private final long baseRttPs;
 
     public WireBenchmark(Scenario scenario) {
         this.scenario = scenario;
         FabricSimulation sim = FabricSimulation.of(scenario);
         this.spec = sim.session();
         this.reactionDelayPs = spec.context().reactionDelayPs();
+        this.baseRttPs = spec.context().baseRttPs();
     }
 
     /** Result of one measurement. */
@@ -43,8 +48,8 @@ public final class WireBenchmark {
         }
     }
 
-    /** Fills window k (start k*L): flow arrivals for every flow in window 0, then B completions. */
-    private void window(long k, int batch, EventBatch into) {
+    /** Fills window k (start k*L): flow arrivals for every flow in window 0, then B events. */
+    private void window(long k, int batch, EventBatch into, SentSegments sent) {
         long w = k * reactionDelayPs;
         into.reset(w);
         List<FlowInfo> flows = spec.flows();
@@ -59,8 +64,9 @@ public final class WireBenchmark {
             long n = k * batch + j;  // a completion and then a wake-up for each flow in turn
             FlowInfo f = flows.get((int) ((n / 2) % flows.size()));
             long t = w + j * step;
-            if ((n & 1) == 0) {
-                into.addCompletion(t, f.src(), f.flow(), 16384L * k, 16384, t - 20_000_000, 0, false);
+            if ((n & 1) == 0 && sent.oldestSentBy(f.flow(), t - baseRttPs)) {
+                into.addCompletion(t, f.src(), f.flow(), sent.seq(), sent.bytes(), sent.timePs(), 0, false);
+                sent.complete(f.flow());
             } else {
                 into.addTimer(t, f.src(), f.flow());  // the pacer's wake-up: answered by a send or a new timer
             }
@@ -90,19 +96,22 @@ public final class WireBenchmark {
     private Rate measure(String path, int batch, Duration warmup, Duration measure, Exchange x) {
         EventBatch events = new EventBatch();
         ActionBatch actions = new ActionBatch();
+        SentSegments sent = new SentSegments(spec.flows().size());
         long k = 0;
         long end = System.nanoTime() + warmup.toNanos();
         while (System.nanoTime() < end) {
-            window(k++, batch, events);
+            window(k++, batch, events, sent);
             x.exchange(events, actions);
+            sent.record(actions);
         }
         long n = 0;
         long a = 0;
         long start = System.nanoTime();
         end = start + measure.toNanos();
         while (System.nanoTime() < end) {
-            window(k++, batch, events);
+            window(k++, batch, events, sent);
             x.exchange(events, actions);
+            sent.record(actions);
             n += events.size();
             a += actions.size();
         }

@@ -141,6 +141,17 @@ class BadInputTest {
                 "above the 10.0 Gb/s NIC of host");
     }
 
+    /** Agent-state samples beyond the bound: refused as the agents start, not when the bound is reached. */
+    @Test
+    void agentStateThatWouldNotFitIsRefusedAtTheStart() {
+        CliOutcome o = cosim("run", incast(), "--set", "output.agent_state=true", "--set", "output.sample_interval_us=1",
+                "--set", "duration_us=10000000", "--no-plots", "--out", tmp.resolve("as").toString());
+        assertEquals(1, o.status(), o.err());
+        assertTrue(o.err().contains("the run could not start: output.agent_state: the run's 9999999 samples"), o.err());
+        assertTrue(o.err().contains("sample less often (output.sample_interval_us)"), o.err());
+        assertFalse(o.err().contains("\tat "), "no stack trace: " + o.err());
+    }
+
     @Test
     void namesThatPointAtNothingAreRefused() {
         String perm = ShippedScenarios.path("ndp-permutation-128.textproto").toString();
