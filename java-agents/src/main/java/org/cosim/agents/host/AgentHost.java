@@ -36,6 +36,8 @@ public final class AgentHost {
     // What the agents sent, that packets may be about: the end of the bytes each flow's sender handed
     // over (SendSegment), and the highest pull number each end of a flow sent (SendControl).
     private final long[] sentEnd;
+    private final long[] sentTotal;       // bytes handed over, retransmissions included
+    private final long[] completedTotal;  // bytes the fabric said it completed
     private final long[] pulledBySrc;
     private final long[] pulledByDst;
     private final FlowStateSampler states;  // null without output.agent_state
@@ -55,6 +57,8 @@ public final class AgentHost {
         this.finishedAt = new long[flows.size()];
         java.util.Arrays.fill(finishedAt, -1);
         this.sentEnd = new long[flows.size()];
+        this.sentTotal = new long[flows.size()];
+        this.completedTotal = new long[flows.size()];
         this.pulledBySrc = new long[flows.size()];
         this.pulledByDst = new long[flows.size()];
         this.agents = new Agent[spec.hosts().size()];
@@ -91,6 +95,7 @@ public final class AgentHost {
                 finishedAt[out.flow(i)] = out.time(i);
             } else if (out.kind(i) == ActionBatch.SEND_SEGMENT && out.flow(i) >= 0 && out.flow(i) < flows.size()) {
                 sentEnd[out.flow(i)] = Math.max(sentEnd[out.flow(i)], out.seq(i) + out.bytes(i));
+                sentTotal[out.flow(i)] += out.bytes(i);
             } else if (out.kind(i) == ActionBatch.SEND_CONTROL && out.flow(i) >= 0 && out.flow(i) < flows.size()) {
                 notePull(out.host(i), flows.get(out.flow(i)), out.pullNumber(i));
             }
@@ -173,6 +178,7 @@ public final class AgentHost {
                 requireHost(i, flow, h, flow.src(), "source");
                 in.read(i, completion);
                 checkBytes(i, flow, completion.seq(), completion.bytes(), sentEnd[f], "its sender has handed over");
+                checkCompletedTotal(i, flow, completion.bytes());
             }
             case EventBatch.PACKET_ARRIVAL -> {
                 in.read(i, packet);
@@ -213,8 +219,8 @@ public final class AgentHost {
      * A completion or packet arrival is about some bytes below {@code end}, what the
      * flow's sender handed over: a completion of bytes never sent would count as
      * acknowledged (a rate-based sender finishes a flow on its acknowledged bytes), and
-     * a receiver keeps a mark for every packet up to the highest it saw. A duplicate
-     * completion of bytes sent is not caught here. No bytes, or a peer's uint32 above
+     * a receiver keeps a mark for every packet up to the highest it saw (repeated
+     * completions: {@link #checkCompletedTotal}). No bytes, or a peer's uint32 above
      * 2^31 - 1, are none at all.
      */
     private static void checkBytes(int i, FlowInfo f, long seq, int bytes, long end, String has) {
@@ -222,6 +228,20 @@ public final class AgentHost {
             throw new ContractViolation("event " + i + " is about " + Integer.toUnsignedString(bytes)
                     + " bytes at seq " + Long.toUnsignedString(seq) + " of flow " + f.flow() + ", but " + has
                     + " bytes below " + end + " only");
+        }
+    }
+
+    /**
+     * Each transmission completes once: a fabric that completes more bytes than the
+     * sender handed over, retransmissions included, repeats completions, which a
+     * rate-based sender would count as acknowledged.
+     */
+    private void checkCompletedTotal(int i, FlowInfo f, int bytes) {
+        completedTotal[f.flow()] += bytes;
+        if (completedTotal[f.flow()] > sentTotal[f.flow()]) {
+            throw new ContractViolation("event " + i + " brings the bytes completed for flow " + f.flow() + " to "
+                    + completedTotal[f.flow()] + ", more than the " + sentTotal[f.flow()] + " its sender handed over "
+                    + "(a completion repeated?)");
         }
     }
 

@@ -337,6 +337,23 @@ class AgentHostTest {
         assertEquals(ActionBatch.SEND_SEGMENT, out.kind(0), "and the sender goes on");
     }
 
+    /**
+     * Completing the one segment sent twice would count its bytes twice: the flow of two segments would finish
+     * with one sent. (The segment the first completion lets the sender send counts once it is handed over, after
+     * the window.)
+     */
+    @Test
+    void aRepeatedCompletionIsRejected() {
+        in.reset(L);
+        in.addFlowArrival(1_100_000L, 0, 1, 1, 32768);
+        host.process(in, out);  // the first 16 KB segment
+        in.reset(30 * L);
+        in.addCompletion(30_000_000L, 0, 1, 0, 16384, 2_100_000L, 0, false);
+        in.addCompletion(30_500_000L, 0, 1, 0, 16384, 2_100_000L, 0, false);
+        assertViolation(() -> host.process(in, out), "event 1 brings the bytes completed for flow 1 to 32768",
+                "more than the 16384 its sender handed over");
+    }
+
     /** An NDP session: host 1 sends flow 0 (9000 B, six 1500-byte packets) to host 0. */
     private static AgentHost ndp() {
         AgentContext ctx = new AgentContext(L, 20_000_000L, 7L,
