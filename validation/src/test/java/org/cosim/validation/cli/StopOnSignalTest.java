@@ -50,7 +50,7 @@ class StopOnSignalTest {
     void aSignalledSweepKeepsItsRowsAndStartsNoMoreRuns() throws Exception {
         Path out = tmp.resolve("sweep");
         // sweep.csv is written, all rows pending, just after the signal hook is installed and before the first run.
-        String log = signalMidway(out.resolve("sweep.csv"), 1500, "sweep", permutation128(), "--set",
+        String log = signalMidway(out.resolve("sweep.csv"), null, 1500, "sweep", permutation128(), "--set",
                 "duration_us=1000000", "--vary", "seed=1,2,3", "--jobs", "1", "--out", out.toString());
         assertTrue(log.contains("stopped by SIGINT or SIGTERM: 0 runs complete, 1 stopped or failed (their partial "
                 + "results are kept), 2 not started"), log);
@@ -68,13 +68,31 @@ class StopOnSignalTest {
         OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
         assumeTrue(omnetpp.found(), "OMNeT++ tests SKIPPED (a signalled cosim compare): " + omnetpp.whyNot());
         Path out = tmp.resolve("compare");
-        Path progress = tmp.resolve("log");
-        // The comparison runs Java first: its progress line shows once the run is under way.
-        String log = signalMidway(progress, 3000, "compare", permutation128(), "--set", "duration_us=1000000",
+        // The comparison runs Java first, once it has printed this line.
+        String log = signalMidway(tmp.resolve("log"), "--- java back end", 3000, "compare", permutation128(), "--set", "duration_us=1000000",
                 "--no-plots", "--out", out.toString());
         assertTrue(log.contains("the omnetpp run did not start"), log);
         assertPartialResults(out.resolve("java"));
         assertFalse(Files.exists(out.resolve("omnetpp")), log);
+    }
+
+    @Test
+    void aComparisonSignalledDuringOppRunKeepsBothRunsAndComparesNothing() throws Exception {
+        OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
+        assumeTrue(omnetpp.found(), "OMNeT++ tests SKIPPED (a signalled cosim compare): " + omnetpp.whyNot());
+        Path out = tmp.resolve("compare");
+        // 100 ms: seconds on the Java fabric, 20-30 s on OMNeT++; opp_run.log (in the OMNeT++ run's results
+        // directory's own omnetpp/) appears as opp_run starts.
+        String log = signalMidway(out.resolve("omnetpp").resolve("omnetpp").resolve("opp_run.log"), null, 5000,
+                "compare",
+                permutation128(),
+                "--set", "duration_us=100000", "--no-plots", "--out", out.toString());
+        assertTrue(log.contains("partial results are in " + out.resolve("omnetpp")) && log.contains("not compared"),
+                log);
+        assertTrue(Files.readString(out.resolve("java").resolve("summary.json")).contains("\"status\": \"complete\""),
+                "the Java run ended before the signal");
+        assertPartialResults(out.resolve("omnetpp"));
+        assertFalse(Files.exists(out.resolve("compare.txt")), "nothing compared");
     }
 
     /**
@@ -86,7 +104,7 @@ class StopOnSignalTest {
         List<String> cmd = new ArrayList<>(List.of("run", permutation128(), "--set", "duration_us=1000000",
                 "--no-plots", "--out", out.toString()));
         cmd.addAll(List.of(args));
-        String log = signalMidway(started, pauseMs, cmd.toArray(String[]::new));
+        String log = signalMidway(started, null, pauseMs, cmd.toArray(String[]::new));
         assertTrue(log.contains("partial results are in"), log);
         assertPartialResults(out);
         return log;
@@ -97,11 +115,12 @@ class StopOnSignalTest {
     }
 
     /**
-     * Starts `cosim ARGS` in a child JVM, waits for {@code started} and then {@code pauseMs}, sends SIGTERM and
-     * waits for the child to exit; returns its output. The pause is a margin, not a measurement: the runs last
-     * minutes, so the signal lands mid-run whether it is 0.1 s or 10 s.
+     * Starts `cosim ARGS` in a child JVM, waits for {@code started} to exist (and to hold {@code startedText}, if
+     * given) and then {@code pauseMs}, sends SIGTERM and waits for the child to exit; returns its output. The
+     * pause is a margin, not a measurement: the runs last far longer, so the signal lands mid-run whether it is
+     * 0.1 s or 10 s.
      */
-    private String signalMidway(Path started, long pauseMs, String... args) throws Exception {
+    private String signalMidway(Path started, String startedText, long pauseMs, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "org.cosim.validation.Main"));
         cmd.addAll(List.of(args));
@@ -109,10 +128,12 @@ class StopOnSignalTest {
         pb.redirectErrorStream(true);
         pb.redirectOutput(tmp.resolve("log").toFile());
         Process p = pb.start();
-        for (int i = 0; i < 600 && !(Files.exists(started) && Files.size(started) > 0); i++) {
+        boolean up = false;
+        for (int i = 0; i < 600 && !up && p.isAlive(); i++) {
             Thread.sleep(100);
+            up = Files.exists(started) && (startedText == null || Files.readString(started).contains(startedText));
         }
-        assertTrue(Files.exists(started), log());
+        assertTrue(up, started + " never appeared: " + log());
         Thread.sleep(pauseMs);
         p.destroy();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS));
