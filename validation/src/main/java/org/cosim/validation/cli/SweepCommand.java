@@ -123,8 +123,8 @@ public final class SweepCommand implements Command {
     }
 
     private static int status(List<SweepTable.Row> rows, boolean stopped, PrintStream err) {
-        long failed = rows.stream().filter(r -> !r.complete() && (r.ran() || r.failure() != null)).count();
-        long notRun = rows.stream().filter(r -> !r.ran() && r.failure() == null).count();
+        long failed = rows.stream().filter(r -> r.status().equals("failed")).count();
+        long notRun = rows.stream().filter(r -> r.status().equals("pending")).count();
         long differ = rows.stream().filter(r -> r.differences() > 0).count();
         if (stopped) {
             err.println("cosim sweep: stopped by SIGINT or SIGTERM: " + (rows.size() - failed - notRun) + " runs "

@@ -60,6 +60,11 @@ public final class SweepTable {
         public boolean complete() {
             return ran() && failure == null;
         }
+
+        /** sweep.csv's status: complete, failed (ran and failed, or could not start), or pending (not run). */
+        public String status() {
+            return complete() ? "complete" : ran() || failure != null ? "failed" : "pending";
+        }
     }
 
     private record Metric(String name, Function<Row, Double> value) { }
@@ -133,7 +138,7 @@ public final class SweepTable {
     private List<String> cells(Row r) {
         List<String> c = new ArrayList<>(List.of(Integer.toString(r.point().index()), r.dir()));
         c.addAll(r.point().values());
-        c.add(r.complete() ? "complete" : r.ran() || r.failure() != null ? "failed" : "pending");
+        c.add(r.status());
         if (paired) {
             c.add(agreement(r));
         }
