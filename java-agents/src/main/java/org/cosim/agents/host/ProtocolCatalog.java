@@ -155,6 +155,16 @@ public final class ProtocolCatalog {
         };
     }
 
+    /**
+     * Whether the protocol's flows end at their receiver: NDP's receiver declares a flow finished when its last
+     * data byte arrives (no acknowledgment travels back to end it). Every other protocol ends a flow at its
+     * sender, on the acknowledgment of its last byte. The ideal FCT a flow's slowdown is measured against
+     * follows the same definition.
+     */
+    public static boolean flowsEndAtReceiver(Protocol protocol) {
+        return protocol.getKindCase() == Protocol.KindCase.NDP;
+    }
+
     /** Checks every parameter of the scenario's protocol, naming the first bad field (MTU unknown). */
     public static void validate(Protocol protocol, long baseRttPs) {
         validate(protocol, baseRttPs, 0);

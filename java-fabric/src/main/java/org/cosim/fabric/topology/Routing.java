@@ -323,9 +323,10 @@ public final class Routing {
     }
 
     /**
-     * The completion time of a flow alone in the network: its bytes at the slowest
-     * link of the path, one MTU of store-and-forward at every other hop, propagation
-     * and switch latency, and the final hardware ACK's way back.
+     * The completion time of a flow alone in the network, for a flow its sender ends on
+     * the last byte's acknowledgment: its bytes at the slowest link of the path, one MTU
+     * of store-and-forward at every other hop, propagation and switch latency, and the
+     * final hardware ACK's way back. A flow its receiver ends (NDP) has {@link #oneWayPs}.
      */
     public long idealFctPs(int src, int dst, long bytes, long switchLatencyPs, int mtuBytes, int ackBytes) {
         int[] p = path(src, dst);

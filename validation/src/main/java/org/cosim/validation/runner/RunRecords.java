@@ -1,5 +1,6 @@
 package org.cosim.validation.runner;
 
+import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.stats.QueueMonitor;
 import org.cosim.validation.results.FlowRecord;
@@ -13,14 +14,22 @@ import org.cosim.validation.results.QueueRecord;
 final class RunRecords {
     private RunRecords() {}
 
-    /** One flow's row; {@code endPs} -1 when unfinished. The ideal FCT comes from the routes (-1 for long-lived flows). */
+    /**
+     * One flow's row; {@code endPs} -1 when unfinished. The ideal FCT comes from the routes (-1 for long-lived
+     * flows), measured to where the protocol ends a flow: its last byte's arrival for a flow its receiver ends
+     * (NDP), else the acknowledgment of it back at the sender.
+     */
     static FlowRecord flow(FabricSimulation sim, int f, long endPs, long sentBytes, long deliveredBytes,
                            long deliveredMeasuredBytes, long droppedBytes) {
         long size = sim.flows().sizeBytes(f);
         int src = sim.flows().src(f);
         int dst = sim.flows().dst(f);
-        long ideal = size > 0 ? sim.routing().idealFctPs(src, dst, size, sim.config().switches().latencyPs(),
-                sim.config().nic().mtuBytes(), sim.config().nic().ackBytes()) : -1;
+        long latency = sim.config().switches().latencyPs();
+        int mtu = sim.config().nic().mtuBytes();
+        long ideal = size <= 0 ? -1
+                : ProtocolCatalog.flowsEndAtReceiver(sim.scenario().getProtocol())
+                ? sim.routing().oneWayPs(src, dst, size, latency, mtu)
+                : sim.routing().idealFctPs(src, dst, size, latency, mtu, sim.config().nic().ackBytes());
         return new FlowRecord(f, src, dst, size, sim.flows().startPs(f), endPs, ideal, sentBytes, deliveredBytes,
                 deliveredMeasuredBytes, droppedBytes);
     }
