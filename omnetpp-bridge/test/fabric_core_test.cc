@@ -171,10 +171,16 @@ void queueDistribution() {
     checkEq(b[3], int64_t{50}, "bucket 3");
     checkEq(m.maxBytes(), int64_t{600}, "max counts only after the warm-up");
     checkEq(m.current(), int64_t{300}, "current length");
+    check(m.byteTimePs() == 1000 * 50 + 600 * 600 + 300 * 100, "length x time, exact, after the warm-up");
     cosim::QueueMonitor big("q", 256, 0);
     big.update(0, 12 << 20);
     big.finish(10);
     checkEq(big.timeInBucket()[(12 << 20) / 256], int64_t{10}, "the buckets grow to the longest queue");
+    cosim::QueueMonitor full("q", 256, 0);
+    full.update(0, 64 << 20);
+    full.finish(int64_t{1000000000000});  // 64 MiB for 1 s: past 2^63 byte-picoseconds
+    check(full.byteTimePs() == static_cast<unsigned __int128>(64 << 20) * 1000000000000ULL,
+          "length x time carries past 64 bits");
 }
 
 void flowCounters() {

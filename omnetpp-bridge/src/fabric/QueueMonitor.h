@@ -3,8 +3,8 @@
 // Every change adds the time spent at the previous length to that length's
 // bucket (integer picoseconds), so the distribution is exact over time; time
 // before the warm-up's end is not counted. The buckets go to the results as they
-// are and Java computes the percentiles and mean from them, so the statistics
-// code exists once.
+// are, with the length integrated over time, and Java computes the percentiles
+// and the mean from them, so the statistics code exists once.
 #pragma once
 
 #include <algorithm>
@@ -35,6 +35,9 @@ public:
     int64_t bucketBytes() const { return bucketBytes_; }
     // Picoseconds spent with a length in [b * bucketBytes, (b+1) * bucketBytes).
     const std::vector<int64_t>& timeInBucket() const { return timeInBucket_; }
+    // The length integrated over the measured time, in byte-picoseconds (the exact
+    // mean's numerator; Java divides).
+    unsigned __int128 byteTimePs() const { return byteTimePs_; }
 
 private:
     void account(int64_t nowPs) {
@@ -43,6 +46,7 @@ private:
             const size_t b = static_cast<size_t>(current_ / bucketBytes_);
             if (b >= timeInBucket_.size()) timeInBucket_.resize(std::max(b + 1, timeInBucket_.size() * 2));
             timeInBucket_[b] += nowPs - from;
+            byteTimePs_ += static_cast<unsigned __int128>(current_) * static_cast<unsigned __int128>(nowPs - from);
         }
         lastChangePs_ = nowPs;
     }
@@ -51,6 +55,7 @@ private:
     int64_t bucketBytes_;
     int64_t measureFromPs_;
     std::vector<int64_t> timeInBucket_;
+    unsigned __int128 byteTimePs_ = 0;
     int64_t lastChangePs_ = 0;
     int64_t current_ = 0;
     int64_t max_ = 0;

@@ -76,6 +76,11 @@ void TimeSeriesSampler::finish() {
         }
         recordStatistic(&h);
         recordScalar(("queue" + std::to_string(q) + ":maxBytes").c_str(), static_cast<double>(m.maxBytes()));
+        // The 128-bit length x time in two scalars of 52 bits and the rest, each exact as a double.
+        const unsigned __int128 byteTime = m.byteTimePs();
+        const unsigned __int128 low = byteTime & ((static_cast<unsigned __int128>(1) << 52) - 1);
+        recordScalar(("queue" + std::to_string(q) + ":byteTimeLowPs").c_str(), static_cast<double>(low));
+        recordScalar(("queue" + std::to_string(q) + ":byteTimeHighPs").c_str(), static_cast<double>(byteTime >> 52));
     }
 }
 

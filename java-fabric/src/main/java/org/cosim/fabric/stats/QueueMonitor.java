@@ -1,5 +1,8 @@
 package org.cosim.fabric.stats;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
 import java.util.Arrays;
 
 /**
@@ -14,6 +17,9 @@ public final class QueueMonitor {
     private final long measureFromPs;
     private final long rateBps;
     private long[] timeInBucket = new long[64];
+    /** Length x time (byte-picoseconds), unsigned 128-bit (high, low): the exact mean's numerator. */
+    private long byteTimeHigh;
+    private long byteTimeLow;
     private long lastChangePs;
     private long current;
     private long max;
@@ -33,11 +39,21 @@ public final class QueueMonitor {
      * for the Java fabric's own monitors.
      */
     public static QueueMonitor fromDistribution(String name, long bucketBytes, long rateBps, long[] timeInBucket,
-                                                long maxBytes) {
+                                                long maxBytes, BigInteger byteTimePs) {
+        if (byteTimePs.signum() < 0 || byteTimePs.bitLength() > 128) {
+            throw new IllegalArgumentException(name + ": length x time " + byteTimePs + " is not a 128-bit count");
+        }
         QueueMonitor m = new QueueMonitor(name, bucketBytes, 0, rateBps);
         m.timeInBucket = Arrays.copyOf(timeInBucket, Math.max(timeInBucket.length, 1));
         m.max = maxBytes;
+        m.byteTimeHigh = byteTimePs.shiftRight(64).longValue();
+        m.byteTimeLow = byteTimePs.longValue();
         return m;
+    }
+
+    /** The queue's length integrated over the measured time, in byte-picoseconds. */
+    public BigInteger byteTimePs() {
+        return BigInteger.valueOf(byteTimeHigh).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(byteTimeLow)));
     }
 
     /** Picoseconds spent at each bucket's lengths so far (a copy). */
@@ -82,7 +98,13 @@ public final class QueueMonitor {
             if (b >= timeInBucket.length) {
                 timeInBucket = Arrays.copyOf(timeInBucket, Math.max(b + 1, timeInBucket.length * 2));
             }
-            timeInBucket[b] += nowPs - from;
+            long dt = nowPs - from;
+            timeInBucket[b] += dt;
+            // current and dt are non-negative, so the signed high half is the unsigned one.
+            long low = current * dt;
+            long sum = byteTimeLow + low;
+            byteTimeHigh += Math.multiplyHigh(current, dt) + (Long.compareUnsigned(sum, byteTimeLow) < 0 ? 1 : 0);
+            byteTimeLow = sum;
         }
         lastChangePs = nowPs;
     }
@@ -107,14 +129,19 @@ public final class QueueMonitor {
         return Math.max(max, 0);
     }
 
-    /** Time-weighted mean length in bytes (bucket midpoints). */
+    /**
+     * Time-weighted mean length in bytes, exact: the length integrated over the measured time (kept to the
+     * byte-picosecond) over that time, rounded once. Bucket midpoints would lift every mean by up to half a
+     * bucket, and put an empty queue's at 128 B.
+     */
     public double meanBytes() {
         long total = 0;
-        double weighted = 0;
-        for (int b = 0; b < timeInBucket.length; b++) {
-            total += timeInBucket[b];
-            weighted += timeInBucket[b] * ((b + 0.5) * bucketBytes);
+        for (long t : timeInBucket) {
+            total += t;
         }
-        return total == 0 ? 0 : weighted / total;
+        if (total == 0) {
+            return 0;
+        }
+        return new BigDecimal(byteTimePs()).divide(BigDecimal.valueOf(total), MathContext.DECIMAL128).doubleValue();
     }
 }

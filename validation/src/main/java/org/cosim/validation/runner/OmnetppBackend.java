@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -334,8 +335,12 @@ public final class OmnetppBackend {
                     .filter(l -> l.a() == TopologyGraph.switchRef(ref.switchId()) && l.portA() == ref.port()
                             || l.b() == TopologyGraph.switchRef(ref.switchId()) && l.portB() == ref.port())
                     .findFirst().orElseThrow().rateBps();
+            BigInteger byteTime = BigInteger.valueOf(
+                    exact(files, sampler, "queue" + q + ":byteTimeHighPs")).shiftLeft(52)
+                    .add(BigInteger.valueOf(exact(files, sampler, "queue" + q + ":byteTimeLowPs")));
             QueueMonitor m = QueueMonitor.fromDistribution(name, bucket, rate,
-                    buckets.stream().mapToLong(Long::longValue).toArray(), exact(files, sampler, "queue" + q + ":maxBytes"));
+                    buckets.stream().mapToLong(Long::longValue).toArray(), exact(files, sampler, "queue" + q + ":maxBytes"),
+                    byteTime);
             out.add(RunRecords.queue(m));
         }
         return out;
