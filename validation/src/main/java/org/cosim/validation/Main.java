@@ -37,6 +37,9 @@ public final class Main {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 2 && args[0].equals("help") && COMMANDS.containsKey(args[1])) {
+            return run(new String[] {args[1], "--help"}, out, err);  // `cosim help run` as `cosim run --help`
+        }
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
             usage(args.length == 0 ? err : out);
             return args.length == 0 ? 2 : 0;

@@ -79,6 +79,13 @@ public final class AgentsCommand implements Command {
                 AgentServerOptions.DEFAULTS.maxMessageBytes());
         opts = lawCodePolicy(opts, bind, cl.hasOption("allow-law-code"));
         FileRoot files = fileRoot(bind, cl.getOptionValue("files-under"));
+        Path portFile = cl.hasOption("port-file") ? CommandLines.outputFile("--port-file",
+                cl.getOptionValue("port-file")) : null;
+        try {
+            java.net.InetAddress.getByName(bind);
+        } catch (java.net.UnknownHostException e) {
+            throw new UsageException("--bind " + bind + ": no such host or address");
+        }
         boolean lawCode = opts.runsLawCode();
         AgentServer server;
         try {
@@ -86,13 +93,15 @@ public final class AgentsCommand implements Command {
         } catch (UncheckedIOException e) {
             boolean inUse = e.getCause() instanceof java.net.BindException
                     || String.valueOf(e.getMessage()).contains("Failed to bind");
-            err.println("cosim agents: " + e.getMessage() + (inUse ? " (is port " + port + " on " + bind
-                    + " in use by another program? --port 0 picks a free one)" : ""));
+            String hint = !inUse ? "" : port == 0 ? " (is " + bind + " an address of this machine?)"
+                    : " (is port " + port + " on " + bind + " in use by another program, or " + bind
+                    + " not an address of this machine? --port 0 picks a free port)";
+            err.println("cosim agents: " + e.getMessage() + hint);
             return 1;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "cosim-agents-shutdown"));
-        if (cl.hasOption("port-file")) {
-            writePort(Path.of(cl.getOptionValue("port-file")), server.port());
+        if (portFile != null) {
+            writePort(portFile, server.port());
         }
         out.println("cosim agents: serving contract version 1 on " + bind + ":" + server.port()
                 + "; scenario files read " + (files.dir() == null ? "anywhere" : "under " + files.dir())

@@ -18,6 +18,7 @@ import org.cosim.scenario.Units;
 import org.cosim.validation.bench.BackendBench;
 import org.cosim.validation.bench.MemoryProbe;
 import org.cosim.validation.bench.WireBenchmark;
+import org.cosim.validation.omnetpp.OmnetppInstall;
 import org.cosim.validation.omnetpp.OppRunAllocator;
 
 /**
@@ -80,8 +81,23 @@ public final class BenchCommand implements Command {
             return 0;
         }
         if (cl.hasOption("backends")) {
+            OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
+            if (!omnetpp.found()) {
+                // Before the Java half runs, as cosim compare does.
+                err.println("cosim bench: --backends needs OMNeT++: " + omnetpp.whyNot());
+                return 1;
+            }
             return backends(file, cl, out);
         }
+        try {
+            return timeJava(file, cl, out);
+        } catch (RunFailed e) {
+            err.println("cosim bench: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static int timeJava(Path file, CommandLine cl, PrintStream out) {
         int runs = positive(cl.getOptionValue("runs", "5"), "--runs", 1);
         int warmups = positive(cl.getOptionValue("warmup-runs", "3"), "--warmup-runs", 0);
         Scenario scenario = ScenarioFiles.read(file, CommandLines.overrides(cl));
@@ -141,9 +157,17 @@ public final class BenchCommand implements Command {
     private static FabricResult once(FabricSimulation sim) {
         FabricResult r = sim.run(new DirectTransport(sim.session()));
         if (!r.complete()) {
-            throw new IllegalStateException("bench run failed: " + r.failure(), r.failure());
+            throw new RunFailed("the run failed at " + r.reachedPs() / (double) Units.PS_PER_US
+                    + " us of simulated time: " + r.failure());
         }
         return r;
+    }
+
+    /** A timed run that did not complete: nothing to time. */
+    private static final class RunFailed extends RuntimeException {
+        RunFailed(String message) {
+            super(message);
+        }
     }
 
     private static int positive(String v, String opt, int min) {

@@ -7,7 +7,9 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
@@ -33,14 +35,26 @@ final class CommandLines {
         return v == null ? List.of() : List.of(v);
     }
 
+    /** The options that may be given more than once, each adding a value. */
+    private static final Set<String> REPEATABLE = Set.of("set", "vary", "plot");
+
     static CommandLine parse(Options options, String[] args) {
+        CommandLine cl;
         try {
-            return DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args, false);
+            cl = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args, false);
         } catch (org.apache.commons.cli.MissingArgumentException e) {
             throw new UsageException(optionName(e.getOption()) + " needs a value (" + e.getOption().getArgName() + ")");
         } catch (ParseException e) {
             throw new UsageException(e.getMessage());
         }
+        // commons-cli would keep the first value and drop the rest silently.
+        Set<String> seen = new HashSet<>();
+        for (Option o : cl.getOptions()) {
+            if (o.hasArg() && !REPEATABLE.contains(o.getLongOpt()) && !seen.add(o.getKey())) {
+                throw new UsageException(optionName(o) + " is given more than once; it takes one value");
+            }
+        }
+        return cl;
     }
 
     /**
@@ -48,6 +62,9 @@ final class CommandLines {
      * says so before it simulates anything, not after (the results would be lost).
      */
     static Path outputDirectory(String dir) {
+        if (dir.isBlank()) {
+            throw new UsageException("--out is empty: name a directory");
+        }
         Path d = Path.of(dir);
         if (Files.exists(d) && !Files.isDirectory(d)) {
             throw new UsageException("--out " + d + ": a file of that name is in the way (want a directory)");
@@ -65,6 +82,28 @@ final class CommandLines {
             throw new UsageException("--out " + d + ": not writable");
         }
         return d;
+    }
+
+    /**
+     * A file a command will write (--port-file, --record-trace), checked now so that a path that cannot be
+     * written is a bad command line, said before anything starts.
+     */
+    static Path outputFile(String option, String file) {
+        if (file.isBlank()) {
+            throw new UsageException(option + " is empty: name a file");
+        }
+        Path f = Path.of(file);
+        if (Files.isDirectory(f)) {
+            throw new UsageException(option + " " + file + ": is a directory (want a file)");
+        }
+        Path dir = f.toAbsolutePath().getParent();
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new UsageException(option + " " + file + ": no such directory " + dir);
+        }
+        if (dir != null && !Files.isWritable(dir)) {
+            throw new UsageException(option + " " + file + ": directory " + dir + " is not writable");
+        }
+        return f;
     }
 
     private static String optionName(Option o) {

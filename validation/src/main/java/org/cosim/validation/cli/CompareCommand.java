@@ -72,9 +72,13 @@ public final class CompareCommand implements Command {
                 throw new UsageException("--dirs takes two results directories, got " + dirs);
             }
             for (String d : dirs) {
-                if (!Files.isRegularFile(Path.of(d, "flows.csv"))) {
-                    throw new UsageException("--dirs: " + d + (Files.isDirectory(Path.of(d))
-                            ? " holds no flows.csv: not the results of a run" : ": no such directory"));
+                if (!Files.isDirectory(Path.of(d))) {
+                    throw new UsageException("--dirs: " + d + ": no such directory");
+                }
+                for (String f : List.of("flows.csv", "summary.json")) {
+                    if (!Files.isRegularFile(Path.of(d, f))) {
+                        throw new UsageException("--dirs: " + d + " holds no " + f + ": not the results of a run");
+                    }
                 }
             }
             return report(ResultsComparison.of(Path.of(dirs.get(0)), dirs.get(0), Path.of(dirs.get(1)), dirs.get(1),
@@ -90,15 +94,15 @@ public final class CompareCommand implements Command {
                     + " (the scenario sets none: opp_run's default; results are the same at every depth)");
         }
         FabricSimulation sim = FabricSimulation.of(scenario);
-        Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
-                + RunCommand.nameOf(scenario, scenarioFile) + "-compare"));
-
         OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
         if (!omnetpp.found()) {
-            // Checked first: the Java run would take its whole time only to be compared with nothing.
+            // Checked first: the Java run would take its whole time only to be compared with nothing
+            // (and before the results directory is made, which would stay empty).
             err.println("cosim compare: needs OMNeT++: " + omnetpp.whyNot());
             return 1;
         }
+        Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
+                + RunCommand.nameOf(scenario, scenarioFile) + "-compare"));
         try (StopOnSignal stop = new StopOnSignal(err, "the comparison")) {
             return runBoth(sim, outDir, cl, tolerance, stop, out, err);
         }

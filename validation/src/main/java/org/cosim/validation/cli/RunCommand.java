@@ -79,6 +79,8 @@ public final class RunCommand implements Command {
         if (backend.equals("java") && cl.hasOption("agents")) {
             throw new UsageException("--agents is an option of the omnetpp back end");
         }
+        Path trace = cl.hasOption("record-trace")
+                ? CommandLines.outputFile("--record-trace", cl.getOptionValue("record-trace")) : null;
         Scenario scenario = ScenarioFiles.read(scenarioFile, CommandLines.overrides(cl));
         FabricSimulation sim = FabricSimulation.of(scenario);
         Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioFile)));
@@ -88,7 +90,6 @@ public final class RunCommand implements Command {
                     + " (the scenario sets no pipeline_depth; results are the same at every depth)");
         }
         noteFlowsAfterTheEnd(sim, err);
-        Path trace = cl.hasOption("record-trace") ? Path.of(cl.getOptionValue("record-trace")) : null;
         Progress progress = new Progress(err, sim.config().durationPs());
         try (StopOnSignal stop = new StopOnSignal(err, "the run")) {
             RunResults results;
@@ -194,7 +195,9 @@ public final class RunCommand implements Command {
 
     static String nameOf(Scenario s, Path file) {
         if (!s.getName().isBlank()) {
-            return s.getName().replaceAll("[^A-Za-z0-9._-]", "_");
+            String name = s.getName().replaceAll("[^A-Za-z0-9._-]", "_");
+            // "." or ".." would put results/<name> at results/ itself or above it.
+            return name.matches("\\.+") ? name.replace('.', '_') : name;
         }
         String f = file.getFileName().toString();
         return f.endsWith(".textproto") ? f.substring(0, f.length() - ".textproto".length()) : f;

@@ -14,8 +14,8 @@ public final class SummaryPrinter {
     private SummaryPrinter() {}
 
     public static void print(PrintStream out, RunResults r, Summary s) {
-        out.printf(Locale.ROOT, "%s: %s on the %s back end, seed %d, %s ms simulated (%s ms warm-up), wall %.1f s%n",
-                r.scenarioName(), r.protocol(), r.backend(), r.seed(), ms(r.reachedPs()), ms(r.warmupPs()),
+        out.printf(Locale.ROOT, "%s: %s on the %s back end, seed %s, %s ms simulated (%s ms warm-up), wall %.1f s%n",
+                r.scenarioName(), r.protocol(), r.backend(), Long.toUnsignedString(r.seed()), ms(r.reachedPs()), ms(r.warmupPs()),
                 r.wallNanos() / 1e9);
         if (!r.complete()) {
             out.println("  RUN FAILED at " + ms(r.reachedPs()) + " ms: " + r.failure());

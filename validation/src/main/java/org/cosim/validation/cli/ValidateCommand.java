@@ -13,6 +13,7 @@ import org.cosim.validation.experiments.Experiments;
 import org.cosim.validation.experiments.PaperRun;
 import org.cosim.validation.omnetpp.CosimHome;
 import org.cosim.validation.omnetpp.OmnetppException;
+import org.cosim.validation.omnetpp.OmnetppInstall;
 import org.cosim.validation.validate.ExperimentOutcome;
 import org.cosim.validation.validate.RunRecord;
 import org.cosim.validation.validate.ValidationReport;
@@ -90,6 +91,11 @@ public final class ValidateCommand implements Command {
             }
             return 0;
         }
+        if (backends.contains("omnetpp") && !OmnetppInstall.locate().found()) {
+            // As cosim compare and sweep: said before any run, not as a report of runs that never ran.
+            err.println("cosim validate: --backend " + backend + " needs OMNeT++: " + OmnetppInstall.locate().whyNot());
+            return 1;
+        }
         Path scenarios;
         try {
             scenarios = CosimHome.find().scenarios();
@@ -120,7 +126,10 @@ public final class ValidateCommand implements Command {
         List<Experiment> out = new ArrayList<>();
         for (String id : only.split(",")) {
             Experiment e = all.stream().filter(x -> x.id().equals(id.trim())).findFirst().orElseThrow(
-                    () -> new UsageException("no experiment '" + id.trim() + "' (cosim validate --list)"));
+                    () -> new UsageException(Experiments.of("all").stream().filter(x -> x.id().equals(id.trim()))
+                            .findFirst().map(x -> "experiment '" + id.trim() + "' is of the " + x.paper()
+                                    + " paper, not the one --paper chose")
+                            .orElse("no experiment '" + id.trim() + "' (cosim validate --list)")));
             out.add(e);
         }
         if (out.isEmpty()) {

@@ -11,6 +11,7 @@ import java.util.List;
 import org.cosim.agents.host.FlowStates;
 import org.cosim.scenario.Units;
 import org.cosim.validation.results.JsonWriter;
+import org.cosim.validation.results.ResultsWriter;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Stats;
 import org.cosim.validation.results.TimeSeries;
@@ -39,19 +40,19 @@ public final class Plots {
     public static List<Path> write(Path dir, RunResults r) {
         System.setProperty("java.awt.headless", "true");
         List<Path> out = new ArrayList<>();
-        out.add(save(dir.resolve("rates.png"), rates(r)));
+        out.add(save(dir.resolve(ResultsWriter.RATES_PNG), rates(r)));
         if (r.rtts().size() > 0) {
-            out.add(save(dir.resolve("rtt_cdf.png"), rttCdf(r)));
+            out.add(save(dir.resolve(ResultsWriter.RTT_CDF_PNG), rttCdf(r)));
         }
         if (!r.series().queueNames().isEmpty()) {
-            out.add(save(dir.resolve("queue.png"), queue(r)));
+            out.add(save(dir.resolve(ResultsWriter.QUEUE_PNG), queue(r)));
         }
         List<TracedOneWay.Trip> trips = r.packetTrace() == null ? List.of() : TracedOneWay.trips(r.packetTrace());
         if (!trips.isEmpty()) {
-            out.add(save(dir.resolve("packet_trace.png"), packetTrips(r, trips)));
+            out.add(save(dir.resolve(ResultsWriter.PACKET_TRACE_PNG), packetTrips(r, trips)));
         }
         if (r.flowStates() != null && r.flowStates().samples() > 0) {
-            out.add(save(dir.resolve("agent_state.png"), agentState(r), agentStateHeight(r.flowStates())));
+            out.add(save(dir.resolve(ResultsWriter.AGENT_STATE_PNG), agentState(r), agentStateHeight(r.flowStates())));
         }
         return out;
     }

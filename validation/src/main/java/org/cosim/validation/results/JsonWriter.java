@@ -54,6 +54,13 @@ public final class JsonWriter {
         return this;
     }
 
+    /** A uint64 held in a long (the scenario's seed): written as the unsigned number it is. */
+    public JsonWriter fieldUnsigned(String key, long value) {
+        key(key);
+        out.append(Long.toUnsignedString(value));
+        return this;
+    }
+
     public JsonWriter field(String key, boolean value) {
         key(key);
         out.append(value);

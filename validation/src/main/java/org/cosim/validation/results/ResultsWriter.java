@@ -30,12 +30,24 @@ public final class ResultsWriter {
     public static final List<String> FILES = List.of("flows.csv", "summary.json", "rtt_samples.csv",
             "timeseries.csv", "agent_state.csv", "packet_trace.csv", "run.json", "scenario.textproto");
 
+    /** The plots a run may draw (Plots): removed with the files above, so none is left from an earlier run. */
+    public static final String RATES_PNG = "rates.png";
+    public static final String RTT_CDF_PNG = "rtt_cdf.png";
+    public static final String QUEUE_PNG = "queue.png";
+    public static final String PACKET_TRACE_PNG = "packet_trace.png";
+    public static final String AGENT_STATE_PNG = "agent_state.png";
+    private static final List<String> PLOTS = List.of(RATES_PNG, RTT_CDF_PNG, QUEUE_PNG, PACKET_TRACE_PNG,
+            AGENT_STATE_PNG);
+
     private ResultsWriter() {}
 
     public static void write(Path dir, RunResults r, Summary s, String scenarioText, int maxRttRows) {
         try {
             Files.createDirectories(dir);
             for (String f : FILES) {
+                Files.deleteIfExists(dir.resolve(f));
+            }
+            for (String f : PLOTS) {
                 Files.deleteIfExists(dir.resolve(f));
             }
             Files.writeString(dir.resolve("scenario.textproto"), scenarioText, StandardCharsets.UTF_8);
@@ -140,7 +152,7 @@ public final class ResultsWriter {
         j.field("scenario", r.scenarioName());
         j.field("scenario_sha256", r.scenarioDigest());
         j.field("protocol", r.protocol());
-        j.field("seed", r.seed());
+        j.fieldUnsigned("seed", r.seed());
         j.field("duration_ps", r.durationPs());
         j.field("warmup_ps", r.warmupPs());
         j.field("reached_ps", r.reachedPs());
