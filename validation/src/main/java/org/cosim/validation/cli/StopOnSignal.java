@@ -60,8 +60,10 @@ final class StopOnSignal implements AutoCloseable {
 
     private void stopAndWait() {
         requested = true;
+        boolean again = exitOnNextSignal();
         err.println();
-        err.println("cosim: interrupted: stopping " + what + " and writing what was measured so far");
+        err.println("cosim: interrupted: stopping " + what + " and writing what was measured so far"
+                + (again ? " (Ctrl-C again to exit at once, without them)" : ""));
         try {
             if (!written.await(WAIT_SECONDS, TimeUnit.SECONDS)) {
                 err.println("cosim: the run did not reach its next step within " + WAIT_SECONDS
@@ -69,6 +71,26 @@ final class StopOnSignal implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * A second SIGINT or SIGTERM halts the JVM: during shutdown the default handlers would only block, so
+     * a run whose agent or law never returns could be left only by waiting out the hook or by SIGKILL.
+     * False where the JDK offers no signal API.
+     */
+    @SuppressWarnings("removal")
+    private static boolean exitOnNextSignal() {
+        try {
+            for (String name : new String[] {"INT", "TERM"}) {
+                sun.misc.Signal.handle(new sun.misc.Signal(name), s -> {
+                    System.err.println("cosim: SIG" + s.getName() + " again: exiting at once");
+                    Runtime.getRuntime().halt(128 + s.getNumber());
+                });
+            }
+            return true;
+        } catch (LinkageError | IllegalArgumentException e) {
+            return false;
         }
     }
 }
