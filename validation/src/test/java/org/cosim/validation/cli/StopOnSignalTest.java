@@ -110,6 +110,42 @@ class StopOnSignalTest {
         return log;
     }
 
+    @Test
+    void aSecondSignalExitsAtOnceWhenALawNeverReturns() throws Exception {
+        Path law = Files.writeString(tmp.resolve("Loops.java"), """
+                import org.cosim.agents.custom.LawParameters;
+                import org.cosim.agents.custom.RateFlow;
+                import org.cosim.agents.sender.RateControl;
+                public final class Loops implements RateControl {
+                    private boolean spin;
+                    public Loops(LawParameters p, RateFlow f) {}
+                    @Override public double rateBps() { return 1e9; }
+                    @Override public void onRttSample(long rttPs) { while (true) { spin = !spin; } }
+                }
+                """);
+        Path out = tmp.resolve("stuck");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "org.cosim.validation.Main", "run",
+                ShippedScenarios.path("timely-incast.textproto").toString(), "--set", "duration_us=1000", "--set",
+                "output.warmup_us=0", "--no-plots", "--out", out.toString(), "--set",
+                "protocol.custom_rate_law={source_file: \"" + law + "\"}"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("log").toFile())
+                .start();
+        for (int i = 0; i < 600 && !Files.exists(out) && p.isAlive(); i++) {
+            Thread.sleep(100);
+        }
+        Thread.sleep(3000);  // the law compiled and stuck in its first RTT sample
+        p.destroy();
+        for (int i = 0; i < 100 && !log().contains("Ctrl-C again"); i++) {
+            Thread.sleep(100);
+        }
+        assertTrue(p.isAlive(), "the first signal waits for the stuck run: " + log());
+        p.destroy();
+        assertTrue(p.waitFor(10, TimeUnit.SECONDS), "the second signal ends it: " + log());
+        assertEquals(143, p.exitValue(), log());
+        assertTrue(log().contains("SIGTERM again: exiting at once"), log());
+    }
+
     private static String permutation128() {
         return ShippedScenarios.path("ndp-permutation-128.textproto").toString();
     }
