@@ -35,11 +35,8 @@ public final class LinkChanges {
                 throw new ScenarioException(at + ".at_us", c.getAtUs() + ": must be in [0, duration_us)");
             }
             double gbps = c.getRateGbps();
-            if (!(gbps >= 0) || Double.isInfinite(gbps)) {
-                throw new ScenarioException(at + ".rate_gbps", gbps + " Gb/s: a rate must be > 0, or 0 to take the "
-                        + "link down");
-            }
-            out.add(new Change(link, atPs, gbps == 0 ? 0 : Units.gbpsToBps(gbps)));
+            long bps = gbps == 0 ? 0 : TopologyBuilders.rate(gbps, at + ".rate_gbps", ", or 0 to take the link down");
+            out.add(new Change(link, atPs, bps));
         }
         out.sort(Comparator.comparingLong(Change::atPs));  // stable: scenario order among equal times
         return List.copyOf(out);

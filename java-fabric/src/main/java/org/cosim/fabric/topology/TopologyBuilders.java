@@ -26,11 +26,20 @@ public final class TopologyBuilders {
     static final double MAX_DELAY_US = 1e6;
 
     static long rate(double gbps, String field) {
-        if (!(gbps > 0) || !(gbps <= MAX_RATE_GBPS)) {
-            throw new ScenarioException(field, gbps + " Gb/s: a link rate must be > 0 and at most "
-                    + (long) MAX_RATE_GBPS + " Gb/s");
+        return rate(gbps, field, "");
+    }
+
+    /**
+     * A link rate in whole bits per second: a rate that rounds to 0 b/s would be a link that never sends.
+     * {@code alternative} ends the message when the field may hold something else too.
+     */
+    static long rate(double gbps, String field, String alternative) {
+        long bps = org.cosim.scenario.Units.gbpsToBps(gbps);
+        if (!(gbps > 0) || !(gbps <= MAX_RATE_GBPS) || bps <= 0) {
+            throw new ScenarioException(field, gbps + " Gb/s: a link rate must be at least 1 b/s and at most "
+                    + (long) MAX_RATE_GBPS + " Gb/s" + alternative);
         }
-        return org.cosim.scenario.Units.gbpsToBps(gbps);
+        return bps;
     }
 
     static long delay(double us, String field) {

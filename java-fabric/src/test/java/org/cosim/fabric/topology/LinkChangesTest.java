@@ -56,5 +56,11 @@ class LinkChangesTest {
         assertEquals("topology.link_changes[1].at_us", refused(change("core[0]", "agg[0][0]", 10_000, 1)));
         assertEquals("topology.link_changes[1].at_us", refused(change("core[0]", "agg[0][0]", -1, 1)));
         assertEquals("topology.link_changes[1].rate_gbps", refused(change("core[0]", "agg[0][0]", 1, -1)));
+        assertEquals("topology.link_changes[1].rate_gbps", refused(change("core[0]", "agg[0][0]", 1, 1e20)),
+                "above the topologies' cap on link rates");
+        assertEquals("topology.link_changes[1].rate_gbps", refused(change("core[0]", "agg[0][0]", 1, 1e-12)),
+                "rounds to 0 b/s, which would take the link down: only 0 does");
+        assertEquals("topology.link_changes[1].rate_gbps",
+                refused(change("core[0]", "agg[0][0]", 1, Double.POSITIVE_INFINITY)));
     }
 }

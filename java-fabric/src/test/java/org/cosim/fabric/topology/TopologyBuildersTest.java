@@ -46,6 +46,13 @@ class TopologyBuildersTest {
     }
 
     @Test
+    void aRateThatRoundsToZeroBitsPerSecondIsRefused() {
+        assertRejects("topology.incast_star.client_rate_gbps", of(star().setClientRateGbps(1e-12)));
+        assertRejects("topology.incast_star.server_rate_gbps", of(star().setServerRateGbps(4e-10)));
+        assertEquals(1, TopologyBuilders.build(of(star().setClientRateGbps(1e-9))).hostLink(1).rateBps());
+    }
+
+    @Test
     void dumbbellRejectsBadValuesNamingTheField() {
         assertRejects("topology.dumbbell.hosts_per_side", of(dumbbell().setHostsPerSide(0)));
         assertRejects("topology.dumbbell.host_rate_gbps", of(dumbbell().setHostRateGbps(0)));
