@@ -32,6 +32,8 @@ public final class ClosTopology {
             throw new ScenarioException(P + "hosts_per_rack", "one host in all: a network needs two");
         }
         TopologyBuilders.checkSize(P + "hosts_per_rack", racks * (long) hosts, racks + (long) spines);
+        TopologyBuilders.checkLinks(P + "spines", racks * (long) hosts + racks * (long) spines,
+                racks * (long) hosts + " hosts and " + racks + " racks x " + spines + " spines");
         long hostRate = TopologyBuilders.rate(p.getHostRateGbps(), P + "host_rate_gbps");
         long uplinkRate = uplinkRate(p, hosts, spines);
         long delay = TopologyBuilders.delay(p.getLinkDelayUs(), P + "link_delay_us");

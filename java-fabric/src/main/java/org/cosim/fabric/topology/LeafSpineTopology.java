@@ -22,6 +22,8 @@ public final class LeafSpineTopology {
             throw new ScenarioException(P + "hosts_per_leaf", leaves + " leaves x " + perLeaf
                     + " hosts: more than " + TopologyBuilders.MAX_NODES + " hosts");
         }
+        TopologyBuilders.checkLinks(P + "spines", (long) leaves * perLeaf + (long) leaves * spines,
+                leaves * perLeaf + " hosts and " + leaves + " leaves x " + spines + " spines");
         long hostRate = TopologyBuilders.rate(p.getHostRateGbps(), P + "host_rate_gbps");
         long spineRate = TopologyBuilders.rate(p.getSpineRateGbps(), P + "spine_rate_gbps");
         long delay = TopologyBuilders.delay(p.getLinkDelayUs(), P + "link_delay_us");

@@ -22,6 +22,12 @@ public final class TopologyBuilders {
 
     /** A network of more hosts or switches than this is refused before it is built (it would not fit in memory). */
     static final long MAX_NODES = 100_000;
+    /**
+     * A network of more links than this is refused before it is built: each costs about 3.4 KB of memory
+     * (a leaf-spine of 1000 x 1000 took 3.4 GB for one run), so this bound is about 1.7 GB. It is five links per
+     * node at {@link #MAX_NODES}, and six times the largest fat tree's (k = 48: 82,944 links).
+     */
+    static final long MAX_LINKS = 500_000;
     static final double MAX_RATE_GBPS = 100_000;
     static final double MAX_DELAY_US = 1e6;
 
@@ -60,6 +66,14 @@ public final class TopologyBuilders {
             throw new ScenarioException(field, v + ": more than " + MAX_NODES + " " + many);
         }
         return (int) v;
+    }
+
+    /** The number of links of a network, checked against {@link #MAX_LINKS}; {@code what} says how they add up. */
+    static void checkLinks(String field, long links, String what) {
+        if (links > MAX_LINKS) {
+            throw new ScenarioException(field, what + ": " + links + " links, more than " + MAX_LINKS
+                    + " (they would not fit in memory)");
+        }
     }
 
     /** The whole network's size, checked against {@link #MAX_NODES}. */

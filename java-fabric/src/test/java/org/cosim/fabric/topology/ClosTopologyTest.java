@@ -85,5 +85,6 @@ class ClosTopologyTest {
         assertRejects("topology.clos.oversubscription", clos().setOversubscription(3));
         assertRejects("topology.clos.oversubscription", clos().setUplinkRateGbps(0).setOversubscription(0));
         assertRejects("topology.clos.link_delay_us", clos().setLinkDelayUs(-1));
+        assertRejects("topology.clos.spines", clos().setRacks(1000).setHostsPerRack(1).setSpines(1000));
     }
 }

@@ -187,6 +187,20 @@ class FatTreeAndLeafSpineTest {
                         .setSpineRateGbps(10)).build()));
     }
 
+    @Test
+    void aLeafSpineOfTooManyLinksIsRefusedBeforeItIsBuilt() {
+        assertRejects("topology.leaf_spine.spines", () -> TopologyBuilders.build(Topology.newBuilder()
+                .setLeafSpine(LeafSpine.newBuilder().setLeaves(1000).setSpines(4096).setHostsPerLeaf(100)
+                        .setHostRateGbps(10).setSpineRateGbps(10).setLinkDelayUs(1)).build()));
+    }
+
+    @Test
+    void theLargestFatTreeIsWithinTheLinkBound() {
+        int links = build(fatTree(FatTreeTopology.MAX_K)).linkCount();
+        assertEquals(3 * 48 * 48 * 48 / 4, links);
+        assertTrue(links <= TopologyBuilders.MAX_LINKS, links + " links");
+    }
+
     private static Runnable build(java.util.function.Supplier<FatTree.Builder> f) {
         return () -> build(f.get());
     }
