@@ -8,6 +8,7 @@ import org.cosim.fabric.net.PfcParams;
 import org.cosim.fabric.net.PriorityPort;
 import org.cosim.fabric.net.QueueDiscipline;
 import org.cosim.fabric.net.SwitchParams;
+import org.cosim.fabric.topology.TopologyBuilders;
 import org.cosim.proto.IntConfig;
 import org.cosim.proto.NicConfig;
 import org.cosim.proto.Output;
@@ -50,7 +51,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
         NicParams nic = nic(s.getTopology().getNic());
         Output o = s.getOutput();
         long warmup = o.hasWarmupUs() ? Units.usToPs(o.getWarmupUs()) : 0;
-        if (!Double.isFinite(o.getWarmupUs()) || warmup < 0 || warmup >= duration) {
+        if (!(o.getWarmupUs() >= 0) || warmup >= duration) {
             throw new ScenarioException("output.warmup_us", o.getWarmupUs()
                     + ": the warm-up must be >= 0 and shorter than duration_us (" + s.getDurationUs() + ")");
         }
@@ -102,10 +103,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
         if (c.hasEcnThresholdBytes() && ecn < 0) {
             throw new ScenarioException(at + "ecn_threshold_bytes", Long.toUnsignedString(ecn) + ": too large");
         }
-        long latency = c.hasLatencyUs() ? Units.usToPs(c.getLatencyUs()) : 0;
-        if (!Double.isFinite(c.getLatencyUs()) || latency < 0) {
-            throw new ScenarioException(at + "latency_us", c.getLatencyUs() + ": must be >= 0");
-        }
+        long latency = c.hasLatencyUs() ? TopologyBuilders.delay(c.getLatencyUs(), at + "latency_us") : 0;
         PfcParams pfc = pfc(c.getPfc(), nic, port);
         QueueDiscipline queue = queue(c, nic);
         if (c.getQueueCase() == SwitchConfig.QueueCase.NDP && c.hasEcnThresholdBytes()) {

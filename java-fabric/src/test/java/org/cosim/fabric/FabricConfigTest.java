@@ -139,6 +139,23 @@ class FabricConfigTest {
     }
 
     @Test
+    void switchLatencyIsCappedLikeALinkDelay() {
+        assertRejects("topology.switches.latency_us", "duration_us: 10\n" + STAR
+                + "topology { switches { latency_us: 1e13 } }");
+        assertRejects("topology.switches.latency_us", "duration_us: 10\n" + STAR
+                + "topology { switches { latency_us: 1e9 } }");
+        assertEquals(1_000_000_000_000L, config("duration_us: 10\n" + STAR
+                + "topology { switches { latency_us: 1e6 } }").switches().latencyPs());
+    }
+
+    @Test
+    void negativeTimesAreRefusedEvenWhenTheyRoundToZero() {
+        assertRejects("topology.switches.latency_us", "duration_us: 10\n" + STAR
+                + "topology { switches { latency_us: -1e-9 } }");
+        assertRejects("output.warmup_us", "duration_us: 10\n" + STAR + "output { warmup_us: -1e-7 }");
+    }
+
+    @Test
     void warmupMustBeShorterThanTheDuration() {
         assertRejects("output.warmup_us", "duration_us: 10\n" + STAR + "output { warmup_us: 10 }");
         assertRejects("output.warmup_us", "duration_us: 10\n" + STAR + "output { warmup_us: 11 }");

@@ -48,7 +48,8 @@ public final class TopologyBuilders {
         return bps;
     }
 
-    static long delay(double us, String field) {
+    /** A link's delay, or a switch's forwarding latency (FabricConfig): too long a one would overflow picosecond times. */
+    public static long delay(double us, String field) {
         if (!(us >= 0) || !(us <= MAX_DELAY_US)) {
             throw new ScenarioException(field, us + " us: a delay must be >= 0 and at most " + (long) MAX_DELAY_US
                     + " us");
