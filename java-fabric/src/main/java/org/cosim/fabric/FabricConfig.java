@@ -90,6 +90,10 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
     private static SwitchParams switches(SwitchConfig c, NicParams nic, boolean hpcc) {
         String at = "topology.switches.";
         long buffer = c.hasBufferBytes() ? c.getBufferBytes() : DEFAULT_BUFFER_BYTES;
+        if (buffer < 0) {  // a uint64 of 2^63 or more
+            throw new ScenarioException(at + "buffer_bytes", Long.toUnsignedString(buffer) + ": too large (at most "
+                    + Long.MAX_VALUE + " B)");
+        }
         if (buffer < nic.mtuBytes()) {
             throw new ScenarioException(at + "buffer_bytes", Long.toUnsignedString(buffer)
                     + ": the buffer must hold at least one MTU (" + nic.mtuBytes() + " B)");

@@ -139,6 +139,15 @@ class FabricConfigTest {
     }
 
     @Test
+    void aBufferOf2To63BytesOrMoreIsTooLargeNotTooSmall() {
+        Scenario s = TestScenarios.parse("duration_us: 10\n" + STAR
+                + "topology { switches { buffer_bytes: 18446744073709551615 } }");
+        ScenarioException e = assertThrows(ScenarioException.class, () -> FabricConfig.from(s));
+        assertEquals("topology.switches.buffer_bytes: 18446744073709551615: too large (at most "
+                + Long.MAX_VALUE + " B)", e.getMessage());
+    }
+
+    @Test
     void switchLatencyIsCappedLikeALinkDelay() {
         assertRejects("topology.switches.latency_us", "duration_us: 10\n" + STAR
                 + "topology { switches { latency_us: 1e13 } }");
