@@ -62,8 +62,9 @@ public record TimelyConfig(int segmentBytes, double deltaBps, double beta, doubl
         require(minFactor > 0 && minFactor < 1, "min_decrease_factor", minFactor, "must be in (0, 1)");
         require(outstanding >= 1 && outstanding <= 1 << 20, "max_outstanding_segments", Integer.toUnsignedString(outstanding),
                 "must be in 1..1048576");
-        require(!t.hasNicPacingMbps() || (nicPacing > 0 && Double.isFinite(nicPacing)), "nic_pacing_mbps", nicPacing,
-                "must be > 0 (leave it out for no NIC pacing)");
+        // nicPacingBps 0 means no pacing, so a positive rate that rounds to 0 b/s would silently turn it off
+        require(!t.hasNicPacingMbps() || (Double.isFinite(nicPacing) && Units.mbpsToBps(nicPacing) > 0),
+                "nic_pacing_mbps", nicPacing, "must be at least 1 b/s (1e-6 Mb/s; leave it out for no NIC pacing)");
 
         return new TimelyConfig(seg, Units.mbpsToBps(delta), beta, alpha, Units.usToPs(tLow),
                 Units.usToPs(tHigh), minRtt, !t.hasHai() || t.getHai(), haiThreshold, haiMultiplier,

@@ -188,6 +188,14 @@ class TimelyConfigTest {
     }
 
     @Test
+    void aNicPacingRateThatRoundsToZeroIsRejectedNotTurnedOff() {
+        assertRejected("nic_pacing_mbps", b -> b.setNicPacingMbps(1e-7));
+        assertRejected("nic_pacing_mbps", b -> b.setNicPacingMbps(0));
+        assertEquals(1, TimelyConfig.from(Timely.newBuilder().setNicPacingMbps(1e-6).build(), BASE_RTT_PS)
+                .nicPacingBps());
+    }
+
+    @Test
     void zeroMaxOutstandingSegmentsIsRejected() {
         assertRejected("max_outstanding_segments", b -> b.setMaxOutstandingSegments(0));
     }
