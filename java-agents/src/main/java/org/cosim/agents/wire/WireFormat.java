@@ -48,7 +48,7 @@ public final class WireFormat {
      * The largest flow (4 EiB): its byte offsets plus a segment stay below 2^63, where
      * the agents' ledgers count in signed 64 bits (size_bytes is uint64 on the wire).
      */
-    static final long MAX_FLOW_BYTES = 1L << 62;
+    public static final long MAX_FLOW_BYTES = 1L << 62;
     /** The most shortest paths a flow may have (a fat tree of 64-port switches has 1024). */
     static final int MAX_PATHS = 1 << 16;
     /** The most switches on a flow's shortest path: what an 8-bit IP TTL can count. */

@@ -32,7 +32,7 @@ public final class FlowSizeDistribution {
     public static FlowSizeDistribution from(FlowSizes s, String field) {
         return switch (s.getKindCase()) {
             case FIXED_BYTES -> {
-                if (s.getFixedBytes() < 1) {
+                if (Workloads.flowBytes(s.getFixedBytes(), field + ".fixed_bytes") < 1) {
                     throw new ScenarioException(field + ".fixed_bytes", "0: a flow needs at least one byte");
                 }
                 yield new FlowSizeDistribution(new long[] {s.getFixedBytes()}, new double[] {1.0});
@@ -55,7 +55,7 @@ public final class FlowSizeDistribution {
         for (int i = 0; i < n; i++) {
             CdfPoint p = c.getPoints(i);
             String at = field + ".points[" + i + "]";
-            sizes[i] = p.getSizeBytes();
+            sizes[i] = Workloads.flowBytes(p.getSizeBytes(), at + ".size_bytes");
             probs[i] = p.getCumulativeProbability();
             if (!(probs[i] >= 0 && probs[i] <= 1)) {
                 throw new ScenarioException(at + ".cumulative_probability", probs[i] + ": must be in [0, 1]" + from);

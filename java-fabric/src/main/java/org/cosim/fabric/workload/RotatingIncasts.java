@@ -27,7 +27,8 @@ final class RotatingIncasts {
                         + "and targets must be apart)");
             }
         }
-        if (p.getMessageBytes() < 1) {
+        long bytes = Workloads.flowBytes(p.getMessageBytes(), at + ".message_bytes");
+        if (bytes < 1) {
             throw new ScenarioException(at + ".message_bytes", "0: a message needs at least one byte");
         }
         if (!(p.getSenderRateGbps() > 0) || Double.isInfinite(p.getSenderRateGbps())) {
@@ -35,7 +36,7 @@ final class RotatingIncasts {
         }
         long start = Workloads.nonNegativeTime(p.getStartUs(), at + ".start_us");
         long end = Workloads.endOfArrivals(start, p.getDurationUs(), endOfRunPs, at + ".duration_us");
-        long period = Math.round(p.getMessageBytes() * 8 / (p.getSenderRateGbps() * 1e9) * Units.PS_PER_S);
+        long period = Math.round(bytes * 8.0 / (p.getSenderRateGbps() * 1e9) * Units.PS_PER_S);
         if (period < 1) {
             throw new ScenarioException(at + ".sender_rate_gbps", p.getSenderRateGbps()
                     + ": a round would last less than a picosecond");
@@ -50,7 +51,7 @@ final class RotatingIncasts {
         for (long k = 0; k < rounds; k++) {
             int target = order[(int) (k % order.length)];
             for (int s : senders) {
-                t.add(s, target, p.getMessageBytes(), start + k * period);
+                t.add(s, target, bytes, start + k * period);
             }
         }
         return t;

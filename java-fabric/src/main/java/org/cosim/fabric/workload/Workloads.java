@@ -2,6 +2,7 @@ package org.cosim.fabric.workload;
 
 import java.util.Arrays;
 import java.util.List;
+import org.cosim.agents.wire.WireFormat;
 import org.cosim.fabric.topology.TopologyGraph;
 import org.cosim.proto.Flow;
 import org.cosim.proto.Incast;
@@ -114,7 +115,8 @@ public final class Workloads {
         int receiver = p.hasReceiver() ? p.getReceiver() : roles ? g.incastServer() : 0;
         checkHost(receiver, g, at + "receiver");
         int[] senders = senders(p, g, seed, receiver, roles && receiver == g.incastServer(), at);
-        long stop = p.hasStopUs() ? stopTime(p.getStopUs(), p.getFlowBytes(), start, at + "stop_us") : -1;
+        long bytes = flowBytes(p.getFlowBytes(), at + "flow_bytes");
+        long stop = p.hasStopUs() ? stopTime(p.getStopUs(), bytes, start, at + "stop_us") : -1;
         if (senders.length * perClient > PoissonArrivals.MAX_FLOWS) {
             throw new ScenarioException(at + "connections_per_client", perClient + " x " + senders.length
                     + " senders: too many flows (at most " + PoissonArrivals.MAX_FLOWS + ")");
@@ -127,7 +129,7 @@ public final class Workloads {
                     throw new ScenarioException(at + "stop_us", p.getStopUs() + ": flow " + t.size()
                             + " would stop before it starts (" + begin + " ps)");
                 }
-                t.add(c, receiver, p.getFlowBytes(), begin, stop);
+                t.add(c, receiver, bytes, begin, stop);
             }
         }
         if (!roles || p.hasReceiver() || p.hasSenders()) {
@@ -173,10 +175,11 @@ public final class Workloads {
             throw new ScenarioException(field, "needs at least 2 hosts");
         }
         long start = nonNegativeTime(p.getStartUs(), at + "start_us");
+        long bytes = flowBytes(p.getFlowBytes(), at + "flow_bytes");
         int[] dst = Permutations.derangement(seed, g.hostCount());
         FlowTable t = new FlowTable();
         for (int h = 0; h < dst.length; h++) {
-            t.add(h, dst[h], p.getFlowBytes(), start);
+            t.add(h, dst[h], bytes, start);
         }
         return t;
     }
@@ -198,13 +201,14 @@ public final class Workloads {
                     + ": must be in 1..1024");
         }
         long start = nonNegativeTime(p.getStartUs(), at + "start_us");
+        long bytes = flowBytes(p.getFlowBytes(), at + "flow_bytes");
         int n = members.length;
         FlowTable t = new FlowTable();
         for (int i = 0; i < n; i++) {
             int h = members[i];
             for (int f = 0; f < p.getFlowsPerHost(); f++) {
                 int d = KeyedHash.below(KeyedHash.hash(seed, RANDOM_TAG, h, f), n - 1);
-                t.add(h, members[d >= i ? d + 1 : d], p.getFlowBytes(), start);
+                t.add(h, members[d >= i ? d + 1 : d], bytes, start);
             }
         }
         return t;
@@ -224,8 +228,9 @@ public final class Workloads {
                 throw new ScenarioException(at + "dst", "a flow cannot go from host " + f.getSrc() + " to itself");
             }
             long start = nonNegativeTime(f.getStartUs(), at + "start_us");
-            long stop = f.hasStopUs() ? stopTime(f.getStopUs(), f.getSizeBytes(), start, at + "stop_us") : -1;
-            t.add(f.getSrc(), f.getDst(), f.getSizeBytes(), start, stop);
+            long bytes = flowBytes(f.getSizeBytes(), at + "size_bytes");
+            long stop = f.hasStopUs() ? stopTime(f.getStopUs(), bytes, start, at + "stop_us") : -1;
+            t.add(f.getSrc(), f.getDst(), bytes, start, stop);
         }
         return t;
     }
@@ -248,6 +253,18 @@ public final class Workloads {
             throw new ScenarioException(field, us + ": a flow must start before it stops (start " + startPs + " ps)");
         }
         return stop;
+    }
+
+    /**
+     * A flow's size, a uint64 read unsigned: the agents count a flow's bytes in signed 64 bits, so the contract
+     * allows at most {@link WireFormat#MAX_FLOW_BYTES}; above 2^63 the long would read as negative.
+     */
+    static long flowBytes(long bytes, String field) {
+        if (Long.compareUnsigned(bytes, WireFormat.MAX_FLOW_BYTES) > 0) {
+            throw new ScenarioException(field, Long.toUnsignedString(bytes) + ": more than "
+                    + WireFormat.MAX_FLOW_BYTES + " bytes (2^62), the most a flow may carry");
+        }
+        return bytes;
     }
 
     static long nonNegativeTime(double us, String field) {

@@ -179,6 +179,25 @@ class StandardWorkloadsTest {
     }
 
     @Test
+    void drawnSizesAndMessagesAbove2To62AreRefusedNamingTheField() {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> Workloads.build(poisson(Poisson.newBuilder()
+                .setSizes(fixed(-1)).setLoad(0.1).setDurationUs(10)), clos()));
+        assertEquals("workload.poisson.sizes.fixed_bytes", e.field());
+        assertTrue(e.getMessage().contains("18446744073709551615"), e.getMessage());
+        EmpiricalCdf huge = EmpiricalCdf.newBuilder()
+                .addPoints(CdfPoint.newBuilder().setSizeBytes(1000).setCumulativeProbability(0.5))
+                .addPoints(CdfPoint.newBuilder().setSizeBytes((1L << 62) + 1).setCumulativeProbability(1)).build();
+        e = assertThrows(ScenarioException.class, () -> Workloads.build(poisson(Poisson.newBuilder()
+                .setSizes(FlowSizes.newBuilder().setEmpirical(huge)).setLoad(0.1).setDurationUs(10)), clos()));
+        assertEquals("workload.poisson.sizes.empirical.points[1].size_bytes", e.field());
+        e = assertThrows(ScenarioException.class, () -> Workloads.build(Workload.newBuilder()
+                .setRotatingIncast(RotatingIncast.newBuilder().setSenders(rack(1)).setReceivers(rack(0))
+                        .setMessageBytes(-1).setSenderRateGbps(1).setDurationUs(10)).build(), clos()));
+        assertEquals("workload.rotating_incast.message_bytes", e.field());
+        assertTrue(e.getMessage().contains("more than"), e.getMessage());
+    }
+
+    @Test
     void theRotatingIncastHitsOneTargetPerRoundAndCyclesThroughTheReceivers() {
         // Racks 2-3 send 64 KB messages at 0.5 Gb/s each into rack 0: a round every 1.048576 ms.
         FlowTable t = Workloads.build(Workload.newBuilder().setRotatingIncast(RotatingIncast.newBuilder()

@@ -11,6 +11,8 @@ import org.cosim.proto.Flow;
 import org.cosim.proto.FlowList;
 import org.cosim.proto.Incast;
 import org.cosim.proto.IncastStar;
+import org.cosim.proto.Permutation;
+import org.cosim.proto.RandomDestinations;
 import org.cosim.proto.Workload;
 import org.cosim.scenario.ScenarioException;
 import org.junit.jupiter.api.Test;
@@ -112,6 +114,20 @@ class WorkloadsTest {
     void flowListRejectsEmptyListAndNegativeStart() {
         assertRejects("workload.flow_list.flows", flows());
         assertRejects("workload.flow_list.flows[0].start_us", flows(flow(1, 0, 1, -3)));
+    }
+
+    /** Sizes are uint64: 2^63 and above used to read as negative (a flow that never sent), 2^62..2^63-1 overflowed. */
+    @Test
+    void flowSizesAbove2To62AreRefusedNamingTheField() {
+        for (long tooLarge : new long[] {-1, Long.MIN_VALUE, Long.MAX_VALUE, (1L << 62) + 1}) {
+            assertRejects("workload.flow_list.flows[1].size_bytes", flows(flow(1, 0, 1, 0), flow(2, 0, tooLarge, 0)));
+            assertRejects("workload.incast.flow_bytes", incast(1, tooLarge, 0, 0));
+            assertRejects("workload.permutation.flow_bytes", Workload.newBuilder()
+                    .setPermutation(Permutation.newBuilder().setFlowBytes(tooLarge)).build());
+            assertRejects("workload.random.flow_bytes", Workload.newBuilder()
+                    .setRandom(RandomDestinations.newBuilder().setFlowsPerHost(1).setFlowBytes(tooLarge)).build());
+        }
+        assertEquals(1L << 62, Workloads.build(flows(flow(1, 0, 1L << 62, 0)), star()).sizeBytes(0));
     }
 
     @Test
