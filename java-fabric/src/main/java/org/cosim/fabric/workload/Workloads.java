@@ -2,6 +2,7 @@ package org.cosim.fabric.workload;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.cosim.agents.wire.WireFormat;
 import org.cosim.fabric.topology.TopologyGraph;
 import org.cosim.proto.Flow;
@@ -28,7 +29,27 @@ public final class Workloads {
      * also marks the receiver's access link as the monitored queue.
      */
     public static FlowTable build(Workload w, TopologyGraph g, long seed, long endOfRunPs) {
-        return build(w, g, seed, endOfRunPs, "workload");
+        FlowTable t = build(w, g, seed, endOfRunPs, "workload");
+        if (endOfRunPs >= 0) {
+            requireAFlowBefore(endOfRunPs, t, "workload." + w.getKindCase().name().toLowerCase(Locale.ROOT));
+        }
+        return t;
+    }
+
+    /**
+     * A run in which no flow starts measures nothing (its summary's per-flow numbers would be NaN). Some flows
+     * starting after the end are allowed (a shorter duration_us of a longer scenario; the CLI notes them).
+     */
+    private static void requireAFlowBefore(long endOfRunPs, FlowTable t, String field) {
+        long first = Long.MAX_VALUE;
+        for (int f = 0; f < t.size(); f++) {
+            first = Math.min(first, t.startPs(f));
+        }
+        if (first >= endOfRunPs) {
+            throw new ScenarioException(field, "no flow starts before the end of the run (duration_us "
+                    + Units.psToUs(endOfRunPs) + "): " + (t.size() == 0 ? "the workload makes none"
+                    : "the first starts at " + Units.psToUs(first) + " us"));
+        }
     }
 
     /** With no end of run: workloads whose arrivals last "until the end of the run" must give a duration. */

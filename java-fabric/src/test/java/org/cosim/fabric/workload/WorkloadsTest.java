@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.cosim.fabric.topology.IncastStarTopology;
 import org.cosim.fabric.topology.TopologyGraph;
 import org.cosim.proto.Flow;
+import org.cosim.proto.FlowSizes;
 import org.cosim.proto.FlowList;
 import org.cosim.proto.Incast;
 import org.cosim.proto.IncastStar;
 import org.cosim.proto.Permutation;
+import org.cosim.proto.Poisson;
 import org.cosim.proto.RandomDestinations;
 import org.cosim.proto.Workload;
 import org.cosim.scenario.ScenarioException;
@@ -128,6 +130,24 @@ class WorkloadsTest {
                     .setRandom(RandomDestinations.newBuilder().setFlowsPerHost(1).setFlowBytes(tooLarge)).build());
         }
         assertEquals(1L << 62, Workloads.build(flows(flow(1, 0, 1L << 62, 0)), star()).sizeBytes(0));
+    }
+
+    @Test
+    void aWorkloadWithNoFlowBeforeTheEndOfTheRunIsRefused() {
+        long end = 1_000_000_000L;  // 1 ms
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> Workloads.build(flows(flow(1, 0, 1000, 1e30)), star(), 0, end));
+        assertEquals("workload.flow_list", e.field(), e.getMessage());
+        e = assertThrows(ScenarioException.class, () -> Workloads.build(incast(1, 1000, 1000, 0), star(), 0, end));
+        assertEquals("workload.incast: no flow starts before the end of the run (duration_us 1000.0): the first "
+                + "starts at 1000.0 us", e.getMessage());
+        e = assertThrows(ScenarioException.class, () -> Workloads.build(Workload.newBuilder().setPoisson(
+                Poisson.newBuilder().setSizes(FlowSizes.newBuilder().setFixedBytes(1000)).setLoad(0.5)
+                        .setStartUs(2000)).build(), star(), 0, end));
+        assertEquals("workload.poisson: no flow starts before the end of the run (duration_us 1000.0): the "
+                + "workload makes none", e.getMessage());
+        assertEquals(2, Workloads.build(flows(flow(1, 0, 1000, 999.999999), flow(2, 0, 1000, 1000)), star(), 0, end)
+                .size(), "one flow before the end is enough: the others are only noted (a shortened scenario)");
     }
 
     @Test

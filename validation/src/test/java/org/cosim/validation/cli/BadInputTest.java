@@ -187,6 +187,16 @@ class BadInputTest {
     }
 
     @Test
+    void aWorkloadWithNoFlowBeforeTheEndIsRefused() {
+        refused(cosim("run", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--set",
+                "workload={poisson {sizes {fixed_bytes: 1000} load: 0.5 start_us: 2000}}", "--no-plots", "--out",
+                tmp.resolve("none").toString()), "workload.poisson", "no flow starts before the end of the run");
+        refused(cosim("run", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--set",
+                "workload={flow_list {flows {src: 1 dst: 0 size_bytes: 1000 start_us: 1e30}}}", "--no-plots", "--out",
+                tmp.resolve("late").toString()), "workload.flow_list", "no flow starts before the end of the run");
+    }
+
+    @Test
     void omnetppIniRefusesAFileItWasNamedThatCannotRun() throws IOException {
         Path f = Files.writeString(tmp.resolve("self.textproto"), "base: \"" + incast() + "\"\n"
                 + "workload { flow_list { flows { src: 1 dst: 1 size_bytes: 1000 } } }\n");
