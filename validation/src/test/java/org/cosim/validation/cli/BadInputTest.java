@@ -197,6 +197,16 @@ class BadInputTest {
     }
 
     @Test
+    void aRunWithNoFlowActiveAfterTheWarmupPrintsNoNaN() {
+        CliOutcome o = cosim("run", incast(), "--set", short1ms(), "--set", "output.warmup_us=500", "--set",
+                "workload={flow_list {flows {src: 1 dst: 0 size_bytes: 1000}}}", "--no-plots", "--out",
+                tmp.resolve("early").toString());
+        assertEquals(0, o.status(), o.err());
+        assertTrue(o.out().contains("no flow was active after the warm-up"), o.out());
+        assertFalse(o.out().contains("NaN"), o.out());
+    }
+
+    @Test
     void omnetppIniRefusesAFileItWasNamedThatCannotRun() throws IOException {
         Path f = Files.writeString(tmp.resolve("self.textproto"), "base: \"" + incast() + "\"\n"
                 + "workload { flow_list { flows { src: 1 dst: 1 size_bytes: 1000 } } }\n");
