@@ -3,9 +3,12 @@ package org.cosim.fabric.topology;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.cosim.proto.Clos;
 import org.cosim.proto.Dumbbell;
 import org.cosim.proto.IncastStar;
+import org.cosim.scenario.ScenarioException;
 import org.junit.jupiter.api.Test;
 
 class RoutingTest {
@@ -148,5 +151,17 @@ class RoutingTest {
         int s = TopologyGraph.switchRef(g.addSwitch("s"));
         g.connect(h0, s, 1, 0);
         assertThrows(IllegalStateException.class, () -> g.connect(h0, s, 1, 0));
+    }
+
+    @Test
+    void routingTablesTooLargeForMemoryAreRefusedNamingTheTopology() {
+        Routing.checkTableSize(27_648, 2_880);  // the k = 48 fat tree, the largest built
+        // One rack of 100,000 hosts under 99,999 spines: within the node and link bounds, 1e10 table entries.
+        TopologyGraph g = ClosTopology.build(Clos.newBuilder().setRacks(1).setHostsPerRack(100_000)
+                .setSpines(99_999).setHostRateGbps(10).setUplinkRateGbps(10).setLinkDelayUs(1).build());
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> new Routing(g));
+        assertTrue(e.getMessage().startsWith("topology: 100000 hosts x 100000 switches: routing tables"),
+                e.getMessage());
     }
 }
