@@ -50,4 +50,13 @@ class OverridesTest {
         assertTrue(e.getMessage().contains("index 1 out of range (it has 0 elements; [0] appends one)"),
                 e.getMessage());
     }
+
+    @Test
+    void anIndexBeyondIntIsOutOfRangeToo() {
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> apply("workload { flow_list { flows { src: 1 dst: 0 } } }",
+                        "workload.flow_list.flows[99999999999].src=1"));
+        assertEquals("workload.flow_list.flows", e.field());
+        assertTrue(e.getMessage().contains("index 99999999999 out of range (it has 1 elements"), e.getMessage());
+    }
 }

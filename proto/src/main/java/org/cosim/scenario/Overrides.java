@@ -5,6 +5,7 @@ import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import com.google.protobuf.TextFormat;
+import java.math.BigInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -57,8 +58,7 @@ public final class Overrides {
                 putMapEntry(builder, field, m.group(2), last, value, walked.toString());
                 return;
             }
-            Integer index = m.group(2) == null ? null : Integer.valueOf(m.group(2));
-            checkIndex(builder, field, index, walked.toString());
+            Integer index = checkIndex(builder, field, m.group(2), walked.toString());
             if (last) {
                 set(builder, field, index, value, path);
             } else if (field.getJavaType() != FieldDescriptor.JavaType.MESSAGE) {
@@ -106,17 +106,25 @@ public final class Overrides {
         b.addRepeatedField(map, entry.build());
     }
 
-    private static void checkIndex(Message.Builder b, FieldDescriptor f, Integer index, String path) {
-        if (f.isRepeated() && index == null) {
+    /** The index given in brackets (digits, or null for none), checked against the field. */
+    private static Integer checkIndex(Message.Builder b, FieldDescriptor f, String digits, String path) {
+        if (f.isRepeated() && digits == null) {
             throw new ScenarioException(path, "is a repeated field: give an index, e.g. " + path + "[0]");
         }
-        if (!f.isRepeated() && index != null) {
+        if (!f.isRepeated() && digits != null) {
             throw new ScenarioException(path, "is not a repeated field");
         }
-        if (index != null && index > b.getRepeatedFieldCount(f)) {
-            throw new ScenarioException(path, "index " + index + " out of range (it has "
-                    + b.getRepeatedFieldCount(f) + " elements; [" + b.getRepeatedFieldCount(f) + "] appends one)");
+        if (digits == null) {
+            return null;
         }
+        int count = b.getRepeatedFieldCount(f);
+        // A BigInteger, so an index beyond int is out of range like any other rather than unparseable.
+        BigInteger index = new BigInteger(digits);
+        if (index.compareTo(BigInteger.valueOf(count)) > 0) {
+            throw new ScenarioException(path, "index " + index + " out of range (it has "
+                    + count + " elements; [" + count + "] appends one)");
+        }
+        return index.intValueExact();
     }
 
     private static void set(Message.Builder b, FieldDescriptor f, Integer index, String value, String path) {

@@ -171,6 +171,12 @@ class BadInputTest {
     }
 
     @Test
+    void aSetPathThatCannotBeFollowedIsRefused() {
+        refused(cosim("run", incast(), "--set", "workload.flow_list.flows[99999999999].src=1"),
+                "workload.flow_list.flows", "index 99999999999 out of range");
+    }
+
+    @Test
     void anOptionWithoutItsValueIsNamedByItsLongName() {
         refused(cosim("run", incast(), "--set"), "--set needs a value");
     }
