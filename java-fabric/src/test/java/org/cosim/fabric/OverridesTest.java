@@ -59,4 +59,13 @@ class OverridesTest {
         assertEquals("workload.flow_list.flows", e.field());
         assertTrue(e.getMessage().contains("index 99999999999 out of range (it has 1 elements"), e.getMessage());
     }
+
+    @Test
+    void everyEmptyPathSegmentIsRefused() {
+        for (String path : List.of(".", "..", "seed.", ".seed", "topology.incast_star.clients..", "a..b")) {
+            ScenarioException e = assertThrows(ScenarioException.class, () -> apply("seed: 1", path + "=3"), path);
+            assertEquals(path, e.field());
+            assertTrue(e.getMessage().contains("malformed path segment ''"), e.getMessage());
+        }
+    }
 }

@@ -40,14 +40,20 @@ public final class Overrides {
             throw new ScenarioException("base", "a scenario's base is read with its file, before any --set: name "
                     + "the base in the file (or run the base file itself)");
         }
-        String[] segments = path.split("\\.");
+        // Limit -1: split drops trailing empty strings, which would let "seed." set seed and "." do nothing.
+        String[] segments = path.split("\\.", -1);
+        // All checked before any is followed, so "seed." is malformed rather than "seed has no field ''".
+        Matcher[] matched = new Matcher[segments.length];
+        for (int i = 0; i < segments.length; i++) {
+            matched[i] = SEGMENT.matcher(segments[i]);
+            if (!matched[i].matches()) {
+                throw new ScenarioException(path, "malformed path segment '" + segments[i] + "'");
+            }
+        }
         Message.Builder builder = root;
         StringBuilder walked = new StringBuilder();
         for (int i = 0; i < segments.length; i++) {
-            Matcher m = SEGMENT.matcher(segments[i]);
-            if (!m.matches()) {
-                throw new ScenarioException(path, "malformed path segment '" + segments[i] + "'");
-            }
+            Matcher m = matched[i];
             if (walked.length() > 0) {
                 walked.append('.');
             }
