@@ -68,4 +68,28 @@ class OverridesTest {
             assertTrue(e.getMessage().contains("malformed path segment ''"), e.getMessage());
         }
     }
+
+    /** A number --set takes is one a scenario file takes, with the same value; one a file refuses, it refuses. */
+    @Test
+    void numbersAreSpelledAsInAFile() {
+        for (String field : List.of("duration_us", "seed", "topology.incast_star.clients")) {
+            String name = field.substring(field.lastIndexOf('.') + 1);
+            for (String v : List.of("100", "+5", "-5", "1e3", "1.5e-3", ".5", "5.", "100f", "inf", "-inf",
+                    "Infinity", "nan", "NaN", "1e400", "0x10", "010", "1_000", "ten", "5 6", "99999999999")) {
+                String text = field.equals("seed") || field.equals("duration_us") ? name + ": " + v
+                        : "topology { incast_star { " + name + ": " + v + " } }";
+                Scenario fromFile;
+                try {
+                    fromFile = TestScenarios.parse(text);
+                } catch (ScenarioException e) {
+                    ScenarioException e2 = assertThrows(ScenarioException.class, () -> apply("", field + "=" + v),
+                            field + "=" + v + " is refused in a file: " + e.getMessage());
+                    assertEquals(field, e2.field());
+                    assertTrue(e2.getMessage().contains("'" + v + "' is not a valid"), e2.getMessage());
+                    continue;
+                }
+                assertEquals(fromFile, apply("", field + "=" + v), field + "=" + v);
+            }
+        }
+    }
 }

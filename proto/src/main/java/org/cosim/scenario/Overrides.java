@@ -27,6 +27,8 @@ public final class Overrides {
     private static final Pattern SEGMENT =
             Pattern.compile("([a-z_][a-z0-9_]*)(?:\\[(\\d+|[A-Za-z_][A-Za-z0-9_]*)\\])?");
 
+    private static final Pattern NUMBER_TOKEN = Pattern.compile("[-+]?[0-9A-Za-z_.][0-9A-Za-z_.+-]*");
+
     private Overrides() {}
 
     public static void apply(Message.Builder root, String assignment) {
@@ -147,12 +149,9 @@ public final class Overrides {
     private static Object parse(Message.Builder b, FieldDescriptor f, String v, String path) {
         try {
             switch (f.getType()) {
-                case DOUBLE: return Double.parseDouble(v);
-                case FLOAT: return Float.parseFloat(v);
-                case INT64: case SINT64: case SFIXED64: return Long.parseLong(v);
-                case UINT64: case FIXED64: return Long.parseUnsignedLong(v);
-                case INT32: case SINT32: case SFIXED32: return Integer.parseInt(v);
-                case UINT32: case FIXED32: return Integer.parseUnsignedInt(v);
+                case DOUBLE: case FLOAT: case INT64: case SINT64: case SFIXED64: case UINT64: case FIXED64:
+                case INT32: case SINT32: case SFIXED32: case UINT32: case FIXED32:
+                    return parseNumber(b, f, v);
                 case BOOL: return parseBool(v);
                 case STRING: return v;
                 case ENUM: return parseEnum(f, v, path);
@@ -163,6 +162,25 @@ public final class Overrides {
         } catch (NumberFormatException e) {
             throw new ScenarioException(path, "'" + v + "' is not a valid " + f.getType().name().toLowerCase());
         }
+    }
+
+    /**
+     * A number as the text-format parser reads it in a file, so --set takes the same spellings with the
+     * same meaning: Java's own parsers differ (parseInt reads 010 as 10, a file as octal 8; parseDouble
+     * refuses a file's inf and nan).
+     */
+    private static Object parseNumber(Message.Builder b, FieldDescriptor f, String v) {
+        // One token only, so the text below cannot set more than this field.
+        if (!NUMBER_TOKEN.matcher(v).matches()) {
+            throw new NumberFormatException(v);
+        }
+        Message.Builder one = b.getDefaultInstanceForType().newBuilderForType();
+        try {
+            TextParsers.merge(f.getName() + ": " + v, one);
+        } catch (TextFormat.ParseException e) {
+            throw new NumberFormatException(v);
+        }
+        return f.isRepeated() ? one.getRepeatedField(f, 0) : one.getField(f);
     }
 
     private static boolean parseBool(String v) {
