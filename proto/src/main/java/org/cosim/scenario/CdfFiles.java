@@ -3,7 +3,6 @@ package org.cosim.scenario;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -87,7 +86,7 @@ public final class CdfFiles {
         }
         Path file = root.check(dir.resolve(name).normalize(), field);
         try {
-            return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString(), field);
+            return parse(FileText.read(file), file.toString(), field);
         } catch (NoSuchFileException e) {
             throw new ScenarioException(field, "'" + name + "': no such file (" + file + "), and not a shipped CDF "
                     + SHIPPED);

@@ -1,8 +1,6 @@
 package org.cosim.scenario;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.cosim.proto.CustomRateLaw;
@@ -82,7 +80,7 @@ public final class LawSources {
         }
         Path file = root.check(dir.resolve(name).normalize(), field);
         try {
-            return Files.readString(file, StandardCharsets.UTF_8);
+            return FileText.read(file);
         } catch (NoSuchFileException e) {
             throw new ScenarioException(field, "'" + name + "': no such file (" + file + ")");
         } catch (IOException e) {

@@ -4,7 +4,6 @@ import com.google.protobuf.TextFormat;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -78,7 +77,7 @@ public final class ScenarioFiles {
     private static String readText(Path file) {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = FileText.read(file);
         } catch (NoSuchFileException e) {
             throw new ScenarioException(file.toString(), "no such scenario file");
         } catch (CharacterCodingException e) {

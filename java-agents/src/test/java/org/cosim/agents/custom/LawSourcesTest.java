@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -85,6 +86,22 @@ class LawSourcesTest {
         ScenarioException text = assertThrows(ScenarioException.class, () -> ScenarioFiles.read(
                 "protocol { custom_window_law { source_file: \"Law.java\" } }", null));
         assertTrue(text.getMessage().contains("without its file path"), text.getMessage());
+    }
+
+    @Test
+    void aSourceFileThatIsNotRegularOrIsHugeIsRefused() throws IOException {
+        Files.createDirectories(tmp.resolve("Dir.java"));
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioFiles.read(scenario(tmp, "source_file: \"Dir.java\"")));
+        assertEquals("protocol.custom_window_law.source_file", e.field());
+        assertTrue(e.getMessage().contains("Dir.java: not a regular file"), e.getMessage());
+        try (RandomAccessFile huge = new RandomAccessFile(tmp.resolve("Huge.java").toFile(), "rw")) {
+            huge.setLength((64L << 20) + 1);
+        }
+        e = assertThrows(ScenarioException.class,
+                () -> ScenarioFiles.read(scenario(tmp, "source_file: \"Huge.java\"")));
+        assertEquals("protocol.custom_window_law.source_file", e.field());
+        assertTrue(e.getMessage().contains("Huge.java: larger than 64 MiB"), e.getMessage());
     }
 
     @Test

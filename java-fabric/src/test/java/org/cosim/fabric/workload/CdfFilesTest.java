@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -78,5 +79,21 @@ class CdfFilesTest {
         e = assertThrows(ScenarioException.class,
                 () -> ScenarioFiles.read(String.format(POISSON, "mine.txt"), null));
         assertTrue(e.getMessage().contains("without its file path"), e.getMessage());
+    }
+
+    /** What would be read whole into memory, or never end, is refused before it is read. */
+    @Test
+    void aFileThatIsNotRegularOrIsHugeIsRefused() throws IOException {
+        Files.createDirectories(tmp.resolve("adir"));
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioFiles.read(scenario(tmp, "adir")));
+        assertEquals("workload.poisson.sizes.cdf", e.field());
+        assertTrue(e.getMessage().contains("adir: not a regular file"), e.getMessage());
+        try (RandomAccessFile huge = new RandomAccessFile(tmp.resolve("huge.txt").toFile(), "rw")) {
+            huge.setLength((64L << 20) + 1);
+        }
+        e = assertThrows(ScenarioException.class, () -> ScenarioFiles.read(scenario(tmp, "huge.txt")));
+        assertEquals("workload.poisson.sizes.cdf", e.field());
+        assertTrue(e.getMessage().contains("huge.txt: larger than 64 MiB"), e.getMessage());
     }
 }

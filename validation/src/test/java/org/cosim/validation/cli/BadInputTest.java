@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,6 +95,27 @@ class BadInputTest {
                 tmp.resolve("bom").toString());
         assertEquals(0, o.status(), "a byte-order mark is no part of the text: " + o.err());
         assertFalse(o.err().contains("\uFEFF"));
+    }
+
+    /** Read whole, a device or a huge file ran the JVM out of heap: each is refused before it is read. */
+    @Test
+    void aScenarioOrBaseThatIsNotARegularFileOrIsHugeIsRefused() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("adir.textproto"));
+        refused(cosim("run", dir.toString()), "adir.textproto: cannot read: not a regular file");
+        Path base = Files.writeString(tmp.resolve("dirbase.textproto"), "base: \"adir.textproto\"\n");
+        refused(cosim("run", base.toString()), "adir.textproto: cannot read: not a regular file",
+                "(base of " + base + ")");
+        try (RandomAccessFile huge = new RandomAccessFile(tmp.resolve("huge.textproto").toFile(), "rw")) {
+            huge.setLength((64L << 20) + 1);
+        }
+        Path hugeBase = Files.writeString(tmp.resolve("hugebase.textproto"), "base: \"huge.textproto\"\n");
+        refused(cosim("run", hugeBase.toString()), "huge.textproto: cannot read: larger than 64 MiB",
+                "(base of " + hugeBase + ")");
+        Path zero = Path.of("/dev/zero");
+        assumeTrue(Files.exists(zero), "no /dev/zero here");
+        Path zeroBase = Files.writeString(tmp.resolve("zero.textproto"), "base: \"/dev/zero\"\n");
+        refused(cosim("run", zeroBase.toString()), "/dev/zero: cannot read: not a regular file",
+                "(base of " + zeroBase + ")");
     }
 
     @Test
