@@ -207,7 +207,7 @@ public final class Overrides {
         try {
             TextParsers.merge(body, child);
         } catch (TextFormat.ParseException e) {
-            throw new ScenarioException(path, "bad value: " + e.getMessage(), e);
+            throw new ScenarioException(path, "bad value: " + TextParsers.message(e), e);
         }
         return child.build();
     }

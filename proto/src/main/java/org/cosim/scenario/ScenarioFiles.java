@@ -97,7 +97,7 @@ public final class ScenarioFiles {
             String where = e.getLine() > 0
                     ? sourceName + ":" + e.getLine() + ":" + e.getColumn()
                     : sourceName;
-            throw new ScenarioException(where, stripPosition(e.getMessage()), e);
+            throw new ScenarioException(where, stripPosition(TextParsers.message(e)), e);
         }
         return builder.build();
     }

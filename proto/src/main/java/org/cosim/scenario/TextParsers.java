@@ -3,20 +3,26 @@ package org.cosim.scenario;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.OneofDescriptor;
+import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
 import com.google.protobuf.TextFormat;
 import com.google.protobuf.TextFormatParseInfoTree;
 import com.google.protobuf.TextFormatParseLocation;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Text-format parsing for scenarios and override values. The protobuf parser keeps
  * the last of a scalar given twice in one message (`seed: 1 seed: 2`) and the last
  * member of a oneof given with another (`protocol { timely {} ndp {} }`) without a
  * word, so a scenario could run something other than what it seems to say: both
- * are refused, at the later one's line and column. A message given twice still
- * merges, as text format defines (`topology { ... } topology { switches { ... } }`);
+ * are refused, at the later one's line and column; so is a map key given twice
+ * (`params { key: "a" value: 1 } params { key: "a" value: 2 }`), by its field
+ * path. A message given twice still merges, as text format defines
+ * (`topology { ... } topology { switches { ... } }`);
  * bases and --set, which merge whole scenarios, are not parsing and are unaffected.
  */
 final class TextParsers {
@@ -25,8 +31,50 @@ final class TextParsers {
     /** Parses {@code text} into {@code builder}; the position in a thrown ParseException is 1-based. */
     static void merge(CharSequence text, Message.Builder builder) throws TextFormat.ParseException {
         TextFormatParseInfoTree.Builder info = TextFormatParseInfoTree.builder();
-        TextFormat.Parser.newBuilder().setParseInfoTreeBuilder(info).build().merge(text, builder);
+        // Parsed into a DynamicMessage first: it keeps every map entry written, where the generated
+        // builder would keep only the last of a key, so a key given twice can be found.
+        DynamicMessage.Builder parsed = DynamicMessage.newBuilder(builder.getDescriptorForType());
+        TextFormat.Parser.newBuilder().setParseInfoTreeBuilder(info).build().merge(text, parsed);
         check(builder.getDescriptorForType(), List.of(info.build()));
+        DynamicMessage message = parsed.build();
+        checkMapKeys(message, "");
+        builder.mergeFrom(message);
+    }
+
+    /** The message of a ParseException, without the "-1:-1: " it starts with when it has no position. */
+    static String message(TextFormat.ParseException e) {
+        return e.getLine() < 0 ? e.getMessage().replaceFirst("^-1:-1: ", "") : e.getMessage();
+    }
+
+    /**
+     * A map key given twice in one text, which the parser would take as last-wins like a scalar given
+     * twice. Named by its field path, not a position: the parse info tree does not say which entry is which.
+     */
+    private static void checkMapKeys(Message m, String path) throws TextFormat.ParseException {
+        for (Map.Entry<FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
+            FieldDescriptor f = e.getKey();
+            if (f.getJavaType() != FieldDescriptor.JavaType.MESSAGE) {
+                continue;
+            }
+            String at = path.isEmpty() ? f.getName() : path + "." + f.getName();
+            if (f.isMapField()) {
+                FieldDescriptor keyField = f.getMessageType().findFieldByName("key");
+                Set<Object> keys = new HashSet<>();
+                for (Object entry : (List<?>) e.getValue()) {
+                    Object key = ((Message) entry).getField(keyField);
+                    if (!keys.add(key)) {
+                        throw new TextFormat.ParseException(at + "[" + key + "]: given twice");
+                    }
+                }
+            } else if (f.isRepeated()) {
+                List<?> elements = (List<?>) e.getValue();
+                for (int i = 0; i < elements.size(); i++) {
+                    checkMapKeys((Message) elements.get(i), at + "[" + i + "]");
+                }
+            } else {
+                checkMapKeys((Message) e.getValue(), at);
+            }
+        }
     }
 
     /** Checks one message, given as every place it was written (a message written twice merges). */

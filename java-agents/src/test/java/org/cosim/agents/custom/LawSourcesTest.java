@@ -104,6 +104,25 @@ class LawSourcesTest {
         assertTrue(e.getMessage().contains("Huge.java: larger than 64 MiB"), e.getMessage());
     }
 
+    /** A key given twice in one file is refused like any field given twice; --set still replaces the file's. */
+    @Test
+    void aParameterGivenTwiceInOneFileIsRefused() throws IOException {
+        Path s = tmp.resolve("twice.textproto");
+        Files.writeString(s, "protocol { custom_rate_law { source: \"x\"\n params { key: \"target_us\" value: 10 }\n"
+                + " params { key: \"other\" value: 1 }\n params { key: \"target_us\" value: 500 } } }\n");
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioFiles.read(s));
+        assertTrue(e.getMessage().contains("twice.textproto: protocol.custom_rate_law.params[target_us]: given twice"),
+                e.getMessage());
+        ScenarioException inSet = assertThrows(ScenarioException.class, () -> ScenarioFiles.read(
+                scenario(tmp, "source: \"x\""), List.of("protocol.custom_window_law={source: \"x\" "
+                        + "params { key: \"ai\" value: 1 } params { key: \"ai\" value: 2 }}")));
+        assertEquals("protocol.custom_window_law", inSet.field());
+        assertTrue(inSet.getMessage().contains("bad value: params[ai]: given twice"), inSet.getMessage());
+        Files.writeString(s, "protocol { custom_rate_law { source: \"x\" params { key: \"target_us\" value: 10 } } }\n");
+        assertEquals(500.0, ScenarioFiles.read(s, List.of("protocol.custom_rate_law.params[target_us]=500"))
+                .getProtocol().getCustomRateLaw().getParamsOrThrow("target_us"), "--set replaces the file's entry");
+    }
+
     @Test
     void parametersAreMapEntriesOnTheCommandLine() throws IOException {
         Path s = scenario(tmp, "source: \"x\" params { key: \"ai\" value: 1 }");

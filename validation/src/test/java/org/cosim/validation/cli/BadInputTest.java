@@ -83,6 +83,10 @@ class BadInputTest {
         refused(cosim("run", f.toString()), "two.textproto:2:", "ndp");
         Path g = Files.writeString(tmp.resolve("twice.textproto"), "base: \"" + incast() + "\"\nseed: 1\nseed: 2\n");
         refused(cosim("run", g.toString()), "twice.textproto:3:", "seed");
+        Path h = Files.writeString(tmp.resolve("key.textproto"), "base: \"" + incast() + "\"\n"
+                + "protocol { custom_rate_law { params { key: \"target_us\" value: 10 }"
+                + " params { key: \"target_us\" value: 500 } } }\n");
+        refused(cosim("run", h.toString()), "key.textproto: protocol.custom_rate_law.params[target_us]: given twice");
     }
 
     @Test
