@@ -35,8 +35,8 @@ final class TextParsers {
         // builder would keep only the last of a key, so a key given twice can be found.
         DynamicMessage.Builder parsed = DynamicMessage.newBuilder(builder.getDescriptorForType());
         TextFormat.Parser.newBuilder().setParseInfoTreeBuilder(info).build().merge(text, parsed);
-        check(builder.getDescriptorForType(), List.of(info.build()));
         DynamicMessage message = parsed.build();
+        check(builder.getDescriptorForType(), List.of(info.build()), message);
         checkMapKeys(message, "");
         builder.mergeFrom(message);
     }
@@ -77,8 +77,11 @@ final class TextParsers {
         }
     }
 
-    /** Checks one message, given as every place it was written (a message written twice merges). */
-    private static void check(Descriptor type, List<TextFormatParseInfoTree> trees) throws TextFormat.ParseException {
+    /**
+     * Checks one message, given as every place it was written (a message written twice merges) and as parsed.
+     */
+    private static void check(Descriptor type, List<TextFormatParseInfoTree> trees, Message parsed)
+            throws TextFormat.ParseException {
         for (OneofDescriptor oneof : type.getOneofs()) {
             FieldDescriptor first = null;
             for (FieldDescriptor f : oneof.getFields()) {
@@ -96,9 +99,16 @@ final class TextParsers {
         for (FieldDescriptor f : type.getFields()) {
             if (f.isRepeated()) {
                 if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+                    List<TextFormatParseInfoTree> elements = new ArrayList<>();
                     for (TextFormatParseInfoTree t : trees) {
-                        for (TextFormatParseInfoTree element : t.getNestedTrees(f)) {
-                            check(f.getMessageType(), List.of(element));
+                        elements.addAll(t.getNestedTrees(f));
+                    }
+                    // The list syntax (flows [{...}, {...}]) puts all of a list's elements in one tree, where
+                    // one element's fields cannot be told from another's: only elements written one by one
+                    // (one tree each, in order) are checked.
+                    if (elements.size() == parsed.getRepeatedFieldCount(f)) {
+                        for (int i = 0; i < elements.size(); i++) {
+                            check(f.getMessageType(), List.of(elements.get(i)), (Message) parsed.getRepeatedField(f, i));
                         }
                     }
                 }
@@ -108,7 +118,7 @@ final class TextParsers {
                     nested.addAll(t.getNestedTrees(f));
                 }
                 if (!nested.isEmpty()) {
-                    check(f.getMessageType(), nested);
+                    check(f.getMessageType(), nested, (Message) parsed.getField(f));
                 }
             } else {
                 List<TextFormatParseLocation> at = locations(trees, f);

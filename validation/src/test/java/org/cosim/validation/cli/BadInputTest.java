@@ -89,6 +89,20 @@ class BadInputTest {
         refused(cosim("run", h.toString()), "key.textproto: protocol.custom_rate_law.params[target_us]: given twice");
     }
 
+    /** Protobuf's list syntax for repeated messages puts every element in one parse tree: not a field twice. */
+    @Test
+    void repeatedMessagesInListSyntaxAreNotFieldsGivenTwice() throws IOException {
+        Path f = Files.writeString(tmp.resolve("list.textproto"), "base: \"" + incast() + "\"\n"
+                + "workload { flow_list { flows [{src: 1 dst: 0 size_bytes: 1000}, {src: 2 dst: 0 size_bytes: 1000}] } }\n");
+        CliOutcome o = cosim("run", f.toString(), "--set", short1ms(), "--set", NO_WARMUP, "--no-plots", "--out",
+                tmp.resolve("list").toString());
+        assertEquals(0, o.status(), o.err());
+        assertTrue(o.out().contains("2 flows"), o.out());
+        Path g = Files.writeString(tmp.resolve("one-by-one.textproto"), "base: \"" + incast() + "\"\n"
+                + "workload { flow_list { flows {src: 1 dst: 0} flows {src: 2 src: 3 dst: 0} } }\n");
+        refused(cosim("run", g.toString()), "one-by-one.textproto:2:", "\"src\" is given twice");
+    }
+
     @Test
     void aBinaryFileAndAByteOrderMark() throws IOException {
         Path bin = Files.write(tmp.resolve("bin.textproto"), new byte[] {(byte) 0xC3, (byte) 0x28, 0, 1, 2});
