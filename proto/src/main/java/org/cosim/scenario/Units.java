@@ -29,6 +29,14 @@ public final class Units {
     }
 
     /**
+     * Whether a rate parameter in Mb/s is a usable rate: finite and at least 1 b/s once rounded (a positive
+     * value below that would silently become a rate of 0).
+     */
+    public static boolean isRateMbps(double mbps) {
+        return Double.isFinite(mbps) && mbpsToBps(mbps) >= 1;
+    }
+
+    /**
      * Time to serialize {@code bytes} at {@code bps}, rounded up to a whole picosecond.
      * Exact for the papers' rates (1500 B at 10 Gb/s = 1,200,000 ps).
      */

@@ -46,15 +46,15 @@ public record DcqcnConfig(double g, long rateIncreaseTimerPs, long byteCounterBy
         require(byteCounter > 0 && byteCounter <= Long.MAX_VALUE / 2, "byte_counter_bytes",
                 Long.toUnsignedString(byteCounter), "must be >= 1");
         require(stages >= 1, "fast_recovery_stages", Integer.toUnsignedString(stages), "must be >= 1");
-        require(ai > 0 && Double.isFinite(ai), "ai_mbps", ai, "must be > 0");
-        require(hai > 0 && Double.isFinite(hai), "hai_mbps", hai, "must be > 0");
+        require(Units.isRateMbps(ai), "ai_mbps", ai, "must be at least 1 b/s (1e-6 Mb/s)");
+        require(Units.isRateMbps(hai), "hai_mbps", hai, "must be at least 1 b/s (1e-6 Mb/s)");
         require(alphaUs > 0 && Double.isFinite(alphaUs) && Units.usToPs(alphaUs) > 0, "alpha_update_us", alphaUs,
                 "must be > 0");
         require(cnpUs >= 0 && Double.isFinite(cnpUs), "cnp_interval_us", cnpUs,
                 "must be >= 0 (0: every marked ACK is a CNP)");
-        require(!d.hasInitialRateGbps() || (initialGbps > 0 && Double.isFinite(initialGbps)), "initial_rate_gbps",
-                initialGbps, "must be > 0 (leave it out to start at line rate)");
-        require(minRate > 0 && Double.isFinite(minRate), "min_rate_mbps", minRate, "must be > 0");
+        require(!d.hasInitialRateGbps() || Units.isRateMbps(initialGbps * 1e3), "initial_rate_gbps",
+                initialGbps, "must be at least 1 b/s (leave it out to start at line rate)");
+        require(Units.isRateMbps(minRate), "min_rate_mbps", minRate, "must be at least 1 b/s (1e-6 Mb/s)");
         if (d.hasInitialRateGbps() && Units.gbpsToBps(initialGbps) < Units.mbpsToBps(minRate)) {
             throw new ScenarioException(P + "initial_rate_gbps", "the initial rate (" + initialGbps
                     + " Gb/s) is below min_rate_mbps (" + minRate + " Mb/s)");

@@ -22,10 +22,10 @@ public record FastConfig(double alphaBps, double gamma, int segmentBytes, double
         double minRate = f.hasMinRateMbps() ? f.getMinRateMbps() : 10;
         int outstanding = f.hasMaxOutstandingSegments() ? f.getMaxOutstandingSegments() : 4;
 
-        require(alpha > 0 && Double.isFinite(alpha), P + "alpha_mbps", alpha, "must be > 0");
+        require(Units.isRateMbps(alpha), P + "alpha_mbps", alpha, "must be at least 1 b/s (1e-6 Mb/s)");
         require(gamma > 0 && gamma <= 1, P + "gamma", gamma, "must be in (0, 1]");
         require(seg > 0 && seg <= (1 << 20), P + "segment_bytes", seg, "must be in 1..1048576");
-        require(minRate > 0 && Double.isFinite(minRate), P + "min_rate_mbps", minRate, "must be > 0");
+        require(Units.isRateMbps(minRate), P + "min_rate_mbps", minRate, "must be at least 1 b/s (1e-6 Mb/s)");
         require(outstanding >= 1, P + "max_outstanding_segments", outstanding, "must be >= 1");
         return new FastConfig(Units.mbpsToBps(alpha), gamma, seg, Units.mbpsToBps(minRate), outstanding);
     }

@@ -45,7 +45,7 @@ public record TimelyConfig(int segmentBytes, double deltaBps, double beta, doubl
         double nicPacing = t.hasNicPacingMbps() ? t.getNicPacingMbps() : 0;
 
         require(seg > 0 && seg <= (1 << 20), "segment_bytes", Integer.toUnsignedString(seg), "must be in 1..1048576");
-        require(delta > 0, "delta_mbps", delta, "must be > 0");
+        require(Units.isRateMbps(delta), "delta_mbps", delta, "must be at least 1 b/s (1e-6 Mb/s)");
         require(beta > 0 && beta <= 1, "beta", beta, "must be in (0, 1]");
         require(alpha > 0 && alpha <= 1, "alpha", alpha, "must be in (0, 1]");
         require(tLow >= 0, "t_low_us", tLow, "must be >= 0");
@@ -58,7 +58,7 @@ public record TimelyConfig(int segmentBytes, double deltaBps, double beta, doubl
                 : "the default, the topology's propagation RTT, is 0 here (zero link delays): set min_rtt_us");
         require(haiThreshold >= 1, "hai_threshold", haiThreshold, "must be >= 1");
         require(haiMultiplier >= 1, "hai_multiplier", haiMultiplier, "must be >= 1");
-        require(minRate > 0, "min_rate_mbps", minRate, "must be > 0");
+        require(Units.isRateMbps(minRate), "min_rate_mbps", minRate, "must be at least 1 b/s (1e-6 Mb/s)");
         require(minFactor > 0 && minFactor < 1, "min_decrease_factor", minFactor, "must be in (0, 1)");
         require(outstanding >= 1 && outstanding <= 1 << 20, "max_outstanding_segments", Integer.toUnsignedString(outstanding),
                 "must be in 1..1048576");

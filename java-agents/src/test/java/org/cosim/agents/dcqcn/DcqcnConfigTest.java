@@ -67,6 +67,11 @@ class DcqcnConfigTest {
     void everyParameterIsChecked() {
         assertRejected("g", b -> b.setG(0));
         assertRejected("g", b -> b.setG(1.5));
+        // Positive rates that round to 0 b/s would silently be steps or floors of nothing.
+        assertRejected("ai_mbps", b -> b.setAiMbps(1e-9));
+        assertRejected("hai_mbps", b -> b.setHaiMbps(1e-9));
+        assertRejected("min_rate_mbps", b -> b.setMinRateMbps(1e-9));
+        assertRejected("initial_rate_gbps", b -> b.setInitialRateGbps(1e-12));
         assertRejected("rate_increase_timer_us", b -> b.setRateIncreaseTimerUs(0));
         assertRejected("rate_increase_timer_us", b -> b.setRateIncreaseTimerUs(Double.NaN));
         assertRejected("byte_counter_bytes", b -> b.setByteCounterBytes(0));

@@ -191,6 +191,10 @@ class TimelyConfigTest {
     void aNicPacingRateThatRoundsToZeroIsRejectedNotTurnedOff() {
         assertRejected("nic_pacing_mbps", b -> b.setNicPacingMbps(1e-7));
         assertRejected("nic_pacing_mbps", b -> b.setNicPacingMbps(0));
+        // The same for the additive step and the rate floor: 0 b/s once rounded.
+        assertRejected("delta_mbps", b -> b.setDeltaMbps(1e-7));
+        assertRejected("min_rate_mbps", b -> b.setMinRateMbps(1e-7));
+        assertRejected("min_rate_mbps", b -> b.setMinRateMbps(Double.POSITIVE_INFINITY));
         assertEquals(1, TimelyConfig.from(Timely.newBuilder().setNicPacingMbps(1e-6).build(), BASE_RTT_PS)
                 .nicPacingBps());
     }
