@@ -37,7 +37,8 @@ class BadInputTest {
         return "duration_us=1000";
     }
 
-    private static void refused(CliOutcome o, String... said) {
+    /** Exit status 2, the words {@code said} in the message, and no stack trace; shared by the CLI audits. */
+    static void refused(CliOutcome o, String... said) {
         assertEquals(2, o.status(), o.err());
         for (String s : said) {
             assertTrue(o.err().contains(s), "'" + s + "' in: " + o.err());

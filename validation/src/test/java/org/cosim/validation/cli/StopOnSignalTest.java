@@ -112,7 +112,11 @@ class StopOnSignalTest {
 
     @Test
     void aSecondSignalExitsAtOnceWhenALawNeverReturns() throws Exception {
+        Path stuck = tmp.resolve("stuck-marker");
+        // The law marks the moment it gets stuck, so the signals land while it loops however slow the machine.
         Path law = Files.writeString(tmp.resolve("Loops.java"), """
+                import java.nio.file.Files;
+                import java.nio.file.Path;
                 import org.cosim.agents.custom.LawParameters;
                 import org.cosim.agents.custom.RateFlow;
                 import org.cosim.agents.sender.RateControl;
@@ -120,9 +124,16 @@ class StopOnSignalTest {
                     private boolean spin;
                     public Loops(LawParameters p, RateFlow f) {}
                     @Override public double rateBps() { return 1e9; }
-                    @Override public void onRttSample(long rttPs) { while (true) { spin = !spin; } }
+                    @Override public void onRttSample(long rttPs) {
+                        try {
+                            Files.writeString(Path.of("%s"), "stuck");
+                        } catch (java.io.IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                        while (true) { spin = !spin; }
+                    }
                 }
-                """);
+                """.formatted(stuck));
         Path out = tmp.resolve("stuck");
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "org.cosim.validation.Main", "run",
@@ -131,10 +142,10 @@ class StopOnSignalTest {
                 "protocol.custom_rate_law={source_file: \"" + law + "\"}"));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("log").toFile())
                 .start();
-        for (int i = 0; i < 600 && !Files.exists(out) && p.isAlive(); i++) {
+        for (int i = 0; i < 1200 && !Files.exists(stuck) && p.isAlive(); i++) {
             Thread.sleep(100);
         }
-        Thread.sleep(3000);  // the law compiled and stuck in its first RTT sample
+        assertTrue(Files.exists(stuck), "the law never got stuck: " + log());
         p.destroy();
         for (int i = 0; i < 100 && !log().contains("Ctrl-C again"); i++) {
             Thread.sleep(100);
