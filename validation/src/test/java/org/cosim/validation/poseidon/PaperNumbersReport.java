@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.cosim.validation.experiments.PaperMetrics;
 import org.cosim.validation.results.FlowRates;
 import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -107,6 +108,28 @@ class PaperNumbersReport {
             ratios.append('\n');
         }
         print("Swift's std-dev over Poseidon's for windows of 0.1 / 0.2 / 0.5 / 1 / 2 / 5 ms:%n%s", ratios);
+    }
+
+    /**
+     * Fig 21(b)-(d), Poseidon's sensitivity to p, k and m (one changed from the paper's 40 / 2 / 0.25): rate
+     * variation and RTT with 200 flows on one hop (Fig 17(b)'s file), utilization and convergence with two
+     * (Fig 17(a)'s).
+     */
+    @Test
+    void fig21Sensitivity() {
+        print("| parameter | 200 flows: std-dev (1 ms) | Jain | RTT p50 / p99 | queue mean | 2 flows: throughput | convergence |");
+        for (String[] v : new String[][] {{"p", "10"}, {"p", "20"}, {"p", "40"}, {"p", "80"}, {"k_us", "0.5"},
+                {"k_us", "1"}, {"k_us", "4"}, {"k_us", "8"}, {"m", "0.1"}, {"m", "0.5"}, {"m", "1"}}) {
+            String set = v[0] + ": " + v[1];
+            RunResults many = PaperRuns.runWith("fig17b-stability.textproto", PaperRuns.POSEIDON, set);
+            RunResults two = PaperRuns.runWith("fig17a-convergence.textproto", PaperRuns.POSEIDON,
+                    set + " window {initial_cwnd_packets: 1}");
+            Summary s = Summary.of(many);
+            double queueUs = many.queues().get(0).meanBytes() * 8 / 200e3;
+            print("| %s = %s | %.4f Gb/s | %.4f | %.2f / %.2f us | %.2f us | %.1f Gb/s | %s |", v[0], v[1],
+                    StabilityTest.meanStdDevGbps(many), s.jainIndex(), s.rttP50Us(), s.rttP99Us(), queueUs,
+                    Summary.of(two).totalThroughputGbps(), us(ConvergenceTest.convergencePs(two)));
+        }
     }
 
     /** The last column of docs/poseidon-swift.md's Fig 17(b) table: windows in [k, k+1) keep k packets out. */
