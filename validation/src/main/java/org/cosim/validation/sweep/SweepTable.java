@@ -176,7 +176,8 @@ public final class SweepTable {
                 java.util.Arrays.fill(y, Double.NaN);
                 return y;
             });
-            ys[first.values().indexOf(v.get(0))] = !r.ran() ? Double.NaN : m.value().apply(r);
+            // A run that failed midway has partial numbers, not a point of the curve: drawn as a gap.
+            ys[first.values().indexOf(v.get(0))] = !r.complete() ? Double.NaN : m.value().apply(r);
         }
         double[] xs = numeric ? first.values().stream().mapToDouble(Double::parseDouble).toArray()
                 : new double[first.values().size()];

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.cosim.scenario.ScenarioException;
+import org.cosim.validation.results.Summary;
 import org.junit.jupiter.api.Test;
 
 /** Sweep axes and their combinations. */
@@ -91,6 +92,19 @@ class SweepPlanTest {
         assertEquals(List.of("{ai: 1}", "{ai: 2}"), bars.categories());
         assertEquals(List.of("jain"), bars.series().stream().map(s -> s.name()).toList());
         assertThrows(IllegalArgumentException.class, () -> new SweepTable(words.axes(), List.of()).figure("speed"));
+    }
+
+    @Test
+    void aRunThatFailedMidwayIsAGapInItsFigureNotAPoint() {
+        SweepPlan p = SweepPlan.of(List.of("seed=1,2"));
+        Summary partial = new Summary(0, new double[0], 0.5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, null, null);
+        Summary whole = new Summary(0, new double[0], 0.9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, null, null);
+        List<SweepTable.Row> rows = List.of(
+                new SweepTable.Row(p.points().get(0), "d1", whole, null, List.of(), null, -1),
+                new SweepTable.Row(p.points().get(1), "d2", partial, null, List.of(), "by SIGINT or SIGTERM", -1));
+        double[] y = new SweepTable(p.axes(), rows).figure("jain").series().get(0).y();
+        assertEquals(0.9, y[0]);
+        assertTrue(Double.isNaN(y[1]), "the failed run's partial Jain index is not drawn");
     }
 
     @Test
