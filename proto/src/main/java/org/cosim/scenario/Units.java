@@ -36,6 +36,11 @@ public final class Units {
         return Double.isFinite(mbps) && mbpsToBps(mbps) >= 1;
     }
 
+    /** The same for a rate in Gb/s. */
+    public static boolean isRateGbps(double gbps) {
+        return Double.isFinite(gbps) && gbpsToBps(gbps) >= 1;
+    }
+
     /**
      * Time to serialize {@code bytes} at {@code bps}, rounded up to a whole picosecond.
      * Exact for the papers' rates (1500 B at 10 Gb/s = 1,200,000 ps).

@@ -52,7 +52,7 @@ public record DcqcnConfig(double g, long rateIncreaseTimerPs, long byteCounterBy
                 "must be > 0");
         require(cnpUs >= 0 && Double.isFinite(cnpUs), "cnp_interval_us", cnpUs,
                 "must be >= 0 (0: every marked ACK is a CNP)");
-        require(!d.hasInitialRateGbps() || Units.isRateMbps(initialGbps * 1e3), "initial_rate_gbps",
+        require(!d.hasInitialRateGbps() || Units.isRateGbps(initialGbps), "initial_rate_gbps",
                 initialGbps, "must be at least 1 b/s (leave it out to start at line rate)");
         require(Units.isRateMbps(minRate), "min_rate_mbps", minRate, "must be at least 1 b/s (1e-6 Mb/s)");
         if (d.hasInitialRateGbps() && Units.gbpsToBps(initialGbps) < Units.mbpsToBps(minRate)) {

@@ -63,7 +63,7 @@ public record TimelyConfig(int segmentBytes, double deltaBps, double beta, doubl
         require(outstanding >= 1 && outstanding <= 1 << 20, "max_outstanding_segments", Integer.toUnsignedString(outstanding),
                 "must be in 1..1048576");
         // nicPacingBps 0 means no pacing, so a positive rate that rounds to 0 b/s would silently turn it off
-        require(!t.hasNicPacingMbps() || (Double.isFinite(nicPacing) && Units.mbpsToBps(nicPacing) > 0),
+        require(!t.hasNicPacingMbps() || Units.isRateMbps(nicPacing),
                 "nic_pacing_mbps", nicPacing, "must be at least 1 b/s (1e-6 Mb/s; leave it out for no NIC pacing)");
 
         return new TimelyConfig(seg, Units.mbpsToBps(delta), beta, alpha, Units.usToPs(tLow),

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
 
 /**
@@ -43,7 +42,7 @@ public final class Routing {
     public Routing(TopologyGraph g) {
         this.g = g;
         this.hosts = g.hostCount();
-        checkTableSize(hosts, g.switchCount());
+        TopologyBuilders.checkTableSize(hosts, g.switchCount());
         int nodes = hosts + g.switchCount();
         neighbour = new int[nodes][];
         linkOn = new int[nodes][];
@@ -82,20 +81,6 @@ public final class Routing {
             groupOf[groups[i]] = i;
         }
         routes = computeRoutes(nodes);
-    }
-
-    /**
-     * The routing tables hold an entry per switch and destination host (4 bytes each, the arrays shared), and
-     * building them takes a search per host-facing switch over every node: more than this many entries would
-     * not fit in memory, or take hours. The largest fat tree (k = 48) has 2880 x 27,648 = 80 M.
-     */
-    static final long MAX_TABLE_ENTRIES = 250_000_000L;
-
-    static void checkTableSize(long hosts, long switches) {
-        if (hosts * switches > MAX_TABLE_ENTRIES) {
-            throw new ScenarioException("topology", hosts + " hosts x " + switches + " switches: routing tables of "
-                    + hosts * switches + " entries, more than " + MAX_TABLE_ENTRIES + " (they would not fit in memory)");
-        }
     }
 
     private int attachment(int h) {

@@ -2,6 +2,7 @@ package org.cosim.fabric.topology;
 
 import org.cosim.proto.Topology;
 import org.cosim.scenario.ScenarioException;
+import org.cosim.scenario.Units;
 
 /** Picks the builder for the scenario's topology family. */
 public final class TopologyBuilders {
@@ -40,12 +41,11 @@ public final class TopologyBuilders {
      * {@code alternative} ends the message when the field may hold something else too.
      */
     static long rate(double gbps, String field, String alternative) {
-        long bps = org.cosim.scenario.Units.gbpsToBps(gbps);
-        if (!(gbps > 0) || !(gbps <= MAX_RATE_GBPS) || bps <= 0) {
+        if (!Units.isRateGbps(gbps) || !(gbps <= MAX_RATE_GBPS)) {
             throw new ScenarioException(field, gbps + " Gb/s: a link rate must be at least 1 b/s and at most "
                     + (long) MAX_RATE_GBPS + " Gb/s" + alternative);
         }
-        return bps;
+        return Units.gbpsToBps(gbps);
     }
 
     /** A link's delay, or a switch's forwarding latency (FabricConfig): too long a one would overflow picosecond times. */
@@ -54,7 +54,7 @@ public final class TopologyBuilders {
             throw new ScenarioException(field, us + " us: a delay must be >= 0 and at most " + (long) MAX_DELAY_US
                     + " us");
         }
-        return org.cosim.scenario.Units.usToPs(us);
+        return Units.usToPs(us);
     }
 
     /** A uint32 count of the scenario, at least one; shown unsigned in the message when it is out of range. */
@@ -74,6 +74,21 @@ public final class TopologyBuilders {
         if (links > MAX_LINKS) {
             throw new ScenarioException(field, what + ": " + links + " links, more than " + MAX_LINKS
                     + " (they would not fit in memory)");
+        }
+    }
+
+    /**
+     * The routing tables hold an entry per switch and destination host (4 bytes each, the arrays shared), and
+     * building them takes a search per host-facing switch over every node: more than this many entries would
+     * not fit in memory, or take hours. The largest fat tree (k = 48) has 2880 x 27,648 = 80 M.
+     */
+    static final long MAX_TABLE_ENTRIES = 250_000_000L;
+
+    /** A network's routing tables (Routing), checked against {@link #MAX_TABLE_ENTRIES}. */
+    static void checkTableSize(long hosts, long switches) {
+        if (hosts * switches > MAX_TABLE_ENTRIES) {
+            throw new ScenarioException("topology", hosts + " hosts x " + switches + " switches: routing tables of "
+                    + hosts * switches + " entries, more than " + MAX_TABLE_ENTRIES + " (they would not fit in memory)");
         }
     }
 

@@ -32,10 +32,11 @@ public final class FlowSizeDistribution {
     public static FlowSizeDistribution from(FlowSizes s, String field) {
         return switch (s.getKindCase()) {
             case FIXED_BYTES -> {
-                if (Workloads.flowBytes(s.getFixedBytes(), field + ".fixed_bytes") < 1) {
+                long bytes = Workloads.flowBytes(s.getFixedBytes(), field + ".fixed_bytes");
+                if (bytes < 1) {
                     throw new ScenarioException(field + ".fixed_bytes", "0: a flow needs at least one byte");
                 }
-                yield new FlowSizeDistribution(new long[] {s.getFixedBytes()}, new double[] {1.0});
+                yield new FlowSizeDistribution(new long[] {bytes}, new double[] {1.0});
             }
             case EMPIRICAL -> empirical(s.getEmpirical(), field + ".empirical");
             case CDF -> throw new ScenarioException(field + ".cdf", "'" + s.getCdf() + "' was not read: CDFs are "

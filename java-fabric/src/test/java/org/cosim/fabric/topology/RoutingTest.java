@@ -155,7 +155,7 @@ class RoutingTest {
 
     @Test
     void routingTablesTooLargeForMemoryAreRefusedNamingTheTopology() {
-        Routing.checkTableSize(27_648, 2_880);  // the k = 48 fat tree, the largest built
+        TopologyBuilders.checkTableSize(27_648, 2_880);  // the k = 48 fat tree, the largest built
         // One rack of 100,000 hosts under 99,999 spines: within the node and link bounds, 1e10 table entries.
         TopologyGraph g = ClosTopology.build(Clos.newBuilder().setRacks(1).setHostsPerRack(100_000)
                 .setSpines(99_999).setHostRateGbps(10).setUplinkRateGbps(10).setLinkDelayUs(1).build());

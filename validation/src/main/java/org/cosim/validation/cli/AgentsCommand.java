@@ -72,6 +72,11 @@ public final class AgentsCommand implements Command {
         }
         int port = number(cl.getOptionValue("port"), "--port", 0, 65535);
         String bind = cl.getOptionValue("bind", "127.0.0.1");
+        try {
+            java.net.InetAddress.getByName(bind);
+        } catch (java.net.UnknownHostException e) {
+            throw new UsageException("--bind " + bind + ": no such host or address");
+        }
         int idle = number(cl.getOptionValue("idle-timeout-s", "120"), "--idle-timeout-s", 1, Integer.MAX_VALUE);
         int maxBatch = number(cl.getOptionValue("max-batch-events",
                 Integer.toString(AgentServerOptions.DEFAULTS.maxBatchEvents())), "--max-batch-events", 1, Integer.MAX_VALUE);
@@ -81,11 +86,6 @@ public final class AgentsCommand implements Command {
         FileRoot files = fileRoot(bind, cl.getOptionValue("files-under"));
         Path portFile = cl.hasOption("port-file") ? CommandLines.outputFile("--port-file",
                 cl.getOptionValue("port-file")) : null;
-        try {
-            java.net.InetAddress.getByName(bind);
-        } catch (java.net.UnknownHostException e) {
-            throw new UsageException("--bind " + bind + ": no such host or address");
-        }
         boolean lawCode = opts.runsLawCode();
         AgentServer server;
         try {

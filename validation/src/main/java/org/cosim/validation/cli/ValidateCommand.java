@@ -91,9 +91,10 @@ public final class ValidateCommand implements Command {
             }
             return 0;
         }
-        if (backends.contains("omnetpp") && !OmnetppInstall.locate().found()) {
+        OmnetppInstall.Lookup omnetpp = backends.contains("omnetpp") ? OmnetppInstall.locate() : null;
+        if (omnetpp != null && !omnetpp.found()) {
             // As cosim compare and sweep: said before any run, not as a report of runs that never ran.
-            err.println("cosim validate: --backend " + backend + " needs OMNeT++: " + OmnetppInstall.locate().whyNot());
+            err.println("cosim validate: --backend " + backend + " needs OMNeT++: " + omnetpp.whyNot());
             return 1;
         }
         Path scenarios;
