@@ -121,8 +121,9 @@ public final class Workloads {
      * Every incast sender opens {@code connections_per_client} flows to the
      * receiver; flow ids go sender by sender (ascending host ids). Flow i starts at
      * start + i * spacing. Senders and receiver: the topology's incast roles, or
-     * {@code receiver} (default host 0) and {@code senders} hosts drawn from the
-     * others by a keyed shuffle (default all of them).
+     * {@code receiver} (default host 0) and {@code senders} of the others (default
+     * all of them): drawn by a keyed shuffle, or the highest ids
+     * ({@code sender_choice}).
      */
     static FlowTable incast(Incast p, TopologyGraph g, long seed, String field) {
         String at = field + ".";
@@ -167,15 +168,28 @@ public final class Workloads {
             }
         }
         if (!p.hasSenders()) {
+            if (p.hasSenderChoice()) {
+                throw new ScenarioException(at + "sender_choice", "chooses which `senders` hosts send: "
+                        + "set senders too (without it every other host sends)");
+            }
             return useRoles ? g.incastClients().stream().mapToInt(Integer::intValue).toArray() : others;
         }
-        if (p.getSenders() < 1 || p.getSenders() > others.length) {
-            throw new ScenarioException(at + "senders", Integer.toUnsignedString(p.getSenders())
+        int n = p.getSenders();
+        if (n < 1 || n > others.length) {
+            throw new ScenarioException(at + "senders", Integer.toUnsignedString(n)
                     + ": must be in 1.." + others.length + " (the hosts other than the receiver)");
         }
-        int[] chosen = Permutations.sample(seed, INCAST_TAG, others, p.getSenders());
-        Arrays.sort(chosen);
-        return chosen;
+        switch (p.getSenderChoice()) {
+            case KEYED_SAMPLE: {
+                int[] chosen = Permutations.sample(seed, INCAST_TAG, others, n);
+                Arrays.sort(chosen);
+                return chosen;
+            }
+            case HIGHEST_IDS:
+                return Arrays.copyOfRange(others, others.length - n, others.length);
+            default:
+                throw new ScenarioException(at + "sender_choice", "unknown value " + p.getSenderChoiceValue());
+        }
     }
 
     /** The switch port feeding the host: an incast's bottleneck queue. */

@@ -107,6 +107,41 @@ class NdpWorkloadsTest {
     }
 
     @Test
+    void theHighestIdsChoiceTakesTheLastHostsSkippingTheReceiver() {
+        FlowTable t = Workloads.build(Workload.newBuilder().setIncast(Incast.newBuilder().setConnectionsPerClient(1)
+                .setFlowBytes(450_000).setSenders(4).setSenderChoice(Incast.SenderChoice.HIGHEST_IDS)).build(),
+                fatTree(), 4);
+        assertArrayEquals(new int[] {12, 13, 14, 15}, sources(t), "the NDP authors' incast: hosts 16-N..15 to host 0");
+        assertEquals(0, t.dst(0));
+        FlowTable all = Workloads.build(Workload.newBuilder().setIncast(Incast.newBuilder().setConnectionsPerClient(1)
+                .setFlowBytes(1).setReceiver(15).setSenders(15).setSenderChoice(Incast.SenderChoice.HIGHEST_IDS))
+                .build(), fatTree(), 4);
+        assertEquals(15, all.size());
+        assertEquals(0, all.src(0), "every host but the receiver");
+        assertEquals(14, all.src(14));
+        FlowTable otherSeed = Workloads.build(Workload.newBuilder().setIncast(Incast.newBuilder()
+                .setConnectionsPerClient(1).setFlowBytes(1).setSenders(4)
+                .setSenderChoice(Incast.SenderChoice.HIGHEST_IDS)).build(), fatTree(), 99);
+        assertArrayEquals(sources(t), sources(otherSeed), "no draw: the seed does not move them");
+    }
+
+    @Test
+    void aSenderChoiceWithoutSendersIsRefused() {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> Workloads.build(Workload.newBuilder()
+                .setIncast(Incast.newBuilder().setConnectionsPerClient(1).setFlowBytes(1)
+                        .setSenderChoice(Incast.SenderChoice.HIGHEST_IDS)).build(), fatTree(), 1));
+        assertEquals("workload.incast.sender_choice", e.field());
+    }
+
+    private static int[] sources(FlowTable t) {
+        int[] s = new int[t.size()];
+        for (int f = 0; f < s.length; f++) {
+            s[f] = t.src(f);
+        }
+        return s;
+    }
+
+    @Test
     void withoutSendersAnIncastUsesEveryOtherHost() {
         FlowTable t = Workloads.build(Workload.newBuilder().setIncast(Incast.newBuilder().setConnectionsPerClient(2)
                 .setFlowBytes(1)).build(), fatTree(), 4);

@@ -17,7 +17,7 @@ import org.cosim.validation.results.Summary;
 /**
  * NDP (SIGCOMM'17), DIGEST.md 2.C's headline results: the 432-host permutation
  * (Fig 14), the 100 -> 1 incast of Fig 4, the N -> 1 incasts of Fig 16 (under the
- * paper's 10:1 WRR and htsim's strict priority), the large incasts of Fig 20 on
+ * paper's 10:1 WRR and csg-htsim's strict priority), the large incasts of Fig 20 on
  * 8192 hosts, short transfers under load (Fig 15) and utilization from 128 to
  * 8192 hosts. The shipped ndp-* scenarios, their defaults docs/ndp.md documents.
  */
@@ -176,8 +176,9 @@ final class NdpExperiments {
         String ns = Arrays.toString(FIG16_N);
         return new Experiment("ndp-fig16", "ndp", "Fig 16", "N -> 1 incasts of 450 KB",
                 "N backends of the 432-host fat tree answer one frontend with 450 KB each, all at once, N = " + ns
-                        + "; under the paper's 10:1 WRR between header and data queues, and under strict-priority "
-                        + "headers (htsim's NDP queue, docs/ndp.md); DCTCP on 200-packet queues marking at 30 "
+                        + ", the N highest host ids as in the NDP authors' script; under the paper's 10:1 WRR "
+                        + "between header and data queues, and under strict-priority headers (csg-htsim's NDP queue, "
+                        + "docs/ndp.md); DCTCP on 200-packet queues marking at 30 "
                         + "packets; DCQCN on a shared buffer (200 packets per port) marking at 20 packets, PFC at "
                         + "100 packets per ingress; MPTCP on 200-packet drop-tail queues (8 subflows). Values: the "
                         + "worst over N.",
@@ -188,11 +189,11 @@ final class NdpExperiments {
                                 Summary::incastLastOverOptimum)),
                         Check.of("10:1 WRR: slowest FCT over fastest (worst N)", "<= 1.2", atMost(1.3, "").described(
                                 "<= 1.3"), "", r -> worst(r, fig16Runs(Incast16.WRR), Summary::incastSlowestOverFastest))
-                                .deviation("from N = 64 on, the receiver's rack-mates finish 25-35% early: their "
-                                        + "first windows reach its ToR port one hop from home, while the remote "
-                                        + "windows arrive trimmed into a header queue that 10:1 WRR drains slowly and "
-                                        + "go back to their senders; htsim itself serves headers strictly first "
-                                        + "(docs/ndp.md)", between(1.3, 1.7, "")),
+                                .deviation("N = 431 only (every other host sends): the fastest of the receiver's "
+                                        + "five rack-mates gets half its first window through and keeps that head "
+                                        + "start; in the authors' simulator a 0.7% over-pull keeps the receiver's port "
+                                        + "full and trims the rack-mates' pulled packets until it is gone (1.05-1.10 "
+                                        + "there; docs/ndp.md)", between(1.3, 1.8, "")),
                         Check.of("strict priority: last FCT over the optimum (worst N)", "about 1.01", atMost(1.03, "")
                                 .described("<= 1.03"), "", r -> worst(r, fig16Runs(Incast16.STRICT),
                                 Summary::incastLastOverOptimum)),
@@ -249,7 +250,8 @@ final class NdpExperiments {
     static Experiment fig20() {
         return new Experiment("ndp-fig20", "ndp", "Fig 20", "large incasts on 8192 hosts",
                 "k = 32 fat tree (8192 hosts), N -> 1 incasts of 270,000 B (30 packets) with a 23-packet initial "
-                        + "window, N = " + Arrays.toString(FIG20_N) + " (--quick: up to 1000). Resends per packet: "
+                        + "window, N = " + Arrays.toString(FIG20_N) + " (--quick: up to 1000), the N highest host ids "
+                        + "as in the NDP authors' script. Resends per packet: "
                         + "data sent beyond the flows' bytes, over their bytes.",
                 fig20Runs(),
                 List.of(

@@ -217,15 +217,16 @@ class CustomLawRunTest {
     }
 
     /**
-     * The shipped pull order on NDP's Fig 16 incast (100 -> 1, the paper's 10:1 WRR ports): round robin lets
-     * the receiver's rack-mates finish a third early (slowest 1.55x the fastest); serving the least-served
+     * The shipped pull order on NDP's Fig 16 incast (100 -> 1, the paper's 10:1 WRR ports, senders drawn at
+     * random as the example's file sets, so host 2 of the receiver's rack is one): round robin lets the
+     * receiver's rack-mate finish a third early (slowest 1.55x the fastest); serving the least-served
      * flow first finishes every flow together, still next to the optimum. Its parameter reaches it: counting
      * delivered packets alone (pull_weight 0) pulls flows with nothing left to send and idles the link at the
      * end.
      */
     @Test
     void theShippedPullOrderEvensOutNdpsIncast() {
-        Summary fair = fig16("ndp-fig16-incast.textproto");
+        Summary fair = fig16("ndp-fig16-incast.textproto", "workload.incast.sender_choice=KEYED_SAMPLE");
         Summary leastServed = fig16("custom/ndp-least-served-fig16.textproto");
         Summary deliveredOnly = fig16("custom/ndp-least-served-fig16.textproto",
                 "protocol.ndp.pull_order.params[pull_weight]=0");

@@ -40,10 +40,12 @@ class NdpIncastTest {
     }
 
     /**
-     * Fig 16 with the paper's 10:1 WRR: the last flow within 3% of the optimum for
-     * every N. The spread holds the paper's 1.3x only up to N = 32; from N = 64 the
-     * receiver's rack-mates finish early (measured 1.31-1.55x; docs/ndp.md), so
-     * it is checked here only where it holds, and under strict priority below.
+     * Fig 16 with the paper's 10:1 WRR and the NDP authors' senders (the N highest
+     * host ids): the last flow within 3% of the optimum for every N, and the slowest
+     * within 1.3x the fastest wherever no sender shares the receiver's rack. At N =
+     * 431 every other host sends, its five rack-mates too, and the fastest of them
+     * finishes about a third early (1.54x; docs/ndp.md: the authors' simulator gives
+     * 1.05-1.10 there), so the spread is not checked at 431.
      */
     @ParameterizedTest
     @ValueSource(ints = {8, 32, 64, 100, 200, 431})
@@ -51,12 +53,34 @@ class NdpIncastTest {
         Summary s = run("ndp-fig16-incast.textproto", "workload.incast.senders=" + n, "duration_us=200000");
         assertEquals(n, s.flowsTotal());
         assertTrue(s.incastLastOverOptimum() <= 1.03, n + " senders: " + s.incastLastOverOptimum());
-        if (n <= 32) {
+        if (n < 427) {
             assertTrue(s.incastSlowestOverFastest() <= 1.3, n + " senders: spread " + s.incastSlowestOverFastest());
         }
     }
 
-    /** Fig 16 with htsim's strict-priority headers: within 3% of the optimum and slowest <= 1.3x fastest. */
+    /**
+     * Why the senders' placement matters: with 100 senders drawn at random, host 2,
+     * the only one in the receiver's rack, gets much of its first window through and
+     * finishes first, about a third before the others (the authors' simulator, given
+     * the same senders, measured 1.45x; docs/ndp.md).
+     */
+    @Test
+    void fig16WithRandomSendersTheReceiversRackMateFinishesFirst() {
+        RunResults r = JavaBackend.run(ShippedScenarios.read("ndp-fig16-incast.textproto",
+                "workload.incast.sender_choice=KEYED_SAMPLE"), t -> { });
+        Summary s = Summary.of(r);
+        assertEquals(100, s.flowsFinished());
+        assertTrue(s.incastSlowestOverFastest() > 1.4, "spread " + s.incastSlowestOverFastest());
+        int fastest = 0;
+        for (int f = 1; f < r.flows().size(); f++) {
+            if (r.flows().get(f).fctPs() < r.flows().get(fastest).fctPs()) {
+                fastest = f;
+            }
+        }
+        assertEquals(2, r.flows().get(fastest).src(), "the fastest flow comes from the receiver's rack (hosts 0-5)");
+    }
+
+    /** Fig 16 with strict-priority headers (the maintained htsim's setting): within 3% and slowest <= 1.3x fastest. */
     @ParameterizedTest
     @ValueSource(ints = {8, 32, 64, 100, 200, 431})
     void fig16FairAndNearOptimalUnderStrictPriority(int n) {
