@@ -10,16 +10,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Fig 10: a 200 KB flow against six long flows into one host of NDP's 8-server
- * testbed. Receiver priority puts its pulls first. Paper (testbed): +50 us over
- * its idle FCT with priority, +500 us without.
+ * testbed, on its NetFPGA switches (strict-priority headers, the arrival trimmed,
+ * no return-to-sender). Receiver priority puts its pulls first. Paper (testbed):
+ * +50 us over its idle FCT with priority, +500 us without.
  *
- * <p>On the testbed's NetFPGA switches (strict-priority headers, the arrival
- * trimmed, no return-to-sender) we measure +55.2 us with priority for the
- * shipped placement, the short flow from the farthest host (the six long flows'
- * initial windows get a few tens of packets through in the first round trip
- * before priority pulls take over; from the receiver's own leaf it is +32.5 us),
- * so the priority bound checked here is 56 us, not the paper's 50
- * (docs/ndp.md). Without priority the flow gets ~1/7 of the link: +997 us.
+ * <p>The shipped cases start the short flow 400 ms after the long ones, as the
+ * authors' experiment code does (host_impl/lib/f_ndp_prio.c): +20.5 us with
+ * priority, +862 us without. Started together with the long flows, as the
+ * paper's text says, it meets their initial windows and takes +55.2 us
+ * (docs/ndp.md).
  */
 class NdpPriorityTest {
     private static long shortFlowFct(String file) {
@@ -31,14 +30,24 @@ class NdpPriorityTest {
     }
 
     @Test
-    void aPrioritizedShortFlowFinishesNearlyAsOnAnIdleNetwork() {
+    void aPrioritizedShortFlowFinishesWithinFiftyMicrosecondsOfIdle() {
         long idle = shortFlowFct("ndp-fig10-idle.textproto");
-        long priority = shortFlowFct("ndp-fig10-priority.textproto");
-        long fair = shortFlowFct("ndp-fig10-fair.textproto");
-        long withPriority = priority - idle;
-        long without = fair - idle;
-        assertTrue(withPriority <= 56_000_000, "with priority +" + withPriority / 1e6 + " us over idle");
-        assertTrue(without >= 5 * withPriority && without >= 400_000_000,
+        long withPriority = shortFlowFct("ndp-fig10-priority.textproto") - idle;
+        long without = shortFlowFct("ndp-fig10-fair.textproto") - idle;
+        assertTrue(withPriority <= 50_000_000, "with priority +" + withPriority / 1e6 + " us over idle");
+        assertTrue(without >= 10 * withPriority && without >= 400_000_000,
                 "without priority +" + without / 1e6 + " us, with +" + withPriority / 1e6 + " us");
+    }
+
+    /** Started with the long flows, the short one also meets their initial windows: later, still near idle. */
+    @Test
+    void startingWithTheLongFlowsCostsTheirInitialWindows() {
+        long idle = shortFlowFct("ndp-fig10-idle.textproto");
+        long late = shortFlowFct("ndp-fig10-priority.textproto") - idle;
+        long together = shortFlowFct("ndp-fig10-priority-simultaneous.textproto") - idle;
+        assertTrue(together > late + 20_000_000 && together <= 56_000_000,
+                "together +" + together / 1e6 + " us, 400 ms later +" + late / 1e6 + " us");
+        long fairTogether = shortFlowFct("ndp-fig10-fair-simultaneous.textproto") - idle;
+        assertTrue(fairTogether >= 5 * together, "without priority +" + fairTogether / 1e6 + " us");
     }
 }

@@ -354,7 +354,7 @@ class OmnetppPairedRunTest {
     /** NDP on the leaf-spine testbed with 1500-byte packets and a prioritized short flow (Fig 10), whole run. */
     @Test
     void ndpLeafSpinePriority() {
-        assertIdentical(ShippedScenarios.read("ndp-fig10-priority.textproto"));
+        assertIdentical(ShippedScenarios.read("ndp-fig10-priority-simultaneous.textproto"));
     }
 
     /** Fig 22's asymmetric fat tree: one core link at 1 Gb/s, set in the ini as that link's two channels. */
