@@ -131,6 +131,11 @@ class NdpWorkloadsTest {
                 .setIncast(Incast.newBuilder().setConnectionsPerClient(1).setFlowBytes(1)
                         .setSenderChoice(Incast.SenderChoice.HIGHEST_IDS)).build(), fatTree(), 1));
         assertEquals("workload.incast.sender_choice", e.field());
+        e = assertThrows(ScenarioException.class, () -> Workloads.build(Workload.newBuilder()
+                .setIncast(Incast.newBuilder().setConnectionsPerClient(1).setFlowBytes(1).setSenders(3)
+                        .setSenderChoiceValue(7)).build(), fatTree(), 1));
+        assertEquals("workload.incast.sender_choice", e.field());
+        assertTrue(e.getMessage().contains("unknown value 7"), e.getMessage());
     }
 
     private static int[] sources(FlowTable t) {
