@@ -19,7 +19,8 @@ import org.cosim.validation.results.Summary;
  * (Fig 14), the 100 -> 1 incast of Fig 4, receiver priority on the testbed (Fig 10),
  * the N -> 1 incasts of Fig 16 (under the paper's 10:1 WRR and csg-htsim's strict
  * priority), the large incasts of Fig 20 on 8192 hosts, short transfers under load
- * (Fig 15) and utilization from 128 to 8192 hosts. The shipped ndp-* scenarios, their defaults docs/ndp.md documents.
+ * (Fig 15) and utilization from 128 to 8192 hosts. The shipped ndp-* scenarios,
+ * their defaults docs/ndp.md documents.
  */
 final class NdpExperiments {
     private NdpExperiments() {}
