@@ -28,11 +28,11 @@ class NdpWorkloadsTest {
     }
 
     private static int[] destinations(FlowTable t) {
-        int[] d = new int[t.size()];
-        for (int f = 0; f < d.length; f++) {
-            d[f] = t.dst(f);
-        }
-        return d;
+        return java.util.stream.IntStream.range(0, t.size()).map(t::dst).toArray();
+    }
+
+    private static int[] sources(FlowTable t) {
+        return java.util.stream.IntStream.range(0, t.size()).map(t::src).toArray();
     }
 
     private static FlowTable permutation(long seed) {
@@ -136,14 +136,6 @@ class NdpWorkloadsTest {
                         .setSenderChoiceValue(7)).build(), fatTree(), 1));
         assertEquals("workload.incast.sender_choice", e.field());
         assertTrue(e.getMessage().contains("unknown value 7"), e.getMessage());
-    }
-
-    private static int[] sources(FlowTable t) {
-        int[] s = new int[t.size()];
-        for (int f = 0; f < s.length; f++) {
-            s[f] = t.src(f);
-        }
-        return s;
     }
 
     @Test

@@ -131,9 +131,14 @@ final class NdpExperiments {
             "200 KB against six long flows, all starting at 0, prioritized",
             "ndp-fig10-priority-simultaneous.textproto");
 
-    /** The 200 KB flow's (flow 0's) FCT in a run, minus its FCT alone, in us. */
+    /** The 200 KB flow's (flow 0's) FCT in a run, in us. */
+    private static double shortFlowFctUs(Runs r, PaperRun run) {
+        return r.of(run).flows().get(0).fctPs() / 1e6;
+    }
+
+    /** The 200 KB flow's FCT in a run minus its FCT alone, in us. */
     private static double overIdleUs(Runs r, PaperRun run) {
-        return (r.of(run).flows().get(0).fctPs() - r.of(FIG10_IDLE).flows().get(0).fctPs()) / 1e6;
+        return shortFlowFctUs(r, run) - shortFlowFctUs(r, FIG10_IDLE);
     }
 
     static Experiment fig10() {
@@ -159,10 +164,7 @@ final class NdpExperiments {
                                         between(50, 60, " us"))),
                 r -> {
                     List<String> cats = List.of("idle", "priority", "fair", "priority, together");
-                    double[] fct = new double[runs.size()];
-                    for (int i = 0; i < fct.length; i++) {
-                        fct[i] = r.of(runs.get(i)).flows().get(0).fctPs() / 1e6;
-                    }
+                    double[] fct = runs.stream().mapToDouble(run -> shortFlowFctUs(r, run)).toArray();
                     return FigureData.bars("A 200 KB flow against six long flows (Fig 10)", "FCT (us)", cats,
                             List.of(new Series("200 KB flow", new double[0], fct)));
                 });

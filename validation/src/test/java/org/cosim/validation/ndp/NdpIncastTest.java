@@ -3,7 +3,9 @@ package org.cosim.validation.ndp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Comparator;
 import org.cosim.validation.ShippedScenarios;
+import org.cosim.validation.results.FlowRecord;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
 import org.cosim.validation.runner.JavaBackend;
@@ -71,13 +73,8 @@ class NdpIncastTest {
         Summary s = Summary.of(r);
         assertEquals(100, s.flowsFinished());
         assertTrue(s.incastSlowestOverFastest() > 1.4, "spread " + s.incastSlowestOverFastest());
-        int fastest = 0;
-        for (int f = 1; f < r.flows().size(); f++) {
-            if (r.flows().get(f).fctPs() < r.flows().get(fastest).fctPs()) {
-                fastest = f;
-            }
-        }
-        assertEquals(2, r.flows().get(fastest).src(), "the fastest flow comes from the receiver's rack (hosts 0-5)");
+        FlowRecord fastest = r.flows().stream().min(Comparator.comparingLong(FlowRecord::fctPs)).orElseThrow();
+        assertEquals(2, fastest.src(), "the fastest flow comes from the receiver's rack (hosts 0-5)");
     }
 
     /** Fig 16 with strict-priority headers (the maintained htsim's setting): within 3% and slowest <= 1.3x fastest. */
