@@ -1,6 +1,8 @@
 package org.cosim.fabric;
 
 import org.cosim.fabric.net.IntParams;
+import org.cosim.fabric.net.CutPayloadParams;
+import org.cosim.fabric.net.CutPayloadPort;
 import org.cosim.fabric.net.NdpPort;
 import org.cosim.fabric.net.NdpQueueParams;
 import org.cosim.fabric.net.NicParams;
@@ -110,8 +112,10 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
         long latency = c.hasLatencyUs() ? TopologyBuilders.delay(c.getLatencyUs(), at + "latency_us") : 0;
         PfcParams pfc = pfc(c.getPfc(), nic, port);
         QueueDiscipline queue = queue(c, nic);
-        if (c.getQueueCase() == SwitchConfig.QueueCase.NDP && c.hasEcnThresholdBytes()) {
-            throw new ScenarioException(at + "ecn_threshold_bytes", "NDP queues do not mark ECN (they trim)");
+        if ((c.getQueueCase() == SwitchConfig.QueueCase.NDP || c.getQueueCase() == SwitchConfig.QueueCase.CUT_PAYLOAD)
+                && c.hasEcnThresholdBytes()) {
+            throw new ScenarioException(at + "ecn_threshold_bytes", c.getQueueCase().name().toLowerCase()
+                    + " queues do not mark ECN (they trim)");
         }
         if (pfc.enabled() && !queue.supportsPfc()) {
             throw new ScenarioException(at + "pfc.enabled", "PFC cannot run over " + c.getQueueCase().name()
@@ -124,6 +128,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
         return switch (c.getQueueCase()) {
             case PRIORITY, QUEUE_NOT_SET -> PriorityPort.DISCIPLINE;
             case NDP -> NdpPort.discipline(NdpQueueParams.from(c.getNdp(), nic));
+            case CUT_PAYLOAD -> CutPayloadPort.discipline(CutPayloadParams.from(c.getCutPayload(), nic));
         };
     }
 

@@ -2,6 +2,8 @@ package org.cosim.fabric;
 
 import java.nio.file.Path;
 import org.cosim.agents.wire.WireFormat;
+import org.cosim.fabric.net.CutPayloadParams;
+import org.cosim.fabric.net.CutPayloadPort;
 import org.cosim.fabric.net.NdpPort;
 import org.cosim.fabric.net.NdpQueueParams;
 import org.cosim.fabric.net.PriorityPort;
@@ -12,6 +14,7 @@ import org.cosim.fabric.topology.TopologyGraph;
 import org.cosim.proto.HardwareSpec;
 import org.cosim.proto.LinkChangeSpec;
 import org.cosim.proto.LinkSpec;
+import org.cosim.proto.CutPayloadSpec;
 import org.cosim.proto.NdpQueueSpec;
 import org.cosim.proto.NodeRef;
 import org.cosim.proto.PortRef;
@@ -113,6 +116,13 @@ public final class RunSpecs {
                     .setTrimmedBytes(q.trimmedBytes())
                     .setTrimTail(q.trimTail()));
         }
+        if (s.queue() instanceof CutPayloadPort.Discipline cp) {
+            CutPayloadParams q = cp.params();
+            b.setCutPayload(CutPayloadSpec.newBuilder()
+                    .setQueueBytes(q.queueBytes())
+                    .setTrimThresholdBytes(q.trimThresholdBytes())
+                    .setTrimmedBytes(q.trimmedBytes()));
+        }
         return b.build();
     }
 
@@ -123,6 +133,9 @@ public final class RunSpecs {
         }
         if (q instanceof NdpPort.Discipline) {
             return "ndp";
+        }
+        if (q instanceof CutPayloadPort.Discipline) {
+            return "cut_payload";
         }
         throw new IllegalStateException("the queue discipline " + q + " has no name for external fabrics");
     }

@@ -225,4 +225,26 @@ class FabricConfigTest {
         assertRejects("topology.switches.ecn_threshold_bytes", "duration_us: 1000\n" + STAR
                 + "topology { switches { ndp {} ecn_threshold_bytes: 3000 } }");
     }
+
+    @Test
+    void cutPayloadQueuesDefaultToHtsimsCpQueueAndRefuseWhatTheyCannotDo() {
+        FabricConfig c = config("duration_us: 1000\n" + STAR
+                + "topology { nic { mtu_bytes: 9000 } switches { cut_payload {} } }");
+        assertFalse(c.switches().queue().supportsPfc());
+        assertEquals(new org.cosim.fabric.net.CutPayloadParams(72_000, 36_000, 64),
+                org.cosim.fabric.net.CutPayloadParams.from(org.cosim.proto.CutPayloadQueues.getDefaultInstance(),
+                        c.nic()), "8 x 9000 B, trimming beyond half of it, 64 B headers");
+        assertEquals(9000, org.cosim.fabric.net.CutPayloadParams.from(org.cosim.proto.CutPayloadQueues.newBuilder()
+                .setQueuePackets(1).build(), c.nic()).trimThresholdBytes(), "half of one packet rounds up to one");
+        assertRejects("topology.switches.cut_payload.queue_packets", "duration_us: 1000\n" + STAR
+                + "topology { switches { cut_payload { queue_packets: 0 } } }");
+        assertRejects("topology.switches.cut_payload.trim_threshold_packets", "duration_us: 1000\n" + STAR
+                + "topology { switches { cut_payload { queue_packets: 4 trim_threshold_packets: 5 } } }");
+        assertRejects("topology.switches.cut_payload.trimmed_bytes", "duration_us: 1000\n" + STAR
+                + "topology { switches { cut_payload { trimmed_bytes: 0 } } }");
+        assertRejects("topology.switches.pfc.enabled", "duration_us: 1000\n" + STAR
+                + "topology { switches { cut_payload {} pfc { enabled: true } } }");
+        assertRejects("topology.switches.ecn_threshold_bytes", "duration_us: 1000\n" + STAR
+                + "topology { switches { cut_payload {} ecn_threshold_bytes: 3000 } }");
+    }
 }

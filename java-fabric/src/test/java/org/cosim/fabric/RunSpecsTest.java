@@ -171,6 +171,27 @@ class RunSpecsTest {
         assertFalse(poseidon.getHardware().hasNdp());
     }
 
+    /** Cut Payload ports travel by name with their resolved settings, in bytes. */
+    @Test
+    void cutPayloadDiscipline() {
+        RunSpec cp = RunSpecs.of(FabricSimulation.of(org.cosim.scenario.ScenarioFiles.parse("""
+                name: "cp" duration_us: 100
+                topology {
+                  dumbbell { hosts_per_side: 2 host_rate_gbps: 10 bottleneck_rate_gbps: 10 link_delay_us: 1 }
+                  switches { cut_payload { queue_packets: 6 trim_threshold_packets: 2 trimmed_bytes: 80 } }
+                  nic { mtu_bytes: 2000 }
+                }
+                protocol { pfc_only {} }
+                workload { incast { connections_per_client: 1 } }
+                """, "cp")));
+        assertEquals("cut_payload", cp.getHardware().getQueueDiscipline());
+        var q = cp.getHardware().getCutPayload();
+        assertEquals(12000, q.getQueueBytes());
+        assertEquals(4000, q.getTrimThresholdBytes());
+        assertEquals(80, q.getTrimmedBytes());
+        assertFalse(cp.getHardware().hasNdp());
+    }
+
     /** A law whose constructor leaves a mark: a server that does not run law code must refuse before it runs. */
     private static final String MARKING_LAW = "package lab; import org.cosim.agents.custom.LawParameters; "
             + "import org.cosim.agents.window.*; public class Marks implements WindowLaw { "

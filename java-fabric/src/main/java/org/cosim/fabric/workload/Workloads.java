@@ -21,6 +21,8 @@ public final class Workloads {
 
     /** Tags folded into the keyed hashes of the random workloads (ASCII "inca", "rand"). */
     static final long INCAST_TAG = 0x696e6361L;
+    /** Tag of the incast's start jitter (ASCII "jitr"). */
+    static final long JITTER_TAG = 0x6a697472L;
     static final long RANDOM_TAG = 0x72616e64L;
 
     /**
@@ -133,6 +135,7 @@ public final class Workloads {
         }
         long start = nonNegativeTime(p.getStartUs(), at + "start_us");
         long spacing = nonNegativeTime(p.getStartSpacingUs(), at + "start_spacing_us");
+        long jitter = nonNegativeTime(p.getStartJitterUs(), at + "start_jitter_us");
         boolean roles = g.incastServer() >= 0 && !g.incastClients().isEmpty();
         int receiver = p.hasReceiver() ? p.getReceiver() : roles ? g.incastServer() : 0;
         checkHost(receiver, g, at + "receiver");
@@ -146,7 +149,7 @@ public final class Workloads {
         FlowTable t = new FlowTable();
         for (int c : senders) {
             for (long k = 0; k < perClient; k++) {
-                long begin = start + t.size() * spacing;
+                long begin = start + t.size() * spacing + startJitter(seed, t.size(), jitter);
                 if (stop >= 0 && stop <= begin) {
                     throw new ScenarioException(at + "stop_us", p.getStopUs() + ": flow " + t.size()
                             + " would stop before it starts (" + begin + " ps)");
@@ -158,6 +161,15 @@ public final class Workloads {
             monitorAccessLink(g, receiver);
         }
         return t;
+    }
+
+    /** Flow {@code flow}'s keyed offset in [0, jitterPs): uniform, from hash(seed, JITTER_TAG, flow). */
+    static long startJitter(long seed, int flow, long jitterPs) {
+        if (jitterPs == 0) {
+            return 0;
+        }
+        long u = KeyedHash.hash(seed, JITTER_TAG, flow) >>> 1;
+        return Long.remainderUnsigned(u, jitterPs);
     }
 
     private static int[] senders(Incast p, TopologyGraph g, long seed, int receiver, boolean useRoles, String at) {

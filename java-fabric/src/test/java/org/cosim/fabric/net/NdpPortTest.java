@@ -10,8 +10,6 @@ import org.cosim.fabric.kernel.IdentityHash;
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
-import org.cosim.fabric.packet.TrafficClass;
-import org.cosim.fabric.stats.FlowStats;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,14 +20,14 @@ import org.junit.jupiter.params.provider.CsvSource;
  * strict priority and return-to-sender, exactly as NdpPort documents them.
  */
 class NdpPortTest {
-    private static final long TEN_G = 10_000_000_000L;
     private static final long SEED = 5;
     private static final int SWITCH = 3;
 
-    private final Simulator sim = new Simulator();
-    private final PacketPool pool = new PacketPool();
-    private final Recorder peer = new Recorder(sim, pool, true);
-    private final List<Integer> forwarded = new ArrayList<>();
+    private final PortBench bench = new PortBench(SEED, SWITCH);
+    private final Simulator sim = bench.sim;
+    private final PacketPool pool = bench.pool;
+    private final Recorder peer = bench.peer;
+    private final List<Integer> forwarded = bench.forwarded;
     private NdpPort port;
 
     /** A port with room for {@code dataBytes} of data and {@code headerBytes} of headers. */
@@ -38,31 +36,13 @@ class NdpPortTest {
     }
 
     private NdpPort port(long dataBytes, long headerBytes, boolean strict, boolean rts, boolean trimTail) {
-        SwitchPort[] holder = new SwitchPort[1];
-        int owner = sim.register((k, a) -> holder[0].txDone());
-        LinkTransmitter tx = new LinkTransmitter(sim, pool, owner, 0, TEN_G, 0);
-        tx.attach(peer.handler, 0);
-        PortContext ctx = new PortContext(sim, pool, new FlowStats(16, 0), new SharedBuffer(1L << 30), SWITCH, "sw",
-                SEED, forwarded::add);
         NdpQueueParams params = new NdpQueueParams(dataBytes, headerBytes, 10, 1, strict, rts, 64, trimTail);
-        holder[0] = NdpPort.discipline(params).create(ctx, 0, tx,
-                new SwitchParams(1L << 30, 1L << 30, -1, 0, PfcParams.OFF));
-        port = (NdpPort) holder[0];
+        port = (NdpPort) bench.create(NdpPort.discipline(params));
         return port;
     }
 
     private int packet(int type, int bytes, long seq, long uid) {
-        int p = pool.alloc();
-        pool.type[p] = type;
-        pool.trafficClass[p] = type == PacketType.DATA ? TrafficClass.DATA : TrafficClass.CONTROL;
-        pool.size[p] = bytes;
-        pool.payload[p] = type == PacketType.DATA ? bytes : 0;
-        pool.seq[p] = seq;
-        pool.uid[p] = uid;
-        pool.src[p] = 10;
-        pool.dst[p] = 20;
-        pool.flow[p] = 1;
-        return p;
+        return bench.packet(type, bytes, seq, uid);
     }
 
     private int data(long seq, long uid) {
@@ -83,12 +63,11 @@ class NdpPortTest {
     }
 
     private List<Long> seqs() {
-        return peer.arrivals().stream().map(Recorder.Seen::seq).toList();
+        return bench.seqs();
     }
 
     private boolean trimmed(long seq) {
-        return peer.arrivals().stream().filter(s -> s.seq() == seq)
-                .allMatch(s -> (s.flags() & PacketPool.FLAG_TRIMMED) != 0 && s.size() == 64);
+        return bench.trimmed(seq);
     }
 
     @Test

@@ -81,6 +81,37 @@ class WorkloadsTest {
         assertRejects("workload.incast.start_spacing_us", incast(1, 0, 0, Double.NaN));
     }
 
+    private static Workload jittered(double spacingUs, double jitterUs) {
+        return Workload.newBuilder().setIncast(Incast.newBuilder().setConnectionsPerClient(4).setFlowBytes(90000)
+                .setStartUs(10).setStartSpacingUs(spacingUs).setStartJitterUs(jitterUs)).build();
+    }
+
+    @Test
+    void incastStartJitterDelaysEachFlowByAKeyedAmountBelowTheJitter() {
+        FlowTable a = Workloads.build(jittered(0.5, 7.2), star(), 1);
+        java.util.Set<Long> offsets = new java.util.HashSet<>();
+        for (int f = 0; f < a.size(); f++) {
+            long offset = a.startPs(f) - (10_000_000L + f * 500_000L);
+            assertTrue(offset >= 0 && offset < 7_200_000L, "flow " + f + ": offset " + offset + " ps");
+            offsets.add(offset);
+        }
+        assertEquals(12, offsets.size(), "every flow its own phase");
+        FlowTable again = Workloads.build(jittered(0.5, 7.2), star(), 1);
+        FlowTable other = Workloads.build(jittered(0.5, 7.2), star(), 2);
+        boolean differs = false;
+        for (int f = 0; f < a.size(); f++) {
+            assertEquals(a.startPs(f), again.startPs(f), "same seed, same start: flow " + f);
+            differs |= a.startPs(f) != other.startPs(f);
+        }
+        assertTrue(differs, "another seed draws other phases");
+    }
+
+    @Test
+    void incastStartJitterRejectsNegativeAndNaN() {
+        assertRejects("workload.incast.start_jitter_us", jittered(0, -1));
+        assertRejects("workload.incast.start_jitter_us", jittered(0, Double.NaN));
+    }
+
     @Test
     void flowListKeepsOrderAndValues() {
         FlowTable t = Workloads.build(flows(flow(1, 0, 1000, 0), flow(0, 3, 0, 2.5), flow(2, 1, 5, 1e-6)), star());

@@ -15,7 +15,8 @@ import org.cosim.validation.results.Stats;
 import org.cosim.validation.results.Summary;
 
 /**
- * NDP (SIGCOMM'17), DIGEST.md 2.C's headline results: the 432-host permutation
+ * NDP (SIGCOMM'17), DIGEST.md 2.C's headline results: unresponsive flows through
+ * CP and NDP ports (Fig 2, {@link NdpFig2Experiment}), the 432-host permutation
  * (Fig 14), the 100 -> 1 incast of Fig 4, receiver priority on the testbed (Fig 10),
  * the N -> 1 incasts of Fig 16 (under the paper's 10:1 WRR and csg-htsim's strict
  * priority), the large incasts of Fig 20 on 8192 hosts, short transfers under load
@@ -41,7 +42,7 @@ final class NdpExperiments {
             "ndp-mptcp-permutation.textproto").quick("duration_us=12000", "output.warmup_us=4000");
 
     static List<Experiment> all() {
-        return List.of(permutation(), fig4(), fig10(), fig16(), fig20(), fig15(), scaling());
+        return List.of(NdpFig2Experiment.experiment(), permutation(), fig4(), fig10(), fig16(), fig20(), fig15(), scaling());
     }
 
     private static double utilization(RunResults r) {

@@ -150,7 +150,7 @@ public final class OmnetppNetworks {
 
     /** The NED module implementing each switch-port discipline (RunSpec HardwareSpec.queue_discipline). */
     private static final Map<String, String> PORT_TYPES = Map.of("priority", "cosim.fabric.PriorityPort",
-            "ndp", "cosim.fabric.NdpPort");
+            "ndp", "cosim.fabric.NdpPort", "cut_payload", "cosim.fabric.CutPayloadPort");
 
     public static NetworkConfig of(FabricSimulation sim) {
         Topology.ShapeCase shape = sim.scenario().getTopology().getShapeCase();

@@ -25,6 +25,14 @@ class OmnetppNetworksTest {
     }
 
     @Test
+    void incastStarWithCutPayloadPorts() {
+        var net = OmnetppNetworks.of(FabricSimulation.of(ShippedScenarios.read("ndp-fig2-cut-payload.textproto")));
+        assertEquals("cosim.networks.IncastStar", net.network());
+        assertEquals("20", net.params().get("*.clients"));
+        assertEquals("\"cosim.fabric.CutPayloadPort\"", net.params().get("**.portType"));
+    }
+
+    @Test
     void dumbbellWithItsOwnBottleneckDelay() {
         var sim = FabricSimulation.of(ScenarioFiles.parse("""
                 duration_us: 100
