@@ -105,6 +105,11 @@ void goldenVectors(const std::string& path) {
             int32_t sw, port, want;
             s >> seed >> sw >> port >> uid >> want;
             checkEq(cosim::IdentityHash::trimTail(seed, sw, port, uid) ? 1 : 0, want, line);
+        } else if (kind == "txgap") {
+            int64_t seed, uid, maxPs, want;
+            int32_t host;
+            s >> seed >> host >> uid >> maxPs >> want;
+            checkEq(cosim::IdentityHash::txGapPs(seed, host, uid, maxPs), want, line);
         } else if (kind == "serialization") {
             int64_t bytes, bps;
             std::string want;

@@ -1,9 +1,10 @@
 // IdentityHash: randomness keyed by identity, not by call order (ARCHITECTURE.md,
 // Determinism). The C++ twin of Java's org.cosim.fabric.kernel.IdentityHash, bit
-// for bit: both back ends must pick the same ECMP port and flip the same NDP
-// trimming coin whatever order they process events in. The mixer and the folding
-// are KeyedHash's (shared with the agents). Checked against golden vectors
-// computed by the Java code (test/golden/java_vectors.txt).
+// for bit: both back ends must pick the same ECMP port, flip the same NDP
+// trimming coin and leave the same NIC idle gaps whatever order they process
+// events in. The mixer and the folding are KeyedHash's (shared with the agents).
+// Checked against golden vectors computed by the Java code
+// (test/golden/java_vectors.txt).
 #pragma once
 
 #include <cstdint>
@@ -16,6 +17,8 @@ namespace cosim {
 struct IdentityHash {
     // Tag folded into the trimming coin's key (ASCII "trim"; Java IdentityHash.TRIM_TAG).
     static constexpr int64_t kTrimTag = 0x7472696d;
+    // Tag folded into a NIC's idle gap after a data packet (ASCII "ngap"; Java IdentityHash.TX_GAP_TAG).
+    static constexpr int64_t kTxGapTag = 0x6e676170;
 
     static constexpr uint64_t mix(uint64_t z) { return KeyedHash::mix(z); }
 
@@ -39,6 +42,14 @@ struct IdentityHash {
     // identity (Packet::uid). Ints are sign-extended as Java widens them.
     static constexpr bool trimTail(int64_t seed, int32_t switchId, int32_t port, int64_t uid) {
         return (KeyedHash::hash4(seed, kTrimTag, switchId, port, uid) >> 63) != 0;
+    }
+
+    // How long host `host`'s NIC leaves its link idle after data packet `uid`: uniform
+    // in [0, maxPs) (maxPs > 0), the unsigned remainder (Java Long.remainderUnsigned)
+    // of hash4(seed, "ngap", host, uid, 0). Keyed by the packet, not drawn in send
+    // order, so both back ends leave the same gaps.
+    static constexpr int64_t txGapPs(int64_t seed, int32_t host, int64_t uid, int64_t maxPs) {
+        return static_cast<int64_t>(KeyedHash::hash4(seed, kTxGapTag, host, uid, 0) % static_cast<uint64_t>(maxPs));
     }
 };
 

@@ -33,6 +33,8 @@ void Nic::initialize(int stage) {
     mtuBytes_ = static_cast<int32_t>(spec.hardware().mtu_bytes());
     ackBytes_ = static_cast<int32_t>(spec.hardware().ack_bytes());
     ackClass_ = spec.hardware().acks_share_data_queue() ? kDataClass : kControlClass;
+    // Keyed by the run's seed, as the switches' random choices are, so Java leaves the same gaps.
+    tx_.idleAfterData(spec.hardware().nic_tx_gap_jitter_ps(), static_cast<int64_t>(spec.hello().seed()), host_);
     rttFromPs_ = spec.warmup_ps();
     flowStats_ = &bridge->flowStats();
     tracer_ = bridge->packetTracer();

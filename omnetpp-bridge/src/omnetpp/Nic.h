@@ -3,7 +3,10 @@
 // Sending: segments handed over by the agent queue in order; the NIC cuts the
 // head segment into MTU packets and sends them back to back at line rate;
 // control frames (hardware ACKs, agents' ACK/NACK/PULL packets) go first; a PFC
-// pause on the data class stops data after the packet on the wire.
+// pause on the data class stops data after the packet on the wire. With
+// nic_tx_gap_jitter_ps, the link stays idle for a keyed random gap after each
+// data packet (host timing noise: strictly periodic senders otherwise keep a
+// fixed phase order at a switch).
 //
 // Receiving a segment sent with hardware ACK: data bytes are counted; when the
 // segment's last packet arrives and all of it came, the NIC returns one ACK at

@@ -1,5 +1,6 @@
 #include "Transmitter.h"
 
+#include "IdentityHash.h"
 #include "LinkChannel.h"
 #include "Units.h"
 
@@ -31,7 +32,11 @@ void Transmitter::start(Packet* pkt) {
     const int32_t bytes = pkt->size();
     inFlight_ = Sent{pkt->type, pkt->trafficClass, bytes, pkt->ingressPort, pkt->flags};
     const simtime_t end = simTime() + SimTime::fromRaw(Units::serializationPs(bytes, rateBps()));
-    owner_->scheduleAt(end, txDone_);
+    // Only TX_DONE moves: the gap delays the NIC's next packet, not this one's arrival.
+    const int64_t gapPs = gapMaxPs_ > 0 && pkt->type == PacketType::kData
+                              ? IdentityHash::txGapPs(gapSeed_, gapHost_, pkt->uid, gapMaxPs_)
+                              : 0;
+    owner_->scheduleAt(end + SimTime::fromRaw(gapPs), txDone_);
     if (channel_->down()) {
         inFlightLost_ = pkt;  // Java: no arrival is scheduled
     } else {

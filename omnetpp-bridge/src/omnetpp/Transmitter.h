@@ -38,6 +38,15 @@ public:
     const LinkChannel* channel() const { return channel_; }
     bool isTxDone(const omnetpp::cMessage* msg) const { return msg == txDone_; }
 
+    // A host's timing noise (Java LinkTransmitter.idleAfterData): after each data
+    // packet the link stays busy, idle, for IdentityHash::txGapPs(seed, host, uid,
+    // maxPs) before TX_DONE; the packet itself still arrives on time. maxPs 0: none.
+    void idleAfterData(int64_t maxPs, int64_t seed, int host) {
+        gapMaxPs_ = maxPs;
+        gapSeed_ = seed;
+        gapHost_ = host;
+    }
+
     void start(Packet* pkt);
     // Serialization of the packet in flight ended (the owner got its TX_DONE).
     Sent finish();
@@ -60,6 +69,9 @@ private:
     Sent inFlight_{};
     int64_t bytesSent_ = 0;
     int64_t packetsSent_ = 0;
+    int64_t gapMaxPs_ = 0;  // 0 on switch ports: only host NICs have timing noise
+    int64_t gapSeed_ = 0;
+    int gapHost_ = -1;
 };
 
 }  // namespace cosim

@@ -86,7 +86,11 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
             throw new ScenarioException("topology.nic.ack_bytes", Integer.toUnsignedString(ack)
                     + ": must be in 1..mtu_bytes (" + mtu + ")");
         }
-        return new NicParams(mtu, ack, n.getAcksShareDataQueue());
+        double jitterNs = n.getTxGapJitterNs();
+        if (!(jitterNs >= 0 && jitterNs <= 1_000_000)) {
+            throw new ScenarioException("topology.nic.tx_gap_jitter_ns", jitterNs + ": must be in 0..1000000 (1 ms)");
+        }
+        return new NicParams(mtu, ack, n.getAcksShareDataQueue(), Math.round(jitterNs * 1000));
     }
 
     private static SwitchParams switches(SwitchConfig c, NicParams nic, boolean hpcc) {

@@ -252,8 +252,8 @@ public final class FabricSimulation {
         LinkTransmitter[][] out = new LinkTransmitter[graph.linkCount()][];
         for (int i = 0; i < graph.linkCount(); i++) {
             TopologyGraph.Link l = graph.link(i);
-            LinkTransmitter ab = egress(l.a(), l.portA(), l.rateBps(), l.delayPs(), nics, switches);
-            LinkTransmitter ba = egress(l.b(), l.portB(), l.rateBps(), l.delayPs(), nics, switches);
+            LinkTransmitter ab = egress(l.a(), l.portA(), l.rateBps(), l.delayPs(), nics, config.seed(), switches);
+            LinkTransmitter ba = egress(l.b(), l.portB(), l.rateBps(), l.delayPs(), nics, config.seed(), switches);
             ab.attach(handlerOf(l.b(), nics, switches), l.portB());
             ba.attach(handlerOf(l.a(), nics, switches), l.portA());
             out[i] = new LinkTransmitter[] {ab, ba};
@@ -261,10 +261,10 @@ public final class FabricSimulation {
         return out;
     }
 
-    private static LinkTransmitter egress(int node, int port, long rate, long delay, Nic[] nics,
+    private static LinkTransmitter egress(int node, int port, long rate, long delay, Nic[] nics, long seed,
                                           List<Switch> switches) {
         if (!TopologyGraph.isSwitch(node)) {
-            return nics[node].connect(rate, delay);
+            return nics[node].connect(rate, delay, seed);
         }
         Switch sw = switches.get(TopologyGraph.switchId(node));
         int p = sw.addPort(rate, delay);

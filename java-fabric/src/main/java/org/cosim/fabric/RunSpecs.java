@@ -103,7 +103,8 @@ public final class RunSpecs {
                 .setQueueDiscipline(disciplineName(s.queue()))
                 .setIntQuantize(s.intTelemetry().quantize())
                 .setIntHopRecords(s.intTelemetry().hopRecords())
-                .setAcksShareDataQueue(c.nic().acksShareDataQueue());
+                .setAcksShareDataQueue(c.nic().acksShareDataQueue())
+                .setNicTxGapJitterPs(c.nic().txGapJitterPs());
         if (s.queue() instanceof NdpPort.Discipline ndp) {
             NdpQueueParams q = ndp.params();
             b.setNdp(NdpQueueSpec.newBuilder()

@@ -247,4 +247,17 @@ class FabricConfigTest {
         assertRejects("topology.switches.ecn_threshold_bytes", "duration_us: 1000\n" + STAR
                 + "topology { switches { cut_payload {} ecn_threshold_bytes: 3000 } }");
     }
+
+    @Test
+    void nicTimingNoiseIsReadInNanosecondsAndRefusedOutsideItsRange() {
+        assertEquals(0, config("duration_us: 1000\n" + STAR).nic().txGapJitterPs(), "off unless asked for");
+        assertEquals(250_500, config("duration_us: 1000\n" + STAR + "topology { nic { tx_gap_jitter_ns: 250.5 } }")
+                .nic().txGapJitterPs());
+        assertRejects("topology.nic.tx_gap_jitter_ns", "duration_us: 1000\n" + STAR
+                + "topology { nic { tx_gap_jitter_ns: -1 } }");
+        assertRejects("topology.nic.tx_gap_jitter_ns", "duration_us: 1000\n" + STAR
+                + "topology { nic { tx_gap_jitter_ns: nan } }");
+        assertRejects("topology.nic.tx_gap_jitter_ns", "duration_us: 1000\n" + STAR
+                + "topology { nic { tx_gap_jitter_ns: 2e6 } }");
+    }
 }

@@ -171,7 +171,7 @@ class RunSpecsTest {
         assertFalse(poseidon.getHardware().hasNdp());
     }
 
-    /** Cut Payload ports travel by name with their resolved settings, in bytes. */
+    /** Cut Payload ports travel by name with their resolved settings, in bytes; so does the NICs' timing noise. */
     @Test
     void cutPayloadDiscipline() {
         RunSpec cp = RunSpecs.of(FabricSimulation.of(org.cosim.scenario.ScenarioFiles.parse("""
@@ -179,7 +179,7 @@ class RunSpecsTest {
                 topology {
                   dumbbell { hosts_per_side: 2 host_rate_gbps: 10 bottleneck_rate_gbps: 10 link_delay_us: 1 }
                   switches { cut_payload { queue_packets: 6 trim_threshold_packets: 2 trimmed_bytes: 80 } }
-                  nic { mtu_bytes: 2000 }
+                  nic { mtu_bytes: 2000 tx_gap_jitter_ns: 0.75 }
                 }
                 protocol { pfc_only {} }
                 workload { incast { connections_per_client: 1 } }
@@ -190,6 +190,7 @@ class RunSpecsTest {
         assertEquals(4000, q.getTrimThresholdBytes());
         assertEquals(80, q.getTrimmedBytes());
         assertFalse(cp.getHardware().hasNdp());
+        assertEquals(750, cp.getHardware().getNicTxGapJitterPs(), "the NICs' timing noise, in picoseconds");
     }
 
     /** A law whose constructor leaves a mark: a server that does not run law code must refuse before it runs. */

@@ -12,6 +12,8 @@ import org.cosim.scenario.KeyedHash;
 public final class IdentityHash {
     /** Tag folded into the trimming coin's key (ASCII "trim"). */
     public static final long TRIM_TAG = 0x7472696dL;
+    /** Tag folded into a NIC's idle gap after a data packet (ASCII "ngap"). */
+    public static final long TX_GAP_TAG = 0x6e676170L;
 
     private IdentityHash() {}
 
@@ -42,5 +44,14 @@ public final class IdentityHash {
      */
     public static boolean trimTail(long seed, int switchId, int port, long uid) {
         return KeyedHash.hash4(seed, TRIM_TAG, switchId, port, uid) < 0;
+    }
+
+    /**
+     * How long host {@code host}'s NIC leaves its link idle after data packet
+     * {@code uid}: the unsigned remainder of {@code hash(seed, TX_GAP_TAG, host,
+     * uid, 0)} (KeyedHash.hash4) by {@code maxPs} (> 0), uniform in [0, maxPs).
+     */
+    public static long txGapPs(long seed, int host, long uid, long maxPs) {
+        return Long.remainderUnsigned(KeyedHash.hash4(seed, TX_GAP_TAG, host, uid, 0), maxPs);
     }
 }

@@ -1,7 +1,9 @@
 package org.cosim.fabric.net;
 
+import org.cosim.fabric.kernel.IdentityHash;
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketPool;
+import org.cosim.fabric.packet.PacketType;
 import org.cosim.scenario.Units;
 
 /**
@@ -26,6 +28,9 @@ public final class LinkTransmitter {
     private int inFlight = -1;
     private long bytesSent;
     private long packetsSent;
+    private long gapMaxPs;  // NIC timing noise (idleAfterData); 0 on switch ports
+    private long gapSeed;
+    private int gapHost;
 
     public LinkTransmitter(Simulator sim, PacketPool pool, int ownerHandler, int ownerPort,
                            long rateBps, long delayPs) {
@@ -81,6 +86,17 @@ public final class LinkTransmitter {
         return psPerByte > 0 ? bytes * psPerByte : Units.serializationPs(bytes, rateBps);
     }
 
+    /**
+     * A host's timing noise: after each data packet the link stays busy, idle, for
+     * IdentityHash.txGapPs(seed, host, packet uid, maxPs); the packet itself
+     * arrives on time. maxPs 0: no gaps.
+     */
+    public void idleAfterData(long maxPs, long seed, int host) {
+        this.gapMaxPs = maxPs;
+        this.gapSeed = seed;
+        this.gapHost = host;
+    }
+
     public void start(int pkt) {
         if (inFlight >= 0) {
             throw new IllegalStateException("link busy with packet " + inFlight);
@@ -88,7 +104,9 @@ public final class LinkTransmitter {
         inFlight = pkt;
         int bytes = pool.size[pkt];
         long end = sim.now() + serializationPs(bytes);
-        sim.schedule(end, ownerHandler, txDoneKind, pkt);
+        long gap = gapMaxPs > 0 && pool.type[pkt] == PacketType.DATA
+                ? IdentityHash.txGapPs(gapSeed, gapHost, pool.uid[pkt], gapMaxPs) : 0;
+        sim.schedule(end + gap, ownerHandler, txDoneKind, pkt);
         inFlightLost = down;
         if (!down) {
             sim.schedule(end + delayPs, peerHandler, arriveKind, pkt);

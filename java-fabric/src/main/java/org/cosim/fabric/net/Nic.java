@@ -88,7 +88,13 @@ public final class Nic implements EventHandler {
 
     /** Creates the NIC's egress onto its access link; the link's rate is the NIC's line rate. */
     public LinkTransmitter connect(long rateBps, long delayPs) {
+        return connect(rateBps, delayPs, 0);
+    }
+
+    /** The same, with the run's seed keying the NIC's timing noise (NicParams.txGapJitterPs). */
+    public LinkTransmitter connect(long rateBps, long delayPs, long seed) {
         tx = new LinkTransmitter(sim, pool, handler, PORT, rateBps, delayPs);
+        tx.idleAfterData(params.txGapJitterPs(), seed, host);
         return tx;
     }
 

@@ -83,6 +83,19 @@ class CppGoldenVectorsTest {
                 }
             }
         }
+        // A NIC's idle gap after a data packet (hosts up to 432, uids as NICs make them):
+        // half the hashes have the top bit set, so a signed remainder would differ.
+        long[] gapMax = {1, 2, 7, 1000, 50_000, 100_000, 500_000, 1_000_000_000L, Long.MAX_VALUE};
+        int gaps = 0;
+        for (long seed : seeds) {
+            for (long maxPs : gapMax) {
+                int host = (gaps * 53) % 433;
+                long uid = ((long) (gaps * 17) << 32) | (gaps * 104_729L & 0xffffffffL);
+                out.add("txgap " + seed + " " + host + " " + uid + " " + maxPs + " "
+                        + IdentityHash.txGapPs(seed, host, uid, maxPs));
+                gaps++;
+            }
+        }
         long[] rates = {1, 3, 7, 1_000_000_000L, 3_000_000_000L, 10_000_000_000L, 20_000_000_000L,
                 25_000_000_000L, 40_000_000_000L, 100_000_000_000L, 200_000_000_000L, 400_000_000_000L,
                 333_333_333_333L, 8_000_000_000_001L};

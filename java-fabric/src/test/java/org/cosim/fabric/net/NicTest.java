@@ -1,5 +1,6 @@
 package org.cosim.fabric.net;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -157,6 +158,32 @@ class NicTest {
             pool.flags[f] = pause ? PacketPool.FLAG_PAUSE : 0;
             sim.schedule(at, nic.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), f);
         }
+    }
+
+    /** Data arrival times at b of one 10-packet segment from a, sent at time 0. */
+    private static long[] dataArrivals(long gapJitterPs) {
+        Pair n = new Pair(new NicParams(MTU, ACK, false, gapJitterPs), 1);
+        n.post(0, n.a, 0, 0, 10 * MTU);
+        n.sim.runUntil(1_000_000_000);
+        return n.toB.ofType(PacketType.DATA).stream().mapToLong(Tap.Arrival::time).toArray();
+    }
+
+    @Test
+    void timingNoiseLeavesTheLinkIdleAfterEachDataPacketNotBeforeIt() {
+        long serialization = 1_200_000;  // 1500 B at 10 Gb/s
+        long[] steady = dataArrivals(0);
+        long[] noisy = dataArrivals(500_000);
+        assertEquals(10, noisy.length);
+        assertEquals(serialization + DELAY, noisy[0], "the first packet leaves at once and arrives on time");
+        java.util.Set<Long> gaps = new java.util.HashSet<>();
+        for (int k = 1; k < 10; k++) {
+            assertEquals(serialization, steady[k] - steady[k - 1], "without noise: back to back");
+            long gap = noisy[k] - noisy[k - 1] - serialization;
+            assertTrue(gap >= 0 && gap < 500_000, "packet " + k + ": idle gap " + gap + " ps");
+            gaps.add(gap);
+        }
+        assertTrue(gaps.size() >= 8, "keyed per packet, not one fixed gap: " + gaps);
+        assertArrayEquals(noisy, dataArrivals(500_000), "keyed by identity: the same every run");
     }
 
     @Test
