@@ -1,8 +1,8 @@
 package org.cosim.fabric;
 
-import org.cosim.fabric.net.IntParams;
 import org.cosim.fabric.net.CutPayloadParams;
 import org.cosim.fabric.net.CutPayloadPort;
+import org.cosim.fabric.net.IntParams;
 import org.cosim.fabric.net.NdpPort;
 import org.cosim.fabric.net.NdpQueueParams;
 import org.cosim.fabric.net.NicParams;
