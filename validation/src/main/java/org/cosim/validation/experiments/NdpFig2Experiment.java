@@ -74,10 +74,11 @@ final class NdpFig2Experiment {
         return 100 * (sum / k) / (LINK_GBPS / g.length);
     }
 
-    private static double lowest(Runs r, Port p, int fromN, java.util.function.ToDoubleFunction<RunResults> m) {
+    /** The lowest value of {@code m} over the runs of {@code p} with fromN <= N <= toN. */
+    private static double lowest(Runs r, Port p, int fromN, int toN, java.util.function.ToDoubleFunction<RunResults> m) {
         double w = Double.POSITIVE_INFINITY;
         for (int n : N) {
-            if (n >= fromN) {
+            if (n >= fromN && n <= toN) {
                 w = Math.min(w, m.applyAsDouble(r.of(run(p, n))));
             }
         }
@@ -106,14 +107,16 @@ final class NdpFig2Experiment {
                                 atMost(0.8, "").described("<= 0.8 (ordering)"), "",
                                 r -> meanShare(r.of(run(Port.CP_1500, 20))) / meanShare(r.of(run(Port.CP, 20)))),
                         Check.of("NDP: goodput, lowest over N", "no collapse", atLeast(90, "%"), "%",
-                                r -> lowest(r, Port.NDP, 0, NdpFig2Experiment::meanShare)),
+                                r -> lowest(r, Port.NDP, 0, Integer.MAX_VALUE, NdpFig2Experiment::meanShare)),
                         Check.of("CP: worst 10% of flows at N = 20, over the fair share", "very unfair (phase effects)",
                                 atMost(50, "%").described("<= 50% (the digest gives none)"), "%",
                                 r -> worstTenthShare(r.of(run(Port.CP, 20)))),
-                        Check.of("NDP: worst 10% of flows over the fair share, lowest over N >= 10",
+                        // Not N = 200: a flow's fair share there is about 7 packets in the 10 ms measured, and
+                        // counting alone would put the worst tenth near half of it.
+                        Check.of("NDP: worst 10% of flows over the fair share, lowest over N = 10..100",
                                 "no strong phase effects", atLeast(50, "%").described(
                                         ">= 50% (the digest gives none)"), "%",
-                                r -> lowest(r, Port.NDP, 10, NdpFig2Experiment::worstTenthShare))
+                                r -> lowest(r, Port.NDP, 10, 100, NdpFig2Experiment::worstTenthShare))
                                 .deviation("strictly periodic senders: each freed data slot goes to the last "
                                         + "arrivals before it (the tail coin keeps the newest with probability 1/2, "
                                         + "the one before with 1/4, ...), so a flow's share follows the gap in phase "
