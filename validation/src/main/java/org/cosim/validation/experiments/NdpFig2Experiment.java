@@ -10,7 +10,6 @@ import java.util.List;
 import org.cosim.validation.plots.FigureData;
 import org.cosim.validation.plots.FigureData.Series;
 import org.cosim.validation.results.RunResults;
-import org.cosim.validation.results.Stats;
 import org.cosim.validation.results.Summary;
 
 /**
@@ -65,13 +64,8 @@ final class NdpFig2Experiment {
 
     /** The mean goodput of the worst tenth of the flows (at least one) over the fair share, in percent. */
     static double worstTenthShare(RunResults r) {
-        double[] g = Stats.sorted(Summary.of(r).flowThroughputGbps());
-        int k = Math.max(1, (g.length + 9) / 10);
-        double sum = 0;
-        for (int i = 0; i < k; i++) {
-            sum += g[i];
-        }
-        return 100 * (sum / k) / (LINK_GBPS / g.length);
+        Summary s = Summary.of(r);
+        return 100 * s.flowThroughputWorstTenthGbps() / (LINK_GBPS / s.flowThroughputGbps().length);
     }
 
     /** The lowest value of {@code m} over the runs of {@code p} with fromN <= N <= toN. */

@@ -72,6 +72,7 @@ public final class SweepTable {
     private static final List<Metric> METRICS = List.of(
             new Metric("throughput_gbps", r -> r.summary().totalThroughputGbps()),
             new Metric("flow_min_gbps", r -> r.summary().flowThroughputMinGbps()),
+            new Metric("flow_worst10_gbps", r -> r.summary().flowThroughputWorstTenthGbps()),
             new Metric("flow_max_gbps", r -> r.summary().flowThroughputMaxGbps()),
             new Metric("jain", r -> r.summary().jainIndex()),
             new Metric("rtt_p50_us", r -> r.summary().rttP50Us()),
