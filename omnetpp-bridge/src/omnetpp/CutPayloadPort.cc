@@ -24,7 +24,7 @@ void CutPayloadPort::configureDiscipline(const HardwareSpec& hw) {
 // CutPayloadPort.offer). A packet trimmed here is still checked against the queue
 // budget at its trimmed size: a header may fit where its data did not.
 bool CutPayloadPort::admit(Packet* pkt) {
-    if (isData(pkt->type, pkt->flags) && held_ + pkt->size() > trimThresholdBytes_) {
+    if (isUntrimmedData(pkt->type, pkt->flags) && held_ + pkt->size() > trimThresholdBytes_) {
         trim(pkt, trimmedBytes_);
     }
     const int32_t size = pkt->size();

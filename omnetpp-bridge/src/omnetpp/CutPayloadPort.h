@@ -33,10 +33,6 @@ protected:
     void departed(const Transmitter::Sent& sent) override;
 
 private:
-    static bool isData(PacketType type, uint32_t flags) {
-        return type == PacketType::kData && (flags & Packet::kTrimmed) == 0;
-    }
-
     int64_t queueBytes_ = 0;
     int64_t trimThresholdBytes_ = 0;
     int32_t trimmedBytes_ = 0;

@@ -30,7 +30,7 @@ void NdpPort::configureDiscipline(const HardwareSpec& hw) {
 
 // True when the packet is queued here; false when it was trimmed and returned
 // elsewhere, or dropped (Java NdpPort.offer).
-bool NdpPort::admit(Packet* pkt) { return isData(pkt->type, pkt->flags) ? offerData(pkt) : offerHeader(pkt); }
+bool NdpPort::admit(Packet* pkt) { return isUntrimmedData(pkt->type, pkt->flags) ? offerData(pkt) : offerHeader(pkt); }
 
 bool NdpPort::offerData(Packet* pkt) {
     const int32_t size = pkt->size();
@@ -117,7 +117,7 @@ Packet* NdpPort::pollData() {
 }
 
 void NdpPort::departed(const Transmitter::Sent& sent) {
-    if (isData(sent.type, sent.flags)) {
+    if (isUntrimmedData(sent.type, sent.flags)) {
         dataHeld_ -= sent.bytes;
     } else {
         headerHeld_ -= sent.bytes;

@@ -37,9 +37,6 @@ protected:
     void departed(const Transmitter::Sent& sent) override;
 
 private:
-    static bool isData(PacketType type, uint32_t flags) {
-        return type == PacketType::kData && (flags & Packet::kTrimmed) == 0;
-    }
     bool offerData(Packet* pkt);
     bool trimAndOffer(Packet* pkt);
     bool offerHeader(Packet* pkt);

@@ -96,6 +96,11 @@ protected:
     virtual void departed(const Transmitter::Sent& sent) = 0;
 
     void drop(Packet* pkt);
+    // Whether a packet is whole data (DATA, not trimmed): what a trimming port may
+    // cut down (Java SwitchPort.isUntrimmedData).
+    static bool isUntrimmedData(PacketType type, uint32_t flags) {
+        return type == PacketType::kData && (flags & Packet::kTrimmed) == 0;
+    }
     // Cuts a data packet down to a header of headerBytes (the payload size stays in
     // Packet::payload): flagged trimmed, control class (Java SwitchPort.trim).
     void trim(Packet* pkt, int32_t headerBytes);

@@ -116,8 +116,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
         long latency = c.hasLatencyUs() ? TopologyBuilders.delay(c.getLatencyUs(), at + "latency_us") : 0;
         PfcParams pfc = pfc(c.getPfc(), nic, port);
         QueueDiscipline queue = queue(c, nic);
-        if ((c.getQueueCase() == SwitchConfig.QueueCase.NDP || c.getQueueCase() == SwitchConfig.QueueCase.CUT_PAYLOAD)
-                && c.hasEcnThresholdBytes()) {
+        if (c.hasEcnThresholdBytes() && !queue.supportsEcn()) {
             throw new ScenarioException(at + "ecn_threshold_bytes", c.getQueueCase().name().toLowerCase()
                     + " queues do not mark ECN (they trim)");
         }

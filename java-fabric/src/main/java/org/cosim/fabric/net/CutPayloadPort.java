@@ -1,8 +1,6 @@
 package org.cosim.fabric.net;
 
 import org.cosim.fabric.packet.PacketFifo;
-import org.cosim.fabric.packet.PacketPool;
-import org.cosim.fabric.packet.PacketType;
 
 /**
  * A Cut Payload switch port (CP; Cheng et al., NSDI'14), the baseline of NDP's
@@ -46,11 +44,16 @@ public final class CutPayloadPort extends SwitchPort {
         public boolean supportsPfc() {
             return false;
         }
+
+        @Override
+        public boolean supportsEcn() {
+            return false;
+        }
     }
 
     @Override
     public boolean offer(int pkt) {
-        if (isData(pkt) && held + pool.size[pkt] > params.trimThresholdBytes()) {
+        if (isUntrimmedData(pkt) && held + pool.size[pkt] > params.trimThresholdBytes()) {
             trim(pkt, params.trimmedBytes());
         }
         int size = pool.size[pkt];
@@ -63,10 +66,6 @@ public final class CutPayloadPort extends SwitchPort {
         waiting += size;
         enqueued(pkt);
         return true;
-    }
-
-    private boolean isData(int pkt) {
-        return pool.type[pkt] == PacketType.DATA && !pool.has(pkt, PacketPool.FLAG_TRIMMED);
     }
 
     @Override

@@ -79,16 +79,17 @@ public final class NdpPort extends SwitchPort {
         public boolean supportsPfc() {
             return false;
         }
+
+        @Override
+        public boolean supportsEcn() {
+            return false;
+        }
     }
 
     /** True when the packet is queued here; false when it was trimmed and returned elsewhere, or dropped. */
     @Override
     public boolean offer(int pkt) {
-        return isData(pkt) ? offerData(pkt) : offerHeader(pkt);
-    }
-
-    private boolean isData(int pkt) {
-        return pool.type[pkt] == PacketType.DATA && !pool.has(pkt, PacketPool.FLAG_TRIMMED);
+        return isUntrimmedData(pkt) ? offerData(pkt) : offerHeader(pkt);
     }
 
     private boolean offerData(int pkt) {
@@ -184,7 +185,7 @@ public final class NdpPort extends SwitchPort {
 
     @Override
     protected void departed(int pkt) {
-        if (isData(pkt)) {
+        if (isUntrimmedData(pkt)) {
             dataHeld -= pool.size[pkt];
         } else {
             headerHeld -= pool.size[pkt];

@@ -8,4 +8,9 @@ public interface QueueDiscipline {
     default boolean supportsPfc() {
         return true;
     }
+
+    /** Whether ports of this kind can mark ECN (a trimming port trims instead). */
+    default boolean supportsEcn() {
+        return true;
+    }
 }

@@ -154,6 +154,11 @@ public abstract class SwitchPort {
         pool.release(pkt);
     }
 
+    /** Whether a packet is whole data (DATA, not trimmed): what a trimming port may cut down. */
+    protected final boolean isUntrimmedData(int pkt) {
+        return pool.type[pkt] == PacketType.DATA && !pool.has(pkt, PacketPool.FLAG_TRIMMED);
+    }
+
     /** Cuts a data packet down to a header of {@code headerBytes}: the payload size stays in PacketPool.payload. */
     protected final void trim(int pkt, int headerBytes) {
         pool.size[pkt] = headerBytes;

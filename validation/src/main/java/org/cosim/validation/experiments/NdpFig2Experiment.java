@@ -7,6 +7,7 @@ import static org.cosim.validation.experiments.Tolerance.between;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 import org.cosim.validation.plots.FigureData;
 import org.cosim.validation.plots.FigureData.Series;
 import org.cosim.validation.results.RunResults;
@@ -69,7 +70,7 @@ final class NdpFig2Experiment {
     }
 
     /** The lowest value of {@code m} over the runs of {@code p} with fromN <= N <= toN. */
-    private static double lowest(Runs r, Port p, int fromN, int toN, java.util.function.ToDoubleFunction<RunResults> m) {
+    private static double lowest(Runs r, Port p, int fromN, int toN, ToDoubleFunction<RunResults> m) {
         double w = Double.POSITIVE_INFINITY;
         for (int n : N) {
             if (n >= fromN && n <= toN) {
@@ -87,11 +88,11 @@ final class NdpFig2Experiment {
         return new Experiment("ndp-fig2", "ndp", "Fig 2", "unresponsive flows through CP and NDP switch ports",
                 "N = " + Arrays.toString(N) + " hosts push at 10 Gb/s (no congestion control, a window beyond the "
                         + "run) into one host over a star of 10 Gb/s, 1 us links, starting at keyed random times "
-                        + "within 7.2 us (random phase); 12 ms, the first 2 ms warm-up (also in --quick: 21 runs of a few seconds in all). CP: one "
-                        + "FIFO of 8 packets' bytes, data beyond half of it trimmed to 64 B, as the NDP authors' "
-                        + "htsim CutPayloadQueue; NDP: 8-packet data queue, header queue of the same bytes, 10:1 "
-                        + "WRR, the tail coin, return-to-sender. Values: goodput over the link rate (mean) and the "
-                        + "worst 10% of flows over the fair share 10/N Gb/s.",
+                        + "within 7.2 us (random phase); 12 ms, the first 2 ms warm-up (also in --quick: 21 runs of "
+                        + "a few seconds in all). CP: one FIFO of 8 packets' bytes, data beyond half of it trimmed "
+                        + "to 64 B, as the NDP authors' htsim CutPayloadQueue; NDP: 8-packet data queue, header "
+                        + "queue of the same bytes, 10:1 WRR, the tail coin, return-to-sender. Values: goodput over "
+                        + "the link rate (mean) and the worst 10% of flows over the fair share 10/N Gb/s.",
                 all,
                 List.of(
                         Check.of("CP: goodput at N = 200", "collapses (headers take the link)", atMost(50, "%")
