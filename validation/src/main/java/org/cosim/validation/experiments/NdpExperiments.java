@@ -278,7 +278,7 @@ final class NdpExperiments {
                         }
                         String d = k.label;
                         series.add(new Series(d + ": last FCT over optimum (%)", x, over));
-                        series.add(new Series(d + ": slowest over fastest - 1 (%)", x, spread));
+                        series.add(new Series(d + ": slowest over fastest - 1 (%)", x, spread).asDashed());
                     }
                     return FigureData.lines(FigureData.Kind.SWEEP, "Incast of 450 KB: overheads against N (Fig 16)",
                             "senders N", "percent", series).withLogX();

@@ -126,7 +126,7 @@ final class NdpFig2Experiment {
                         double[] mean = sweep.stream().mapToDouble(run -> meanShare(r.of(run))).toArray();
                         double[] worst = sweep.stream().mapToDouble(run -> worstTenthShare(r.of(run))).toArray();
                         series.add(new Series(p.label + ": mean", x, mean));
-                        series.add(new Series(p.label + ": worst 10%", x, worst));
+                        series.add(new Series(p.label + ": worst 10%", x, worst).asDashed());  // as the paper draws it
                     }
                     return FigureData.lines(FigureData.Kind.SWEEP, "Unresponsive flows into one link (Fig 2)",
                             "flows N", "goodput (% of ideal fair share)", series).withLogX();

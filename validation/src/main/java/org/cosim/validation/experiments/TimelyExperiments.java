@@ -258,7 +258,7 @@ final class TimelyExperiments {
                         series.add(new Series("T_low " + tLow + " us", x, y));
                         double unpaced = s(r, tLowRun(65536, tLow)).totalThroughputGbps();
                         series.add(new Series("T_low " + tLow + " us, no pacing", new double[] {x[0], x[x.length - 1]},
-                                new double[] {unpaced, unpaced}));
+                                new double[] {unpaced, unpaced}).asDashed());
                     }
                     return FigureData.lines(FigureData.Kind.SWEEP, "64 KB segments: throughput against NIC pacing "
                             + "rate (Fig 16)", "NIC pacing rate (Mb/s)", "total throughput (Gb/s)", series);

@@ -21,11 +21,45 @@ public record FigureData(Kind kind, String title, String xLabel, String yLabel, 
         SWEEP
     }
 
-    public record Series(String name, double[] x, double[] y) {}
+    /**
+     * One curve. A dashed series is a companion of the solid one before it (the
+     * papers draw, say, Fig 2's worst 10% of flows dashed next to the mean) and is
+     * drawn in that series' colour.
+     */
+    public record Series(String name, double[] x, double[] y, boolean dashed) {
+        public Series(String name, double[] x, double[] y) {
+            this(name, x, y, false);
+        }
+
+        /** This series as the dashed companion of the solid series before it. */
+        public Series asDashed() {
+            return new Series(name, x, y, true);
+        }
+    }
 
     public FigureData {
         categories = List.copyOf(categories);
         series = List.copyOf(series);
+        if (!series.isEmpty() && series.get(0).dashed()) {
+            throw new IllegalArgumentException("the first series of '" + title + "' is dashed: a dashed series "
+                    + "takes the colour of the solid one before it");
+        }
+    }
+
+    /**
+     * Each series' colour slot: solid series take the next slot, a dashed one its
+     * solid predecessor's, so a curve and its companion share a colour.
+     */
+    public int[] colourSlots() {
+        int[] slots = new int[series.size()];
+        int next = -1;
+        for (int i = 0; i < slots.length; i++) {
+            if (!series.get(i).dashed()) {
+                next++;
+            }
+            slots[i] = next;
+        }
+        return slots;
     }
 
     public static FigureData lines(Kind kind, String title, String xLabel, String yLabel, List<Series> series) {

@@ -303,8 +303,12 @@ public final class Plots {
                 PlotOrientation.VERTICAL, true, false, false));
         XYPlot plot = chart.getXYPlot();
         XYLineAndShapeRenderer lines = (XYLineAndShapeRenderer) plot.getRenderer();
+        int[] slots = f.colourSlots();
         for (int i = 0; i < f.series().size(); i++) {
-            lines.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            lines.setSeriesPaint(i, PALETTE[slots[i] % PALETTE.length]);
+            if (f.series().get(i).dashed()) {
+                lines.setSeriesStroke(i, DASHED);
+            }
         }
         if (f.kind() == FigureData.Kind.SWEEP) {
             lines.setDefaultShapesVisible(true);
@@ -327,6 +331,10 @@ public final class Plots {
         a.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));
         return a;
     }
+
+    /** A companion curve's line (FigureData.Series#dashed). */
+    private static final BasicStroke DASHED = new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER,
+            10f, new float[] {6f, 4f}, 0f);
 
     /** Distinct colours that read on white (JFreeChart's defaults include yellow). */
     private static final Color[] PALETTE = {new Color(0xd62728), new Color(0x1f77b4), new Color(0x2ca02c),
