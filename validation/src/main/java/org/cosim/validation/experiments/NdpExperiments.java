@@ -390,8 +390,9 @@ final class NdpExperiments {
                         Check.of("NDP's slowest transfer over the ideal", "2x", atMost(2, "x"), "x",
                                 r -> max(PaperMetrics.slowdowns(r.of(FIG15), NdpExperiments::transfer)))
                                 .deviation("a few transfers meet a background flow's full window at a shared "
-                                        + "core or aggregation queue and lose it to trimming and resending "
-                                        + "(docs/validation.md)", between(1, 3.5, "x")),
+                                        + "core or aggregation queue and lose it to trimming and resending; the "
+                                        + "authors' htsim on the same workload gives 3.79x (docs/validation.md)",
+                                        between(1, 3.5, "x")),
                         Check.of("NDP's median transfer over the ideal", "(not given)", atMost(2, "x").described(
                                 "<= 2x (the worst case of the paper)"), "x",
                                 r -> Stats.percentile(PaperMetrics.slowdowns(r.of(FIG15), NdpExperiments::transfer),
