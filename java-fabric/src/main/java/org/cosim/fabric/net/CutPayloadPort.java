@@ -34,20 +34,10 @@ public final class CutPayloadPort extends SwitchPort {
     }
 
     /** Cut Payload ports with these settings; RunSpecs reads the settings back for external fabrics. */
-    public record Discipline(CutPayloadParams params) implements QueueDiscipline {
+    public record Discipline(CutPayloadParams params) implements QueueDiscipline.Trimming {
         @Override
         public SwitchPort create(PortContext ctx, int portIndex, LinkTransmitter tx, SwitchParams p) {
             return new CutPayloadPort(ctx, portIndex, tx, p, params);
-        }
-
-        @Override
-        public boolean supportsPfc() {
-            return false;
-        }
-
-        @Override
-        public boolean supportsEcn() {
-            return false;
         }
     }
 

@@ -69,20 +69,10 @@ public final class NdpPort extends SwitchPort {
     }
 
     /** NDP ports with these settings; RunSpecs reads the settings back for external fabrics. */
-    public record Discipline(NdpQueueParams params) implements QueueDiscipline {
+    public record Discipline(NdpQueueParams params) implements QueueDiscipline.Trimming {
         @Override
         public SwitchPort create(PortContext ctx, int portIndex, LinkTransmitter tx, SwitchParams p) {
             return new NdpPort(ctx, portIndex, tx, p, params);
-        }
-
-        @Override
-        public boolean supportsPfc() {
-            return false;
-        }
-
-        @Override
-        public boolean supportsEcn() {
-            return false;
         }
     }
 

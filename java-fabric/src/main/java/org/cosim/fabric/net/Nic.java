@@ -86,12 +86,10 @@ public final class Nic implements EventHandler {
         this.intSinceAck = perFlow.intSinceAck;
     }
 
-    /** Creates the NIC's egress onto its access link; the link's rate is the NIC's line rate. */
-    public LinkTransmitter connect(long rateBps, long delayPs) {
-        return connect(rateBps, delayPs, 0);
-    }
-
-    /** The same, with the run's seed keying the NIC's timing noise (NicParams.txGapJitterPs). */
+    /**
+     * Creates the NIC's egress onto its access link; the link's rate is the NIC's
+     * line rate, and the run's seed keys the NIC's timing noise (NicParams.txGapJitterPs).
+     */
     public LinkTransmitter connect(long rateBps, long delayPs, long seed) {
         tx = new LinkTransmitter(sim, pool, handler, PORT, rateBps, delayPs);
         tx.idleAfterData(params.txGapJitterPs(), seed, host);

@@ -13,4 +13,17 @@ public interface QueueDiscipline {
     default boolean supportsEcn() {
         return true;
     }
+
+    /** Ports that trim instead of marking or pausing (NDP's, Cut Payload's): neither PFC nor ECN runs over them. */
+    interface Trimming extends QueueDiscipline {
+        @Override
+        default boolean supportsPfc() {
+            return false;
+        }
+
+        @Override
+        default boolean supportsEcn() {
+            return false;
+        }
+    }
 }

@@ -168,8 +168,7 @@ public final class Workloads {
         if (jitterPs == 0) {
             return 0;
         }
-        long u = KeyedHash.hash(seed, JITTER_TAG, flow) >>> 1;
-        return Long.remainderUnsigned(u, jitterPs);
+        return (KeyedHash.hash(seed, JITTER_TAG, flow) >>> 1) % jitterPs;
     }
 
     private static int[] senders(Incast p, TopologyGraph g, long seed, int receiver, boolean useRoles, String at) {

@@ -50,8 +50,8 @@ class AgentBridgeTest {
         for (int h = 0; h < 2; h++) {
             nics[h] = new Nic(h, sim, pool, new NicParams(1500, 64), stats, rtts, bridge, flows);
         }
-        LinkTransmitter ab = nics[0].connect(TEN_G, DELAY);
-        LinkTransmitter ba = nics[1].connect(TEN_G, DELAY);
+        LinkTransmitter ab = nics[0].connect(TEN_G, DELAY, 0);
+        LinkTransmitter ba = nics[1].connect(TEN_G, DELAY, 0);
         ab.attach(nics[1].handler(), 0);
         ba.attach(nics[0].handler(), 0);
         bridge.scheduleFlowStarts();

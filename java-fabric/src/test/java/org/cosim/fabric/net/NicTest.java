@@ -135,8 +135,8 @@ class NicTest {
             }
             a = new Nic(0, sim, pool, params, stats, rtts, sink, flows);
             b = new Nic(1, sim, pool, params, stats, rtts, sink, flows);
-            LinkTransmitter ab = a.connect(TEN_G, DELAY);
-            LinkTransmitter ba = b.connect(TEN_G, DELAY);
+            LinkTransmitter ab = a.connect(TEN_G, DELAY, 0);
+            LinkTransmitter ba = b.connect(TEN_G, DELAY, 0);
             toB = new Tap(sim, pool, b);
             toA = new Tap(sim, pool, a);
             ab.attach(toB.handler, 0);
