@@ -10,8 +10,8 @@
 // bad scenario into INVALID_ARGUMENT naming the field.
 //
 // Part 2, against small fake agent servers started here: AgentLink must refuse
-// actions that break the contract, and must turn a silent or vanished server
-// into a LinkError within its deadline instead of a hang.
+// actions that break the contract (and accept a well-formed SYN), and must turn a
+// silent or vanished server into a LinkError within its deadline instead of a hang.
 //
 // One line per check; exit status 1 if any check fails.
 #include <atomic>
@@ -23,6 +23,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include <google/protobuf/util/message_differencer.h>
 #include <grpcpp/grpcpp.h>
@@ -275,11 +276,13 @@ void realServerChecks(const std::string& target, const Trace& trace) {
 
 // ------------------------------------------------------------------ fake agent servers
 
-enum class FakeMode { kEarlyAction, kWrongHost, kSilent, kVanishing, kLateFinish };
+// kSegment: each window is answered with the server's segment, sent on flow 0 by
+// its source at W+L (the checks of the segment's own fields).
+enum class FakeMode { kEarlyAction, kWrongHost, kSilent, kVanishing, kLateFinish, kSegment };
 
 class FakeAgents final : public cosim::AgentService::Service {
 public:
-    explicit FakeAgents(FakeMode mode) : mode_(mode) {}
+    explicit FakeAgents(FakeMode mode, cosim::SendSegment segment = {}) : mode_(mode), segment_(std::move(segment)) {}
 
     grpc::Status Session(grpc::ServerContext*,
                          grpc::ServerReaderWriter<cosim::AgentMessage, cosim::FabricMessage>* stream) override {
@@ -304,8 +307,9 @@ public:
             cosim::ActionBatch* b = out.mutable_actions();
             b->set_window_start_ps(w);
             cosim::Action* a = b->add_actions();
+            if (mode_ == FakeMode::kSegment) *a->mutable_send_segment() = segment_;
             a->mutable_send_segment()->set_flow(flow.flow());
-            a->mutable_send_segment()->set_bytes(16384);
+            if (mode_ != FakeMode::kSegment) a->mutable_send_segment()->set_bytes(16384);
             if (mode_ == FakeMode::kEarlyAction) {
                 a->set_time_ps(w + hello.reaction_delay_ps() - 1);
                 a->set_host(flow.src());
@@ -313,6 +317,9 @@ public:
                 // A finish at W+H: inside [W, W+L), but past the batch's own window.
                 a->mutable_flow_finished()->set_flow(flow.flow());
                 a->set_time_ps(w + hello.window_ps());
+                a->set_host(flow.src());
+            } else if (mode_ == FakeMode::kSegment) {
+                a->set_time_ps(w + hello.reaction_delay_ps());
                 a->set_host(flow.src());
             } else {
                 a->set_time_ps(w + hello.reaction_delay_ps());
@@ -325,10 +332,11 @@ public:
 
 private:
     FakeMode mode_;
+    cosim::SendSegment segment_;  // kSegment: what each window is answered with
 };
 
 struct FakeServer {
-    explicit FakeServer(FakeMode mode) : service(mode) {
+    explicit FakeServer(FakeMode mode, cosim::SendSegment segment = {}) : service(mode, std::move(segment)) {
         grpc::ServerBuilder builder;
         builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port);
         builder.RegisterService(&service);
@@ -349,6 +357,72 @@ struct FakeServer {
     int port = 0;
     std::unique_ptr<grpc::Server> server;
 };
+
+// A SendSegment of flow 0 from its source at W+L with these fields: AgentLink must
+// refuse it naming `needle`.
+void fakeSegmentRefused(const std::string& name, const cosim::SendSegment& segment, const std::string& needle,
+                        const Trace& trace, const cosim::AgentLinkOptions& options) {
+    FakeServer fake(FakeMode::kSegment, segment);
+    expectContractError("fake: " + name, needle, [&] {
+        cosim::AgentLink link(fake.target(), options);
+        link.open(trace.hello);
+        link.exchange(trace.windows[0].events);
+    });
+}
+
+cosim::SendSegment synSegment() {
+    cosim::SendSegment s;
+    s.set_syn(true);
+    s.set_seq(0);
+    s.set_bytes(0);
+    s.set_ack(cosim::ACK_SEGMENT);
+    return s;
+}
+
+// Connection set-up (SendSegment.syn): a SYN of 0 bytes, hardware-ACKed, not the
+// flow's last, is accepted and reaches the fabric as sent; each other SYN, and an
+// empty segment that is not a SYN, is refused with Java AgentBridge's text.
+void synChecks(const Trace& trace, const cosim::AgentLinkOptions& options) {
+    const std::string flow0 = std::to_string(trace.hello.flows(0).flow());
+    {
+        FakeServer fake(FakeMode::kSegment, synSegment());
+        const char* name = "fake: a SYN (0 bytes, ACK_SEGMENT) is accepted";
+        try {
+            cosim::AgentLink link(fake.target(), options);
+            link.open(trace.hello);
+            const cosim::ActionBatch& got = link.exchange(trace.windows[0].events);
+            const bool ok = got.actions_size() == 1 && got.actions(0).send_segment().syn() &&
+                            got.actions(0).send_segment().bytes() == 0;
+            report(name, ok, ok ? "the SYN passed the checks unchanged" : "the batch came back altered");
+        } catch (const std::exception& e) {
+            report(name, false, e.what());
+        }
+    }
+    const std::string rule = ": a SYN carries no data, is ACKed and is not the flow's last";
+    cosim::SendSegment s = synSegment();
+    s.set_bytes(1);
+    fakeSegmentRefused("a SYN carrying 1 byte", s, "sends a SYN of flow " + flow0 + " with 1 bytes at seq 0" + rule,
+                       trace, options);
+    s = synSegment();
+    s.set_ack(cosim::ACK_NONE);
+    fakeSegmentRefused("a SYN without hardware ACK (ACK_NONE)", s,
+                       "sends a SYN of flow " + flow0 + " with 0 bytes at seq 0 and other options" + rule, trace,
+                       options);
+    s = synSegment();
+    s.set_last_of_flow(true);
+    fakeSegmentRefused("a SYN marked last_of_flow", s,
+                       "sends a SYN of flow " + flow0 + " with 0 bytes at seq 0 and other options" + rule, trace,
+                       options);
+    s = synSegment();
+    s.set_seq(uint64_t{1} << 63);
+    fakeSegmentRefused("a SYN at seq 2^63", s,
+                       "sends a SYN of flow " + flow0 + " with 0 bytes at seq 9223372036854775808" + rule, trace,
+                       options);
+    s = synSegment();
+    s.set_syn(false);
+    fakeSegmentRefused("an empty segment that is not a SYN", s,
+                       "sends an empty or out-of-range segment (seq 0, 0 bytes) of flow " + flow0, trace, options);
+}
 
 void fakeServerChecks(const Trace& trace) {
     const cosim::EventBatch& w0 = trace.windows[0].events;
@@ -372,6 +446,7 @@ void fakeServerChecks(const Trace& trace) {
                                 link.exchange(w0);
                             });
     }
+    synChecks(trace, shortDeadline);
     // Pipelined (H = L/2): two batches under way, then the oldest answer is checked
     // against its own window [W, W+H), not against [W, W+L); directly, and through
     // PipelinedLink, whose thread meets the violation and whose collect() rethrows

@@ -366,6 +366,45 @@ void AgentLink::requireOpen(const char* call) const {
     }
 }
 
+// A SendSegment's own fields, in the order Java's AgentBridge.checkSegment checks
+// them, so that both back ends name the same problem first: the path, the ack
+// mode (Java: the options), then a SYN's rules or a data segment's. Empty when the
+// segment is fine.
+std::string AgentLink::segmentProblem(uint32_t f, const Flow& flow, const SendSegment& s) {
+    if (s.path() > flow.path_count) {
+        return "sends flow " + std::to_string(f) + " on path " + std::to_string(s.path()) + ", but it has paths 1.." +
+               std::to_string(flow.path_count) + " (0 = ECMP)";
+    }
+    if (s.ack() != ACK_SEGMENT && s.ack() != ACK_NONE) {
+        return "sends a segment with unknown ack mode " + std::to_string(s.ack());
+    }
+    if (s.syn()) return synProblem(f, s);
+    // The Java fabric holds seq and bytes in signed 64/32-bit integers: both back
+    // ends refuse what does not fit, so they agree on every batch.
+    if (s.bytes() == 0 || s.bytes() > static_cast<uint32_t>(INT32_MAX) || s.seq() > static_cast<uint64_t>(INT64_MAX)) {
+        return "sends an empty or out-of-range segment (seq " + std::to_string(s.seq()) + ", " +
+               std::to_string(s.bytes()) + " bytes) of flow " + std::to_string(f);
+    }
+    if (flow.size > 0 && (s.seq() > flow.size || s.bytes() > flow.size - s.seq())) {
+        return "sends bytes [" + std::to_string(s.seq()) + ", " + std::to_string(s.seq() + s.bytes()) +
+               ") of flow " + std::to_string(f) + ", which has only " + std::to_string(flow.size) + " bytes";
+    }
+    return {};
+}
+
+// A SYN (SendSegment.syn) sets a connection up and carries no data: 0 bytes, a
+// hardware ACK (that ACK is the SYN-ACK), not the flow's last, and a seq that fits
+// the Java fabric's long. It is not checked against the flow's size: its seq only
+// comes back in the SYN-ACK. Java's text says "other options" for ACK_NONE and
+// last_of_flow alike (its NO_ACK and LAST_OF_FLOW bits).
+std::string AgentLink::synProblem(uint32_t f, const SendSegment& s) {
+    const bool otherOptions = s.ack() == ACK_NONE || s.last_of_flow();
+    if (s.bytes() == 0 && s.seq() <= static_cast<uint64_t>(INT64_MAX) && !otherOptions) return {};
+    return "sends a SYN of flow " + std::to_string(f) + " with " + std::to_string(s.bytes()) + " bytes at seq " +
+           std::to_string(s.seq()) + (otherOptions ? " and other options" : "") +
+           ": a SYN carries no data, is ACKed and is not the flow's last";
+}
+
 // The rules of cosim.proto and Java's AgentBridge: an action takes effect at or
 // after W+L, except FlowFinished, which carries the time of the event that
 // finished the flow and so lies in the batch's window [W, W+H). After a refused
@@ -412,26 +451,8 @@ void AgentLink::checkActions(int64_t w, const ActionBatch& actions) {
                     refuse(i, "sends flow " + std::to_string(f) + " from host " + std::to_string(host) +
                                   ", but the flow's source is host " + std::to_string(flows_[f].src));
                 }
-                // The Java fabric holds seq and bytes in signed 64/32-bit integers: both
-                // back ends refuse what does not fit, so they agree on every batch.
-                if (s.bytes() == 0 || s.bytes() > static_cast<uint32_t>(INT32_MAX) ||
-                    s.seq() > static_cast<uint64_t>(INT64_MAX)) {
-                    refuse(i, "sends an empty or out-of-range segment (seq " + std::to_string(s.seq()) + ", " +
-                                  std::to_string(s.bytes()) + " bytes) of flow " + std::to_string(f));
-                }
-                if (s.path() > flows_[f].path_count) {
-                    refuse(i, "sends flow " + std::to_string(f) + " on path " + std::to_string(s.path()) +
-                                  ", but it has paths 1.." + std::to_string(flows_[f].path_count) + " (0 = ECMP)");
-                }
-                if (s.ack() != ACK_SEGMENT && s.ack() != ACK_NONE) {
-                    refuse(i, "sends a segment with unknown ack mode " + std::to_string(s.ack()));
-                }
-                const uint64_t size = flows_[f].size;
-                if (size > 0 && (s.seq() > size || s.bytes() > size - s.seq())) {
-                    refuse(i, "sends bytes [" + std::to_string(s.seq()) + ", " + std::to_string(s.seq() + s.bytes()) +
-                                  ") of flow " + std::to_string(f) + ", which has only " + std::to_string(size) +
-                                  " bytes");
-                }
+                const std::string problem = segmentProblem(f, flows_[f], s);
+                if (!problem.empty()) refuse(i, problem);
                 break;
             }
             case Action::kSendControl: {

@@ -139,6 +139,8 @@ private:
     void requireOpen(const char* call) const;
     void settleWrite(const std::string& what);
     void checkActions(int64_t w, const ActionBatch& actions);
+    static std::string segmentProblem(uint32_t f, const Flow& flow, const SendSegment& s);
+    static std::string synProblem(uint32_t f, const SendSegment& s);
     void drain() noexcept;
 
     AgentLinkOptions options_;

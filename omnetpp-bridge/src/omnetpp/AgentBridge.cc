@@ -264,7 +264,7 @@ Event* AgentBridge::addEvent(int host) {
 }
 
 void AgentBridge::completion(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs, int64_t txTimePs,
-                             int64_t intMaxHopDelayPs, int64_t intReverseMaxHopDelayPs, bool ecnEcho) {
+                             int64_t intMaxHopDelayPs, int64_t intReverseMaxHopDelayPs, bool ecnEcho, bool syn) {
     Enter_Method_Silent();
     Event* e = addEvent(host);
     SegmentCompletion* c = e->mutable_completion();
@@ -277,6 +277,7 @@ void AgentBridge::completion(int host, int flow, int64_t seq, int32_t bytes, int
     c->set_int_reverse_max_hop_delay_ps(intReverseMaxHopDelayPs);
     c->set_ecn_echo(ecnEcho);
     c->set_tx_time_ps(txTimePs);
+    c->set_syn(syn);
 }
 
 // The hop belongs to the completion just added (the NIC reports them right after it).
@@ -391,7 +392,8 @@ void AgentBridge::apply(const Action& a) {
             m->seq = static_cast<int64_t>(s.seq());
             m->bytes = static_cast<int32_t>(s.bytes());
             m->path = s.path();
-            m->options = (s.ack() == ACK_NONE ? Nic::kNoAck : 0) | (s.last_of_flow() ? Nic::kLastOfFlow : 0);
+            m->options = (s.ack() == ACK_NONE ? Nic::kNoAck : 0) | (s.last_of_flow() ? Nic::kLastOfFlow : 0) |
+                         (s.syn() ? Nic::kSyn : 0);
             scheduleAt(t, m);
             break;
         }

@@ -68,7 +68,7 @@ public:
 
     // HostEventSink: the NICs' events for the agents, batched into the current window.
     void completion(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs, int64_t txTimePs,
-                    int64_t intMaxHopDelayPs, int64_t intReverseMaxHopDelayPs, bool ecnEcho) override;
+                    int64_t intMaxHopDelayPs, int64_t intReverseMaxHopDelayPs, bool ecnEcho, bool syn) override;
     void completionHop(int host, const IntHopRecord& hop) override;
     void pfcChange(int host, int trafficClass, bool paused) override;
     void packetArrival(int host, int flow, int64_t seq, int32_t bytes, uint32_t path, int arrivalFlags,

@@ -18,8 +18,9 @@ public:
 
     virtual ~HostEventSink() = default;
     // txTimePs: the hardware TX timestamp of the segment's last packet (SegmentCompletion.tx_time_ps).
+    // syn: the ACK answers a SYN (the SYN-ACK, SegmentCompletion.syn): 0 bytes at the SYN's seq.
     virtual void completion(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs, int64_t txTimePs,
-                            int64_t intMaxHopDelayPs, int64_t intReverseMaxHopDelayPs, bool ecnEcho) = 0;
+                            int64_t intMaxHopDelayPs, int64_t intReverseMaxHopDelayPs, bool ecnEcho, bool syn) = 0;
     // One INT hop record of the completion just reported, in path order (SegmentCompletion.int_hops).
     virtual void completionHop(int host, const IntHopRecord& hop) = 0;
     virtual void pfcChange(int host, int trafficClass, bool paused) = 0;

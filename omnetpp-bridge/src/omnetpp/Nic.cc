@@ -106,6 +106,7 @@ void Nic::trySend() {
 
 Packet* Nic::nextDataPacket() {
     const Segment& s = segments_.front();
+    const bool syn = (s.options & kSyn) != 0;
     const int32_t bytes = std::min(mtuBytes_, s.bytes - headOffset_);
     auto* p = new Packet();
     p->type = PacketType::kData;
@@ -113,7 +114,7 @@ Packet* Nic::nextDataPacket() {
     p->flow = s.flow;
     p->src = host_;
     p->dst = flowDst_[s.flow];
-    p->setSize(bytes);
+    p->setSize(syn ? ackBytes_ : bytes);  // a SYN is a header: it travels with the data
     p->payload = bytes;
     p->segmentSeq = s.seq;
     p->seq = s.seq + headOffset_;
@@ -125,6 +126,7 @@ Packet* Nic::nextDataPacket() {
     p->uid = static_cast<int64_t>((static_cast<uint64_t>(static_cast<uint32_t>(s.flow)) << 32) |
                                   packetsMade_[s.flow]++);
     if ((s.options & kNoAck) != 0) p->flags |= Packet::kNoAck;
+    if (syn) p->flags |= Packet::kSyn;
     headOffset_ += bytes;
     if (headOffset_ == s.bytes) {
         p->flags |= Packet::kLastOfSegment;
@@ -132,7 +134,7 @@ Packet* Nic::nextDataPacket() {
         segments_.pop_front();
         headOffset_ = 0;
     }
-    flowStats_->sent(p->flow, bytes);
+    if (!syn) flowStats_->sent(p->flow, bytes);
     return p;
 }
 
@@ -140,7 +142,9 @@ void Nic::receive(Packet* pkt) {
     if (tracer_ != nullptr) tracer_->nic(PacketTraceFile::kNicReceive, host_, pkt);
     switch (pkt->type) {
         case PacketType::kData:
-            if ((pkt->flags & (Packet::kNoAck | Packet::kTrimmed | Packet::kReturned)) != 0) {
+            if (pkt->has(Packet::kSyn)) {
+                receiveSyn(pkt);
+            } else if ((pkt->flags & (Packet::kNoAck | Packet::kTrimmed | Packet::kReturned)) != 0) {
                 reportPacket(pkt);
             } else {
                 receiveData(pkt);
@@ -170,10 +174,24 @@ void Nic::receiveData(Packet* pkt) {
     intSinceAck_[flow] = std::max(intSinceAck_[flow], pkt->intMaxHopDelay);
     if (pkt->has(Packet::kLastOfSegment)) {
         if (segmentBytesSeen_[flow] == pkt->segmentBytes) {
-            control_.push_back(makeAck(pkt));
+            control_.push_back(makeAck(pkt, intSinceAck_[flow], ecnSinceAck_[flow]));
             trySend();
         }
         segmentInProgress_[flow] = -1;
+    }
+    delete pkt;
+}
+
+// A SYN is answered at once with an ACK carrying what this one packet saw (ECN,
+// INT), without touching the flow's data accounting: the segment accumulators
+// belong to the data segment that may be in progress. A SYN that a trimming port
+// cut or sent back counts as lost: there is nothing of it to report.
+void Nic::receiveSyn(Packet* pkt) {
+    if ((pkt->flags & (Packet::kTrimmed | Packet::kReturned)) == 0) {
+        Packet* a = makeAck(pkt, pkt->intMaxHopDelay, pkt->has(Packet::kEcnCe));
+        a->flags |= Packet::kSyn;
+        control_.push_back(a);
+        trySend();
     }
     delete pkt;
 }
@@ -191,7 +209,8 @@ void Nic::reportPacket(Packet* pkt) {
     delete pkt;
 }
 
-Packet* Nic::makeAck(const Packet* data) {
+// The ACK of a segment whose last packet is `data`, echoing what the segment saw.
+Packet* Nic::makeAck(const Packet* data, int64_t intEcho, bool ecnEcho) {
     const int flow = data->flow;
     auto* a = new Packet();
     a->type = PacketType::kSegmentAck;
@@ -204,21 +223,24 @@ Packet* Nic::makeAck(const Packet* data) {
     a->segmentBytes = data->segmentBytes;
     a->segmentSendTime = data->segmentSendTime;
     a->txTime = data->txTime;
-    a->intEcho = intSinceAck_[flow];
-    a->flags = ecnSinceAck_[flow] ? Packet::kEcnEcho : 0;
+    a->intEcho = intEcho;
+    a->flags = ecnEcho ? Packet::kEcnEcho : 0;
     a->uid = static_cast<int64_t>(static_cast<uint64_t>(data->uid) | (uint64_t{1} << 63));
     a->copyHopsFrom(*data);  // HPCC: the ACK reflects the hop stack of the packet it answers
     return a;
 }
 
+// A segment's ACK: a completion for the agent and an RTT sample (a SYN-ACK is a
+// completion only: its round trip carried no data).
 void Nic::receiveAck(Packet* ack) {
     const int flow = ack->flow;
     const int32_t bytes = ack->segmentBytes;
     const int64_t sendTime = ack->segmentSendTime;
     const int64_t now = simTime().raw();
-    if (now >= rttFromPs_) recordRtt(flow, now, Units::segmentRttPs(sendTime, now, bytes, tx_.rateBps()));
+    const bool syn = ack->has(Packet::kSyn);
+    if (!syn && now >= rttFromPs_) recordRtt(flow, now, Units::segmentRttPs(sendTime, now, bytes, tx_.rateBps()));
     agents_->completion(host_, flow, ack->segmentSeq, bytes, sendTime, ack->txTime, ack->intEcho, ack->intMaxHopDelay,
-                        ack->has(Packet::kEcnEcho));
+                        ack->has(Packet::kEcnEcho), syn);
     for (int k = 0; k < ack->intHops; ++k) agents_->completionHop(host_, ack->hops[k]);
     delete ack;
 }

@@ -16,6 +16,14 @@
 // Receiving a packet sent without hardware ACK, a trimmed or returned header, or
 // an agent's control packet: the NIC tells its agent.
 //
+// Connection set-up (SendSegment.syn, option kSyn): a SYN is a segment of 0 bytes
+// sent as one header-only packet (ack_bytes on the wire) in the data class, so it
+// waits behind data and may be trimmed or dropped like data; it counts as no flow
+// bytes sent or delivered. The receiving NIC answers a whole SYN at once with an
+// ACK flagged kSyn (the SYN-ACK) echoing what that one packet saw; a trimmed or
+// returned SYN is lost. The SYN-ACK becomes a completion with syn set and no RTT
+// sample (Java Nic.receiveSyn, receiveAck).
+//
 // The AgentBridge calls postSegment/sendControl directly, within the event of the
 // action, as Java's AgentBridge calls its Nic.
 #pragma once
@@ -38,9 +46,10 @@ class HostEventSink;
 
 class Nic : public omnetpp::cSimpleModule {
 public:
-    // SendSegment options (Java ActionSink.NO_ACK, LAST_OF_FLOW).
+    // SendSegment options (Java ActionSink.NO_ACK, LAST_OF_FLOW, SYN).
     static constexpr int kNoAck = 1;
     static constexpr int kLastOfFlow = 2;
+    static constexpr int kSyn = 4;
 
     int host() const { return host_; }
     int64_t lineRateBps() const { return tx_.rateBps(); }
@@ -70,8 +79,9 @@ private:
     Packet* nextDataPacket();
     void receive(Packet* pkt);
     void receiveData(Packet* pkt);
+    void receiveSyn(Packet* pkt);
     void reportPacket(Packet* pkt);
-    Packet* makeAck(const Packet* data);
+    Packet* makeAck(const Packet* data, int64_t intEcho, bool ecnEcho);
     void receiveAck(Packet* ack);
     void receiveControl(Packet* c);
     void receivePfc(Packet* frame);

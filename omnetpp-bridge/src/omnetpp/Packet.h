@@ -41,6 +41,7 @@ public:
     static constexpr uint32_t kLastOfFlow = 32;
     static constexpr uint32_t kTrimmed = 64;     // a switch cut the payload (NDP ports)
     static constexpr uint32_t kReturned = 128;   // a header sent back to its source (NDP return-to-sender)
+    static constexpr uint32_t kSyn = 256;        // connection set-up: a SYN (data class, no payload) or its SYN-ACK
 
     Packet() : omnetpp::cPacket(nullptr) { ++live_; }
     Packet(const Packet& other) : omnetpp::cPacket(other) {

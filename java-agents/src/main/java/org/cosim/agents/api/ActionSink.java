@@ -6,6 +6,13 @@ public interface ActionSink {
     int NO_ACK = 1;
     /** Option: the segment's final packet is the flow's last. */
     int LAST_OF_FLOW = 2;
+    /**
+     * Option: connection set-up (TCP's SYN, cosim.proto SendSegment.syn): a segment
+     * of 0 bytes, sent as one header-only packet in the data class and answered by
+     * the receiving NIC's ACK, which comes back as a {@link CompletionEvent#syn()}.
+     * Use {@link #sendSyn}.
+     */
+    int SYN = 4;
 
     /** Hand segment [seq, seq+bytes) of a flow to the host NIC at {@code timePs}, hardware-ACKed. Path 0 = ECMP. */
     default void sendSegment(long timePs, int host, int flow, long seq, int bytes, int path) {
@@ -14,6 +21,11 @@ public interface ActionSink {
 
     /** The same with {@code options}: {@link #NO_ACK}, {@link #LAST_OF_FLOW}. Path k >= 1 is a source route. */
     void sendSegment(long timePs, int host, int flow, long seq, int bytes, int path, int options);
+
+    /** A SYN for flow {@code flow} (its {@code seq} comes back in the SYN-ACK's completion), on {@code path}. */
+    default void sendSyn(long timePs, int host, int flow, long seq, int path) {
+        sendSegment(timePs, host, flow, seq, 0, path, SYN);
+    }
 
     /**
      * Send a control packet to the other end of the flow: {@code kind} is

@@ -18,6 +18,7 @@ public final class CompletionEvent implements IntHops {
     long intReverseMaxHopDelayPs;
     long txTimePs;
     boolean ecnEcho;
+    boolean syn;
     EventBatch hops;
     int hopStart;
     int hopCount;
@@ -41,6 +42,8 @@ public final class CompletionEvent implements IntHops {
     /** INT max-hop queueing delay on the ACK's own path (the reverse path). */
     public long intReverseMaxHopDelayPs() { return intReverseMaxHopDelayPs; }
     public boolean ecnEcho() { return ecnEcho; }
+    /** The ACK of a SYN ({@link ActionSink#sendSyn}): the connection is set up; {@link #bytes()} is 0. */
+    public boolean syn() { return syn; }
 
     /**
      * INT hop records of the ACKed packet (HPCC), in path order: one per INT switch

@@ -21,6 +21,8 @@ public final class EventBatch extends ColumnarBatch {
     public static final int RETURNED = 2;
     public static final int LAST_OF_FLOW = 4;
     public static final int ECN = 8;
+    /** Flag bit of a completion: it is a SYN-ACK. */
+    public static final int SYN = 16;
 
     private long[] a = new long[64];
     private long[] b = new long[64];
@@ -65,6 +67,13 @@ public final class EventBatch extends ColumnarBatch {
     /** {@code txTimePs}: when the ACKed packet started onto the wire (the NIC's hardware TX timestamp). */
     public void addCompletion(long t, int h, int f, long seq, int bytes, long sendTimePs, long txTimePs,
                               long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho) {
+        addCompletion(t, h, f, seq, bytes, sendTimePs, txTimePs, intMaxHopDelayPs, intReverseMaxHopDelayPs, ecnEcho,
+                false);
+    }
+
+    /** {@code syn}: the ACK answers a SYN (0 bytes at {@code seq}, the SYN's). */
+    public void addCompletion(long t, int h, int f, long seq, int bytes, long sendTimePs, long txTimePs,
+                              long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho, boolean syn) {
         int i = append(COMPLETION, t, h, f);
         g[i] = txTimePs;
         a[i] = seq;
@@ -72,7 +81,7 @@ public final class EventBatch extends ColumnarBatch {
         c[i] = sendTimePs;
         d[i] = intMaxHopDelayPs;
         e[i] = intReverseMaxHopDelayPs;
-        flags[i] = ecnEcho ? ECN : 0;
+        flags[i] = (ecnEcho ? ECN : 0) | (syn ? SYN : 0);
     }
 
     /** Appends an INT hop record to the last event, which must be a completion (records in path order). */
@@ -153,6 +162,7 @@ public final class EventBatch extends ColumnarBatch {
         v.intReverseMaxHopDelayPs = e[i];
         v.txTimePs = g[i];
         v.ecnEcho = (flags[i] & ECN) != 0;
+        v.syn = (flags[i] & SYN) != 0;
         v.hops = this;
         v.hopStart = hopStart[i];
         v.hopCount = hopCount[i];

@@ -2,6 +2,7 @@ package org.cosim.agents.host;
 
 import java.util.List;
 import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.Agent;
 import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.CompletionEvent;
@@ -38,6 +39,8 @@ public final class AgentHost {
     private final long[] sentEnd;
     private final long[] sentTotal;       // bytes handed over, retransmissions included
     private final long[] completedTotal;  // bytes the fabric said it completed
+    private final int[] synsSent;         // SYNs handed over (ActionSink.SYN), resent ones included
+    private final int[] synsAnswered;     // SYN-ACKs the fabric reported
     private final long[] pulledBySrc;
     private final long[] pulledByDst;
     private final FlowStateSampler states;  // null without output.agent_state
@@ -59,6 +62,8 @@ public final class AgentHost {
         this.sentEnd = new long[flows.size()];
         this.sentTotal = new long[flows.size()];
         this.completedTotal = new long[flows.size()];
+        this.synsSent = new int[flows.size()];
+        this.synsAnswered = new int[flows.size()];
         this.pulledBySrc = new long[flows.size()];
         this.pulledByDst = new long[flows.size()];
         this.agents = new Agent[spec.hosts().size()];
@@ -93,6 +98,9 @@ public final class AgentHost {
         for (int i = 0; i < out.size(); i++) {
             if (out.kind(i) == ActionBatch.FLOW_FINISHED && out.flow(i) >= 0 && out.flow(i) < finishedAt.length) {
                 finishedAt[out.flow(i)] = out.time(i);
+            } else if (out.kind(i) == ActionBatch.SEND_SEGMENT && out.flow(i) >= 0 && out.flow(i) < flows.size()
+                    && (out.segmentOptions(i) & ActionSink.SYN) != 0) {
+                synsSent[out.flow(i)]++;
             } else if (out.kind(i) == ActionBatch.SEND_SEGMENT && out.flow(i) >= 0 && out.flow(i) < flows.size()) {
                 sentEnd[out.flow(i)] = Math.max(sentEnd[out.flow(i)], out.seq(i) + out.bytes(i));
                 sentTotal[out.flow(i)] += out.bytes(i);
@@ -177,8 +185,12 @@ public final class AgentHost {
             case EventBatch.COMPLETION -> {
                 requireHost(i, flow, h, flow.src(), "source");
                 in.read(i, completion);
-                checkBytes(i, flow, completion.seq(), completion.bytes(), sentEnd[f], "its sender has handed over");
-                checkCompletedTotal(i, flow, completion.bytes());
+                if (completion.syn()) {
+                    checkSynAck(i, flow);
+                } else {
+                    checkBytes(i, flow, completion.seq(), completion.bytes(), sentEnd[f], "its sender has handed over");
+                    checkCompletedTotal(i, flow, completion.bytes());
+                }
             }
             case EventBatch.PACKET_ARRIVAL -> {
                 in.read(i, packet);
@@ -242,6 +254,18 @@ public final class AgentHost {
             throw new ContractViolation("event " + i + " brings the bytes completed for flow " + f.flow() + " to "
                     + completedTotal[f.flow()] + ", more than the " + sentTotal[f.flow()] + " its sender handed over "
                     + "(a completion repeated?)");
+        }
+    }
+
+    /** A SYN-ACK answers a SYN the flow's sender sent, once each, and completes no bytes. */
+    private void checkSynAck(int i, FlowInfo f) {
+        if (completion.bytes() != 0) {
+            throw new ContractViolation("event " + i + " is a SYN-ACK of flow " + f.flow() + " completing "
+                    + Integer.toUnsignedString(completion.bytes()) + " bytes: a SYN carries none");
+        }
+        if (++synsAnswered[f.flow()] > synsSent[f.flow()]) {
+            throw new ContractViolation("event " + i + " is SYN-ACK number " + synsAnswered[f.flow()] + " of flow "
+                    + f.flow() + ", but its sender has sent " + synsSent[f.flow()] + " SYNs");
         }
     }
 

@@ -70,7 +70,7 @@ public record HpccConfig(double eta, int maxStage, double wAiBytes, int expected
         }
         return new WindowConfig(w.segmentBytes(), w.clamp(wInitBytes(nicRateBps) / w.segmentBytes()),
                 w.minCwndPackets(), w.maxCwndPackets(), w.retxResetThreshold(), w.minRtoPs(), w.paceFraction(),
-                w.connectionPerDestination(), w.plb());
+                w.connectionPerDestination(), w.plb(), w.synHandshake());
     }
 
     /** W_AI in bytes for a window whose W_init is {@code wInitBytes}. */

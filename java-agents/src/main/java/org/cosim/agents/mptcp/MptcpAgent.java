@@ -11,6 +11,7 @@ import org.cosim.agents.api.FlowStateReporter;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.agents.api.TimerEvent;
 import org.cosim.agents.util.FlowMap;
+import org.cosim.agents.window.SynHandshake;
 import org.cosim.scenario.KeyedHash;
 
 /**
@@ -60,7 +61,7 @@ public final class MptcpAgent implements Agent, FlowStateReporter {
         Subflow[] subflows = new Subflow[paths.length];
         for (int i = 0; i < paths.length; i++) {
             subflows[i] = new Subflow(i, paths[i], cfg.initialCwndPackets(), cfg.ssthreshPackets(), rtt,
-                    cfg.minRtoPs());
+                    cfg.minRtoPs(), cfg.synHandshake() ? new SynHandshake() : null);
         }
         MptcpConnection c = new MptcpConnection(host.id(), e.flow(), ctx.reactionDelayPs(), cfg,
                 new DataLedger(segmentBytes, e.sizeBytes()), subflows, e.stopPs());
@@ -74,7 +75,14 @@ public final class MptcpAgent implements Agent, FlowStateReporter {
         if (c == null) {
             return;  // a late ACK of a resent segment after the flow finished
         }
-        c.onAck(e.seq(), e.sendTimePs(), e.timePs());
+        if (e.syn()) {
+            if (e.seq() >= c.subflowCount()) {
+                return;  // not a SYN of ours
+            }
+            c.onSynAck((int) e.seq(), e.timePs() - e.sendTimePs(), e.timePs());
+        } else {
+            c.onAck(e.seq(), e.sendTimePs(), e.timePs());
+        }
         advance(c, e.timePs(), out);
     }
 

@@ -13,11 +13,12 @@ import org.cosim.scenario.Units;
  * permutation run: 8 subflows on distinct random paths, an initial window of 10
  * packets, a slow-start threshold of 15 packets, TCP's RTO with a 1 ms floor).
  * Ours: linked increases (RFC 6356) by default, since that is what "MPTCP"
- * means; the segment is one MTU so that every packet has its ACK.
+ * means; the segment is one MTU so that every packet has its ACK. No SYN
+ * round trip unless syn_handshake asks for one (htsim's TCP has it).
  * {@code segmentBytes} 0 stands for the MTU, which the config does not know.
  */
 public record MptcpConfig(int subflows, boolean coupled, double initialCwndPackets, double ssthreshPackets,
-                          long minRtoPs, int segmentBytes, double maxCwndPackets) {
+                          long minRtoPs, int segmentBytes, double maxCwndPackets, boolean synHandshake) {
     /** Timer ids carry the subflow in their low bits. */
     public static final int MAX_SUBFLOWS = 32;
     private static final String P = "protocol.mptcp.";
@@ -39,7 +40,7 @@ public record MptcpConfig(int subflows, boolean coupled, double initialCwndPacke
         require(minRtoUs > 0 && Double.isFinite(minRtoUs), P + "min_rto_us", minRtoUs, "must be > 0");
         require(!m.hasSegmentBytes() || seg > 0, P + "segment_bytes", seg, "must be > 0");
         return new MptcpConfig(subflows, !m.getUncoupled(), iw, ssthresh, Math.round(minRtoUs * Units.PS_PER_US),
-                seg, maxCwnd);
+                seg, maxCwnd, m.getSynHandshake());
     }
 
     /** The segment size on a fabric with this MTU: one packet unless the scenario says otherwise. */

@@ -13,7 +13,10 @@ import org.cosim.agents.util.LongRing;
  * modelled (the receiver accepts any segment), nor are data-level ACKs: the
  * hardware ACK of each packet serves both levels. A long-lived flow with a close
  * time (stop_us) hands over no new data at or after it, resends what it lost,
- * and is finished when what it sent is ACKed.
+ * and is finished when what it sent is ACKed. With syn_handshake the first
+ * subflow sends a SYN and the others join (each with its own SYN) once its
+ * SYN-ACK is back, as RFC 8684's MP_JOIN needs the keys of the first
+ * handshake; a subflow sends data only once it is set up.
  */
 final class MptcpConnection {
     final int flow;
@@ -87,10 +90,21 @@ final class MptcpConnection {
         }
     }
 
+    /** Subflow {@code r}'s SYN-ACK, {@code rttPs} after its SYN. */
+    void onSynAck(int r, long rttPs, long nowPs) {
+        Subflow sf = subflows[r];
+        if (sf.syn != null) {
+            sf.syn.onSynAck(rttPs, nowPs, sf.rto);
+        }
+    }
+
     /** Subflow {@code r}'s retransmission timer fired; returns whether it had expired (else it is re-armed). */
     boolean onTimer(int r, long nowPs) {
         Subflow sf = subflows[r];
         sf.timerPending = false;
+        if (sf.syn != null && sf.syn.timedOut(nowPs, sf.rto)) {
+            return true;  // the SYN was lost: pump resends it
+        }
         if (sf.inflight == 0 || nowPs < sf.rto.deadlinePs()) {
             return false;
         }
@@ -118,13 +132,30 @@ final class MptcpConnection {
         if (stopPs > 0 && atPs >= stopPs) {
             data.close();  // whatever would go now goes at or after the close time
         }
+        openSubflows(atPs, out);
         for (Subflow sf = pick(); sf != null; sf = pick()) {
             send(sf, nextFor(sf), atPs, out);
         }
         for (Subflow sf : subflows) {
-            if (sf.inflight > 0 && !sf.timerPending) {
+            if (sf.guarding() && !sf.timerPending) {
                 out.setTimer(Math.max(sf.rto.deadlinePs(), nowPs + reactionDelayPs), host, timerId(flow, sf.index));
                 sf.timerPending = true;
+            }
+        }
+    }
+
+    /**
+     * SYNs for the subflows not yet set up: the first at once, the others once
+     * the first is up; none once the data is all out (a subflow's SYN carries
+     * its index as seq, which its SYN-ACK returns).
+     */
+    private void openSubflows(long atPs, ActionSink out) {
+        if (!data.hasNew() && reinject.isEmpty()) {
+            return;
+        }
+        for (Subflow sf : subflows) {
+            if (sf.syn != null && (sf.index == 0 || subflows[0].established())) {
+                sf.syn.open(atPs, host, flow, sf.index, sf.path, sf.rto, out);
             }
         }
     }

@@ -2,6 +2,7 @@ package org.cosim.agents.mptcp;
 
 import org.cosim.agents.util.LongRing;
 import org.cosim.agents.window.RetransmitTimer;
+import org.cosim.agents.window.SynHandshake;
 
 /**
  * One TCP subflow of an MPTCP connection, pinned to one source route: its window
@@ -17,6 +18,7 @@ final class Subflow {
     final int index;
     final int path;
     final RetransmitTimer rto;
+    final SynHandshake syn;  // null: no SYN round trip
     final LongRing order = new LongRing();    // segments in send order
     final LongRing orderTx = new LongRing();  // their transmission numbers
     final LongRing lost = new LongRing();     // segments to resend here (fast retransmit)
@@ -31,8 +33,10 @@ final class Subflow {
     boolean timerPending;
     boolean suspect;  // timed out, and no ACK of a later transmission since: served last
 
-    Subflow(int index, int path, double cwnd, double ssthresh, long initialRttPs, long minRtoPs) {
+    Subflow(int index, int path, double cwnd, double ssthresh, long initialRttPs, long minRtoPs,
+            SynHandshake syn) {
         this.index = index;
+        this.syn = syn;
         this.path = path;
         this.cwnd = cwnd;
         this.ssthresh = ssthresh;
@@ -40,8 +44,18 @@ final class Subflow {
         this.rto = new RetransmitTimer(minRtoPs);
     }
 
+    /** Set up (or without a handshake) and with window to spare. */
     boolean hasRoom() {
-        return inflight < (int) cwnd;
+        return established() && inflight < (int) cwnd;
+    }
+
+    boolean established() {
+        return syn == null || syn.established();
+    }
+
+    /** Its timer must run: data out, or a SYN waiting for its SYN-ACK. */
+    boolean guarding() {
+        return inflight > 0 || (syn != null && syn.awaitingSynAck());
     }
 
     /** Whether this subflow should be served before {@code o}: healthy before suspect, then the lower smoothed RTT. */

@@ -18,12 +18,14 @@ final class Connection {
     final RetransmitTimer rto;
     final int path;  // the source route of every message (0: ECMP, a single path); with PLB only the first
     final PathBalancer plb;  // null: PLB off; else it holds the path the connection has moved to
+    final SynHandshake syn;  // null: no SYN round trip; else the first message's sets the connection up
     final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     boolean busy;
     long lastSendPs = WindowFlow.NEVER;
     long lastPacedPs = WindowFlow.NEVER;
 
-    Connection(CongestionWindow window, RetransmitTimer rto, int path, PathBalancer plb) {
+    Connection(CongestionWindow window, RetransmitTimer rto, int path, PathBalancer plb, SynHandshake syn) {
+        this.syn = syn;
         this.window = window;
         this.rto = rto;
         this.path = path;

@@ -21,14 +21,16 @@ import org.cosim.scenario.Units;
  * open. Measured both ways in docs/poseidon-swift.md (Fig 17(b)). Every flow is its own
  * connection unless connection_per_destination makes a host's flows to one
  * destination messages of one connection ({@link Connection}). PLB is off
- * unless the scenario asks for it ({@link PathBalancer}).
+ * unless the scenario asks for it ({@link PathBalancer}). Flows send their
+ * first data at once unless syn_handshake asks for a SYN round trip first
+ * ({@link SynHandshake}).
  *
  * @param initialCwndPackets NaN: one BDP of the flow's unloaded RTT
  * @param plb null: no Protective Load Balancing
  */
 public record WindowConfig(int segmentBytes, double initialCwndPackets, double minCwndPackets,
                            double maxCwndPackets, int retxResetThreshold, long minRtoPs, boolean paceFraction,
-                           boolean connectionPerDestination, PlbConfig plb) {
+                           boolean connectionPerDestination, PlbConfig plb, boolean synHandshake) {
 
     /** Reads {@code w}; {@code at} names it in errors, e.g. "protocol.poseidon.window". */
     public static WindowConfig from(Window w, String at) {
@@ -52,7 +54,7 @@ public record WindowConfig(int segmentBytes, double initialCwndPackets, double m
         boolean paceFraction = !w.hasPaceFraction() || w.getPaceFraction();
         PlbConfig plb = w.hasPlb() ? PlbConfig.from(w.getPlb(), p + "plb") : null;
         return new WindowConfig(seg, init, min, max, reset, Units.usToPs(minRtoUs), paceFraction,
-                w.getConnectionPerDestination(), plb);
+                w.getConnectionPerDestination(), plb, w.getSynHandshake());
     }
 
     /** The window a new flow starts with: the configured one, or one BDP of {@code rttPs} at {@code rateBps}. */

@@ -18,10 +18,12 @@ final class WindowFlow {
     boolean rtoTimerPending;
     final Connection connection;  // null: the flow is its own connection
     final PathBalancer plb;  // null: PLB off; the connection's when the flow is a message of one
+    final SynHandshake syn;  // null: no SYN round trip; the connection's when the flow is a message of one
 
     WindowFlow(int id, long baseRttPs, int hops, CongestionWindow window, SegmentLedger ledger, RetransmitTimer rto,
-               Connection connection, PathBalancer plb, long stopPs) {
+               Connection connection, PathBalancer plb, SynHandshake syn, long stopPs) {
         this.id = id;
+        this.syn = syn;
         this.plb = plb;
         this.stopPs = stopPs;
         this.connection = connection;
@@ -30,6 +32,11 @@ final class WindowFlow {
         this.window = window;
         this.ledger = ledger;
         this.rto = rto;
+    }
+
+    /** No data may go yet: the SYN-ACK is not back. */
+    boolean settingUp() {
+        return syn != null && !syn.established();
     }
 
     /** The source route of the next segment: PLB's, else the connection's, else 0 (ECMP). */

@@ -38,6 +38,10 @@ import org.cosim.scenario.KeyedHash;
  * FlowArrivalEvent.stopPs) hands over no new data due at or after it, resends
  * what it lost, and finishes when what it sent is ACKed, as TIMELY's sender does.
  *
+ * <p>With syn_handshake a flow (or a connection's first message) sends a SYN
+ * and nothing else until the SYN-ACK is back ({@link SynHandshake}); the RTO
+ * timer guards the SYN as it guards data.
+ *
  * <p>With connection_per_destination, a host's flows to one destination are
  * messages of one {@link Connection}: one at a time, in order of arrival, each
  * starting with the window the previous one left, all on the connection's path.
@@ -113,7 +117,7 @@ public class WindowSender implements Agent, FlowStateReporter {
         if (!cfg.connectionPerDestination()) {
             WindowFlow f = new WindowFlow(e.flow(), baseRtt, e.hops(), newWindow(baseRtt), new SegmentLedger(
                     cfg.segmentBytes(), e.sizeBytes()), new RetransmitTimer(cfg.minRtoPs()), null,
-                    balancer(e.flow(), e.pathCount(), 0), e.stopPs());
+                    balancer(e.flow(), e.pathCount(), 0), synHandshake(), e.stopPs());
             f.lastPacedPs = e.timePs() + reactionDelayPs;  // the fractional packet's clock starts with the flow
             flows.put(e.flow(), f);
             pumpOrFinish(f, e.timePs(), out);
@@ -123,7 +127,7 @@ public class WindowSender implements Agent, FlowStateReporter {
         if (c == null) {
             int path = connectionPath(e);
             c = new Connection(newWindow(baseRtt), new RetransmitTimer(cfg.minRtoPs()), path,
-                    balancer(e.dst(), e.pathCount(), path));
+                    balancer(e.dst(), e.pathCount(), path), synHandshake());
             connections.put(e.dst(), c);
         }
         if (c.busy) {
@@ -151,6 +155,10 @@ public class WindowSender implements Agent, FlowStateReporter {
                 : new PathBalancer(cfg.plb(), ctx.seed(), host.id(), key, pathCount, initialPath);
     }
 
+    private SynHandshake synHandshake() {
+        return cfg.synHandshake() ? new SynHandshake() : null;
+    }
+
     private CongestionWindow newWindow(long baseRttPs) {
         return new CongestionWindow(cfg, law.forNewFlow(), cfg.initialCwnd(baseRttPs, host.nicRateBps()), baseRttPs);
     }
@@ -159,7 +167,7 @@ public class WindowSender implements Agent, FlowStateReporter {
     private void startMessage(Connection c, int flow, long sizeBytes, int hops, long baseRttPs, long stopPs, long now,
                               ActionSink out) {
         WindowFlow f = new WindowFlow(flow, baseRttPs, hops, c.window, new SegmentLedger(cfg.segmentBytes(),
-                sizeBytes), c.rto, c, c.plb, stopPs);
+                sizeBytes), c.rto, c, c.plb, c.syn, stopPs);
         f.lastSendPs = c.lastSendPs;
         f.lastPacedPs = c.lastPacedPs != WindowFlow.NEVER ? c.lastPacedPs : now + reactionDelayPs;
         c.busy = true;
@@ -191,6 +199,12 @@ public class WindowSender implements Agent, FlowStateReporter {
             return;  // a late ACK of a retransmitted segment after the flow finished
         }
         long now = e.timePs();
+        if (e.syn()) {
+            if (f.syn != null && f.syn.onSynAck(SegmentRtt.fabricRttPs(e), now, f.rto)) {
+                pumpOrFinish(f, now, out);
+            }
+            return;
+        }
         if (f.ledger.ack(e.seq(), e.sendTimePs()) == SegmentLedger.Ack.NEW) {
             long rtt = SegmentRtt.fabricRttPs(e);
             f.rto.sample(rtt);
@@ -223,6 +237,8 @@ public class WindowSender implements Agent, FlowStateReporter {
             f.rtoTimerPending = false;
             if (f.ledger.inflight() > 0 && now >= f.rto.deadlinePs()) {
                 timeout(f, now);
+            } else if (f.syn != null) {
+                f.syn.timedOut(now, f.rto);  // a lost SYN: pump resends it
             }
         } else if (now >= f.paceWakeupPs) {
             f.paceWakeupPs = WindowFlow.NONE;  // the earliest fired; a later stale one only re-checks
@@ -252,6 +268,13 @@ public class WindowSender implements Agent, FlowStateReporter {
     private void pump(WindowFlow f, long now, ActionSink out) {
         long at = now + reactionDelayPs;
         f.closeIfDue(at);
+        if (f.settingUp()) {
+            if (f.ledger.hasWork()) {
+                f.syn.open(at, host.id(), f.id, 0, f.path(), f.rto, out);
+            }
+            armTimeout(f, now, out);
+            return;
+        }
         long spacing = f.window.pacedSpacingPs();
         if (spacing > 0) {
             // Always paced (HPCC): every segment spaced by the law, as many out as the window allows.
@@ -312,7 +335,8 @@ public class WindowSender implements Agent, FlowStateReporter {
     }
 
     private void armTimeout(WindowFlow f, long now, ActionSink out) {
-        if (f.ledger.inflight() > 0 && !f.rtoTimerPending) {
+        boolean guarding = f.ledger.inflight() > 0 || (f.syn != null && f.syn.awaitingSynAck());
+        if (guarding && !f.rtoTimerPending) {
             out.setTimer(Math.max(f.rto.deadlinePs(), now + reactionDelayPs), host.id(), timerId(f, RTO_TIMER));
             f.rtoTimerPending = true;
         }

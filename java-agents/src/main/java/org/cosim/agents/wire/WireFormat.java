@@ -81,7 +81,7 @@ public final class WireFormat {
                             .setBytes(c.bytes()).setSendTimePs(c.sendTimePs())
                             .setCompletionTimePs(c.completionTimePs()).setIntMaxHopDelayPs(c.intMaxHopDelayPs())
                             .setIntReverseMaxHopDelayPs(c.intReverseMaxHopDelayPs()).setEcnEcho(c.ecnEcho())
-                            .setTxTimePs(c.txTimePs()));
+                            .setTxTimePs(c.txTimePs()).setSyn(c.syn()));
                     for (int k = 0; k < c.intHopCount(); k++) {
                         e.getCompletionBuilder().addIntHops(IntHop.newBuilder().setQueueBytes(c.intHopQueueBytes(k))
                                 .setTxBytes(c.intHopTxBytes(k)).setTimestampPs(c.intHopTimePs(k))
@@ -135,7 +135,7 @@ public final class WireFormat {
                                 + " differs from the event time " + t);
                     }
                     into.addCompletion(t, h, c.getFlow(), c.getSeq(), c.getBytes(), c.getSendTimePs(), c.getTxTimePs(),
-                            c.getIntMaxHopDelayPs(), c.getIntReverseMaxHopDelayPs(), c.getEcnEcho());
+                            c.getIntMaxHopDelayPs(), c.getIntReverseMaxHopDelayPs(), c.getEcnEcho(), c.getSyn());
                     addIntHops(i, t, c, into);
                 }
                 case PACKET_ARRIVAL -> {
@@ -187,7 +187,8 @@ public final class WireFormat {
                         .setSeq(b.seq(i)).setBytes(b.bytes(i)).setPath(b.path(i))
                         .setAck((b.segmentOptions(i) & org.cosim.agents.api.ActionSink.NO_ACK) != 0
                                 ? AckMode.ACK_NONE : AckMode.ACK_SEGMENT)
-                        .setLastOfFlow((b.segmentOptions(i) & org.cosim.agents.api.ActionSink.LAST_OF_FLOW) != 0));
+                        .setLastOfFlow((b.segmentOptions(i) & org.cosim.agents.api.ActionSink.LAST_OF_FLOW) != 0)
+                        .setSyn((b.segmentOptions(i) & org.cosim.agents.api.ActionSink.SYN) != 0));
                 case ActionBatch.SEND_CONTROL -> a.setSendControl(SendControl.newBuilder()
                         .setKindValue(b.controlKind(i)).setFlow(b.flow(i)).setSeq(b.seq(i))
                         .setPullNumber(b.pullNumber(i)).setPath(b.path(i)).setEchoTimePs(b.echoTimePs(i)));
@@ -208,7 +209,8 @@ public final class WireFormat {
                 case SEND_SEGMENT -> {
                     SendSegment s = a.getSendSegment();
                     int options = (s.getAck() == AckMode.ACK_NONE ? org.cosim.agents.api.ActionSink.NO_ACK : 0)
-                            | (s.getLastOfFlow() ? org.cosim.agents.api.ActionSink.LAST_OF_FLOW : 0);
+                            | (s.getLastOfFlow() ? org.cosim.agents.api.ActionSink.LAST_OF_FLOW : 0)
+                            | (s.getSyn() ? org.cosim.agents.api.ActionSink.SYN : 0);
                     if (s.getAck() == AckMode.UNRECOGNIZED) {
                         throw new ContractViolation("action " + i + " names unknown ack mode " + s.getAckValue());
                     }

@@ -77,6 +77,16 @@ public final class TestEvents {
     }
 
     /** A completion whose hardware ACK echoes a CE mark or not. */
+    /** The SYN-ACK of the SYN with {@code seq} sent at {@code sendTimePs} (also its TX time). */
+    public static CompletionEvent synAck(long timePs, int host, int flow, long seq, long sendTimePs) {
+        EventBatch b = new EventBatch();
+        b.reset(0);
+        b.addCompletion(timePs, host, flow, seq, 0, sendTimePs, sendTimePs, 0, 0, false, true);
+        CompletionEvent e = new CompletionEvent();
+        b.read(0, e);
+        return e;
+    }
+
     public static CompletionEvent completion(long timePs, int host, int flow, long seq, int bytes, long sendTimePs,
                                              boolean ecnEcho) {
         EventBatch b = new EventBatch();

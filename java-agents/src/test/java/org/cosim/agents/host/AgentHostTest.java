@@ -337,6 +337,21 @@ class AgentHostTest {
         assertEquals(ActionBatch.SEND_SEGMENT, out.kind(0), "and the sender goes on");
     }
 
+    /** A SYN-ACK answers a SYN the flow's sender sent (TIMELY's never sends one) and completes no bytes. */
+    @Test
+    void aSynAckWithoutASynIsRejected() {
+        in.reset(L);
+        in.addFlowArrival(1_100_000L, 0, 1, 1, 32768);
+        host.process(in, out);
+        in.reset(2 * L);
+        in.addCompletion(2_000_000L, 0, 1, 0, 0, 1_100_000L, 1_100_000L, 0, 0, false, true);
+        assertViolation(() -> host.process(in, out), "event 0 is SYN-ACK number 1 of flow 1",
+                "its sender has sent 0 SYNs");
+        in.reset(3 * L);
+        in.addCompletion(3_000_000L, 0, 1, 0, 100, 1_100_000L, 1_100_000L, 0, 0, false, true);
+        assertViolation(() -> host.process(in, out), "event 0 is a SYN-ACK of flow 1 completing 100 bytes");
+    }
+
     /**
      * Completing the one segment sent twice would count its bytes twice: the flow of two segments would finish
      * with one sent. (The segment the first completion lets the sender send counts once it is handed over, after

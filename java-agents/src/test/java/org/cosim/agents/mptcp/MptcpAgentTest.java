@@ -2,6 +2,7 @@ package org.cosim.agents.mptcp;
 
 import static org.cosim.agents.api.TestEvents.arrival;
 import static org.cosim.agents.api.TestEvents.completion;
+import static org.cosim.agents.api.TestEvents.synAck;
 import static org.cosim.agents.api.TestEvents.timer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.proto.Mptcp;
@@ -53,6 +55,81 @@ class MptcpAgentTest {
             }
         }
         return s;
+    }
+
+    /** The SYNs sent since the last clear, as (seq = subflow, path, time) triples in order. */
+    private List<long[]> syns() {
+        List<long[]> s = new ArrayList<>();
+        for (int i = 0; i < out.size(); i++) {
+            if (out.kind(i) == ActionBatch.SEND_SEGMENT && out.segmentOptions(i) == ActionSink.SYN) {
+                assertEquals(0, out.bytes(i));
+                s.add(new long[] {out.seq(i), out.path(i), out.time(i)});
+            }
+        }
+        return s;
+    }
+
+    private int dataSends() {
+        int n = 0;
+        for (int i = 0; i < out.size(); i++) {
+            if (out.kind(i) == ActionBatch.SEND_SEGMENT && out.bytes(i) > 0) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void withTheHandshakeTheFirstSubflowSetsUpAndTheOthersJoinAfterIt() {
+        MptcpAgent a = agent(Mptcp.newBuilder().setSubflows(4).setSynHandshake(true));
+        a.onFlowArrival(arrival(0, HOST, FLOW, 9, 0, 36), out);
+        List<long[]> first = syns();
+        assertEquals(1, first.size());                     // subflow 0's SYN, nothing else
+        assertEquals(0, first.get(0)[0]);
+        assertEquals(L, first.get(0)[2]);
+        assertEquals(0, dataSends());
+        MptcpConnection c = a.connection(FLOW);
+        assertEquals(c.subflow(0).path, first.get(0)[1]);
+        out.reset(0);
+        a.onCompletion(synAck(21 * US, HOST, FLOW, 0, L), out);
+        assertEquals(10, dataSends());                     // subflow 0: its initial window
+        assertEquals(10, sends().stream().filter(x -> x[1] == c.subflow(0).path).count());
+        List<long[]> joins = syns();
+        assertEquals(3, joins.size());                     // MP_JOIN: the others' SYNs now
+        for (int k = 0; k < 3; k++) {
+            assertEquals(k + 1, joins.get(k)[0]);
+            assertEquals(c.subflow(k + 1).path, joins.get(k)[1]);
+            assertEquals(22 * US, joins.get(k)[2]);
+        }
+        assertEquals(20 * US, c.subflow(0).srttPs);        // the SYN's round trip is the first RTT sample
+        out.reset(0);
+        a.onCompletion(synAck(42 * US, HOST, FLOW, 2, 22 * US), out);
+        assertEquals(10, dataSends());                     // subflow 2 joins with its initial window
+        assertTrue(sends().stream().allMatch(x -> x[1] == c.subflow(2).path));
+        out.reset(0);
+        a.onCompletion(synAck(43 * US, HOST, FLOW, 2, 22 * US), out);  // a duplicate changes nothing
+        assertEquals(0, out.size());
+    }
+
+    @Test
+    void aLostSynIsResentAtEachTimeoutBackingOff() {
+        MptcpAgent a = agent(Mptcp.newBuilder().setSubflows(2).setSynHandshake(true));
+        a.onFlowArrival(arrival(0, HOST, FLOW, 9, 0, 4), out);
+        long firstTimeout = L + 1000 * US;                 // the RTO floor, no RTT sample yet
+        out.reset(0);
+        a.onTimer(timer(firstTimeout - 1, HOST, MptcpConnection.timerId(FLOW, 0)), out);
+        assertTrue(syns().isEmpty());                      // early: re-armed only
+        out.reset(0);
+        a.onTimer(timer(firstTimeout, HOST, MptcpConnection.timerId(FLOW, 0)), out);
+        assertEquals(1, syns().size());
+        assertEquals(firstTimeout + L, syns().get(0)[2]);
+        out.reset(0);
+        long second = firstTimeout + L + 2000 * US;        // backed off: twice the floor
+        a.onTimer(timer(second - 1, HOST, MptcpConnection.timerId(FLOW, 0)), out);
+        assertTrue(syns().isEmpty());
+        a.onTimer(timer(second, HOST, MptcpConnection.timerId(FLOW, 0)), out);
+        assertEquals(1, syns().size());
+        assertEquals(0, dataSends());
     }
 
     /** The hardware ACK of segment {@code s} handed over at {@code handover}. */

@@ -1,6 +1,7 @@
 package org.cosim.agents.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -158,6 +159,33 @@ class WireFormatTest {
         assertEquals(org.cosim.agents.api.ActionSink.NO_ACK | org.cosim.agents.api.ActionSink.LAST_OF_FLOW,
                 back.segmentOptions(0));
         assertEquals(org.cosim.agents.api.ControlArrivalEvent.PULL, back.controlKind(1));
+    }
+
+    @Test
+    void aSynAndItsSynAckSurviveTheRoundTrip() {
+        ActionBatch a = new ActionBatch();
+        a.reset(0);
+        a.sendSyn(1_000_000, 1, 2, 3, 4);
+        var proto = WireFormat.toProto(a);
+        assertTrue(proto.getActions(0).getSendSegment().getSyn());
+        assertEquals(0, proto.getActions(0).getSendSegment().getBytes());
+        ActionBatch back = new ActionBatch();
+        WireFormat.fromProto(proto, back);
+        assertEquals(org.cosim.agents.api.ActionSink.SYN, back.segmentOptions(0));
+        EventBatch b = new EventBatch();
+        b.reset(5_000_000);
+        b.addCompletion(5_000_001, 1, 2, 3, 0, 1_000_000, 1_000_000, 0, 0, false, true);
+        b.addCompletion(5_000_002, 1, 2, 0, 9000, 1_000_000, 1_000_000, 0, 0, false, false);
+        var events = WireFormat.toProto(b);
+        assertTrue(events.getEvents(0).getCompletion().getSyn());
+        assertFalse(events.getEvents(1).getCompletion().getSyn());
+        EventBatch bBack = new EventBatch();
+        WireFormat.fromProto(events, bBack);
+        org.cosim.agents.api.CompletionEvent c = new org.cosim.agents.api.CompletionEvent();
+        bBack.read(0, c);
+        assertTrue(c.syn());
+        bBack.read(1, c);
+        assertFalse(c.syn());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.cosim.fabric.agent;
 
 import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.fabric.kernel.EventHandler;
 import org.cosim.fabric.kernel.Simulator;
@@ -116,9 +117,16 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     @Override
     public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long txTimePs,
                            long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho) {
+        completion(host, flow, seq, bytes, sendTimePs, txTimePs, intMaxHopDelayPs, intReverseMaxHopDelayPs, ecnEcho,
+                false);
+    }
+
+    @Override
+    public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long txTimePs,
+                           long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho, boolean syn) {
         openWindow();
         batch.addCompletion(sim.now(), host, flow, seq, bytes, sendTimePs, txTimePs, intMaxHopDelayPs,
-                intReverseMaxHopDelayPs, ecnEcho);
+                intReverseMaxHopDelayPs, ecnEcho, syn);
     }
 
     @Override
@@ -299,19 +307,27 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         }
         long seq = actions.seq(i);
         int bytes = actions.bytes(i);
-        if (bytes <= 0 || seq < 0) {
-            throw bad(i, "sends an empty or out-of-range segment (seq " + Long.toUnsignedString(seq) + ", "
-                    + Integer.toUnsignedString(bytes) + " bytes) of flow " + f);
-        }
         int path = actions.path(i);
         if (path < 0 || path > pathCount[f]) {
             throw bad(i, "sends flow " + f + " on path " + Integer.toUnsignedString(path) + ", but it has paths 1.."
                     + pathCount[f] + " (0 = ECMP)");
         }
-        int unknownOptions = actions.segmentOptions(i) & ~(org.cosim.agents.api.ActionSink.NO_ACK
-                | org.cosim.agents.api.ActionSink.LAST_OF_FLOW);
+        int options = actions.segmentOptions(i);
+        int unknownOptions = options & ~(ActionSink.NO_ACK | ActionSink.LAST_OF_FLOW | ActionSink.SYN);
         if (unknownOptions != 0) {
             throw bad(i, "sends a segment with unknown options " + unknownOptions);
+        }
+        if ((options & ActionSink.SYN) != 0) {
+            if (bytes != 0 || seq < 0 || options != ActionSink.SYN) {
+                throw bad(i, "sends a SYN of flow " + f + " with " + Integer.toUnsignedString(bytes) + " bytes at seq "
+                        + Long.toUnsignedString(seq) + (options != ActionSink.SYN ? " and other options" : "")
+                        + ": a SYN carries no data, is ACKed and is not the flow's last");
+            }
+            return;
+        }
+        if (bytes <= 0 || seq < 0) {
+            throw bad(i, "sends an empty or out-of-range segment (seq " + Long.toUnsignedString(seq) + ", "
+                    + Integer.toUnsignedString(bytes) + " bytes) of flow " + f);
         }
         long size = flows.sizeBytes(f);
         if (size > 0 && seq + bytes > size) {

@@ -15,6 +15,18 @@ public interface HostEventSink {
     }
 
     /**
+     * The NIC calls this one: {@code syn} marks the ACK of a SYN (the SYN-ACK, a
+     * completion of 0 bytes). Sinks that never send SYNs keep the shorter forms.
+     */
+    default void completion(int host, int flow, long seq, int bytes, long sendTimePs, long txTimePs,
+                            long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho, boolean syn) {
+        if (syn) {
+            throw new UnsupportedOperationException("this sink takes no SYN-ACKs (flow " + flow + ")");
+        }
+        completion(host, flow, seq, bytes, sendTimePs, txTimePs, intMaxHopDelayPs, intReverseMaxHopDelayPs, ecnEcho);
+    }
+
+    /**
      * One INT hop record of the completion just reported (cosim.proto IntHop), in
      * path order; only with INT hop records on. Sinks that do not need them ignore them.
      */

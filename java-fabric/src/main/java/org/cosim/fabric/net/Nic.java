@@ -199,6 +199,7 @@ public final class Nic implements EventHandler {
         int flow = segments.headFlow();
         int segBytes = segments.headBytes();
         int options = segments.headOptions();
+        boolean syn = (options & ActionSink.SYN) != 0;
         int bytes = Math.min(params.mtuBytes(), segBytes - headOffset);
         int p = pool.alloc();
         pool.type[p] = PacketType.DATA;
@@ -206,7 +207,7 @@ public final class Nic implements EventHandler {
         pool.flow[p] = flow;
         pool.src[p] = host;
         pool.dst[p] = flows.dst(flow);
-        pool.size[p] = bytes;
+        pool.size[p] = syn ? params.ackBytes() : bytes;  // a SYN is a header: it travels with the data
         pool.payload[p] = bytes;
         pool.segmentSeq[p] = segments.headSeq();
         pool.seq[p] = segments.headSeq() + headOffset;
@@ -220,6 +221,9 @@ public final class Nic implements EventHandler {
         if ((options & ActionSink.NO_ACK) != 0) {
             pool.flags[p] |= PacketPool.FLAG_NO_ACK;
         }
+        if (syn) {
+            pool.flags[p] |= PacketPool.FLAG_SYN;
+        }
         headOffset += bytes;
         if (headOffset == segBytes) {
             pool.flags[p] |= PacketPool.FLAG_LAST_OF_SEGMENT;
@@ -229,7 +233,9 @@ public final class Nic implements EventHandler {
             segments.removeHead();
             headOffset = 0;
         }
-        flowStats.sent(flow, bytes);
+        if (!syn) {
+            flowStats.sent(flow, bytes);
+        }
         return p;
     }
 
@@ -239,8 +245,10 @@ public final class Nic implements EventHandler {
         }
         switch (pool.type[pkt]) {
             case PacketType.DATA -> {
-                if ((pool.flags[pkt] & (PacketPool.FLAG_NO_ACK | PacketPool.FLAG_TRIMMED | PacketPool.FLAG_RETURNED))
-                        != 0) {
+                if (pool.has(pkt, PacketPool.FLAG_SYN)) {
+                    receiveSyn(pkt);
+                } else if ((pool.flags[pkt] & (PacketPool.FLAG_NO_ACK | PacketPool.FLAG_TRIMMED
+                        | PacketPool.FLAG_RETURNED)) != 0) {
                     reportPacket(pkt);
                 } else {
                     receiveData(pkt);
@@ -272,10 +280,25 @@ public final class Nic implements EventHandler {
         intSinceAck[flow] = Math.max(intSinceAck[flow], pool.intMaxHopDelay[pkt]);
         if (pool.has(pkt, PacketPool.FLAG_LAST_OF_SEGMENT)) {
             if (segmentBytesSeen[flow] == pool.segmentBytes[pkt]) {
-                control.add(makeAck(pkt));
+                control.add(makeAck(pkt, intSinceAck[flow], ecnSinceAck[flow]));
                 trySend();
             }
             segmentInProgress[flow] = -1;
+        }
+        pool.release(pkt);
+    }
+
+    /**
+     * A SYN is answered at once with an ACK carrying what this one packet saw (ECN,
+     * INT), without touching the flow's data accounting. A SYN that a trimming port
+     * cut or sent back counts as lost: there is nothing of it to report.
+     */
+    private void receiveSyn(int pkt) {
+        if ((pool.flags[pkt] & (PacketPool.FLAG_TRIMMED | PacketPool.FLAG_RETURNED)) == 0) {
+            int a = makeAck(pkt, pool.intMaxHopDelay[pkt], pool.has(pkt, PacketPool.FLAG_ECN_CE));
+            pool.flags[a] |= PacketPool.FLAG_SYN;
+            control.add(a);
+            trySend();
         }
         pool.release(pkt);
     }
@@ -296,7 +319,8 @@ public final class Nic implements EventHandler {
         pool.release(pkt);
     }
 
-    private int makeAck(int data) {
+    /** The ACK of a segment whose last packet is {@code data}, echoing what the segment saw. */
+    private int makeAck(int data, long intEcho, boolean ecnEcho) {
         int flow = pool.flow[data];
         int a = pool.alloc();
         pool.type[a] = PacketType.SEGMENT_ACK;
@@ -309,8 +333,8 @@ public final class Nic implements EventHandler {
         pool.segmentBytes[a] = pool.segmentBytes[data];
         pool.segmentSendTime[a] = pool.segmentSendTime[data];
         pool.txTime[a] = pool.txTime[data];
-        pool.intEcho[a] = intSinceAck[flow];
-        pool.flags[a] = ecnSinceAck[flow] ? PacketPool.FLAG_ECN_ECHO : 0;
+        pool.intEcho[a] = intEcho;
+        pool.flags[a] = ecnEcho ? PacketPool.FLAG_ECN_ECHO : 0;
         pool.uid[a] = pool.uid[data] | Long.MIN_VALUE;
         if (pool.intHops[data] > 0) {
             pool.copyHops(data, a);  // HPCC: the ACK reflects the hop stack of the packet it answers
@@ -318,13 +342,17 @@ public final class Nic implements EventHandler {
         return a;
     }
 
+    /** A segment's ACK: a completion for the agent and an RTT sample (a SYN-ACK is a completion only). */
     private void receiveAck(int ack) {
         int flow = pool.flow[ack];
         int bytes = pool.segmentBytes[ack];
         long sendTime = pool.segmentSendTime[ack];
-        rtts.record(sim.now(), flow, SegmentRtt.rttPs(sendTime, sim.now(), bytes, tx.rateBps()));
+        boolean syn = pool.has(ack, PacketPool.FLAG_SYN);
+        if (!syn) {
+            rtts.record(sim.now(), flow, SegmentRtt.rttPs(sendTime, sim.now(), bytes, tx.rateBps()));
+        }
         agents.completion(host, flow, pool.segmentSeq[ack], bytes, sendTime, pool.txTime[ack], pool.intEcho[ack],
-                pool.intMaxHopDelay[ack], pool.has(ack, PacketPool.FLAG_ECN_ECHO));
+                pool.intMaxHopDelay[ack], pool.has(ack, PacketPool.FLAG_ECN_ECHO), syn);
         for (int k = 0, at = ack * PacketPool.HOP_SLOTS; k < pool.intHops[ack]; k++, at++) {
             agents.completionHop(host, pool.hopQueueBytes[at], pool.hopTxBytes[at], pool.hopTimePs[at],
                     pool.hopRateBps[at]);

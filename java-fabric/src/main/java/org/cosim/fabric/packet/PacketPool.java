@@ -19,6 +19,8 @@ public final class PacketPool {
     public static final int FLAG_TRIMMED = 64;
     /** A header sent back to its source (NDP return-to-sender). */
     public static final int FLAG_RETURNED = 128;
+    /** Connection set-up: a SYN (data class, no payload), or the ACK answering it (the SYN-ACK). */
+    public static final int FLAG_SYN = 256;
 
     private int capacity = 0;
     private int[] free = new int[0];

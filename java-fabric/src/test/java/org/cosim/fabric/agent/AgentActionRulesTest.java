@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.cosim.agents.api.ActionSink;
+import org.cosim.agents.api.CompletionEvent;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.fabric.FabricResult;
 import org.cosim.fabric.FabricSimulation;
@@ -87,6 +89,42 @@ class AgentActionRulesTest {
         assertTrue(empty.contains("empty or out-of-range segment"), empty);
         String unknown = failure(run(onArrival((i, in, out) -> out.sendSegment(L, 1, 5, 0, 100, 0))));
         assertTrue(unknown.contains("unknown flow 5"), unknown);
+    }
+
+    /** A SYN, then the data once its SYN-ACK (a completion of no bytes) is back. */
+    @Test
+    void aSynIsAnsweredAndTheFlowGoesOnAfterIt() {
+        CompletionEvent c = new CompletionEvent();
+        long[] synAckAt = {-1};
+        FabricResult r = run((i, in, out) -> {
+            for (int k = 0; k < in.size(); k++) {
+                if (in.kind(k) == EventBatch.FLOW_ARRIVAL) {
+                    out.sendSyn(L, 1, 0, 0, 0);
+                } else if (in.kind(k) == EventBatch.COMPLETION) {
+                    in.read(k, c);
+                    if (c.syn()) {
+                        assertEquals(0, c.bytes());
+                        synAckAt[0] = c.timePs();
+                        out.sendSegment(in.time(k) + L, 1, 0, 0, 16384, 0);
+                    } else {
+                        out.flowFinished(in.time(k), 1, 0);
+                    }
+                }
+            }
+        });
+        assertTrue(r.complete(), () -> String.valueOf(r.failure()));
+        assertTrue(synAckAt[0] > L, "the SYN-ACK came back");
+        assertEquals(16384, r.flowStats().deliveredBytes(0));
+        assertEquals(16384, r.flowStats().sentBytes(0), "the SYN is no flow bytes");
+    }
+
+    @Test
+    void aSynWithDataOrOtherOptionsFails() {
+        String data = failure(run(onArrival((i, in, out) -> out.sendSegment(L, 1, 0, 0, 100, 0, ActionSink.SYN))));
+        assertTrue(data.contains("sends a SYN of flow 0 with 100 bytes at seq 0: a SYN carries no data"), data);
+        String last = failure(run(onArrival((i, in, out) -> out.sendSegment(L, 1, 0, 0, 0, 0,
+                ActionSink.SYN | ActionSink.LAST_OF_FLOW))));
+        assertTrue(last.contains("with 0 bytes at seq 0 and other options"), last);
     }
 
     @Test

@@ -56,6 +56,14 @@ class NicTest {
                     ecnEcho ? 1 : 0, intReverseMaxHopDelayPs, txTimePs});
         }
 
+        /** The NIC's form: {@code syn} is recorded as element 10. */
+        @Override
+        public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long txTimePs,
+                               long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho, boolean syn) {
+            completions.add(new long[] {sim.now(), host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs,
+                    ecnEcho ? 1 : 0, intReverseMaxHopDelayPs, txTimePs, syn ? 1 : 0});
+        }
+
         @Override
         public void completionHop(int host, long queueBytes, long txBytes, long timePs, long rateBps) {
             hops.add(new long[] {sim.now(), host, queueBytes, txBytes, timePs, rateBps});
@@ -202,6 +210,55 @@ class NicTest {
         // Fabric RTT of a lone 1500 B packet: serialization + 1 us + ACK serialization + 1 us.
         assertEquals(1_200_000 + DELAY + 51_200 + DELAY, first[0] - first[9]);
         assertEquals(first[0] - first[9], second[0] - second[9], "no NIC queue in the fabric RTT");
+    }
+
+    /** Hands a SYN of {@code flow} to {@code nic} at {@code at}. */
+    private static void postSyn(Pair n, long at, Nic nic, int flow) {
+        int h = n.sim.register((k, x) -> nic.postSegment(flow, 0, 0, 0, org.cosim.agents.api.ActionSink.SYN));
+        n.sim.schedule(at, h, 0, 0);
+    }
+
+    @Test
+    void aSynIsAHeaderWithTheDataAndItsAckACompletionOfNoBytes() {
+        Pair n = new Pair(1);
+        List<Integer> classes = new ArrayList<>();
+        n.toB.modify = p -> classes.add(n.pool.trafficClass[p]);
+        long post = 2_000_000;
+        postSyn(n, post, n.a, 0);
+        n.post(post, n.a, 0, 0, 1500);  // handed over after the SYN: goes out behind it
+        n.sim.runUntil(100_000_000);
+        List<Tap.Arrival> data = n.toB.ofType(PacketType.DATA);
+        assertEquals(2, data.size());
+        assertEquals(ACK, data.get(0).size(), "the SYN is a header");
+        assertEquals(post + 51_200 + DELAY, data.get(0).time());
+        assertEquals(post + 51_200 + 1_200_000 + DELAY, data.get(1).time());
+        assertEquals(List.of(TrafficClass.DATA, TrafficClass.DATA), classes, "a SYN travels in the data class");
+        assertEquals(2, n.sink.completions.size());
+        long[] synAck = n.sink.completions.get(0);
+        assertEquals(post + 51_200 + DELAY + 51_200 + DELAY, synAck[0]);
+        assertEquals(0, synAck[4], "no bytes");
+        assertEquals(1, synAck[10], "flagged as the SYN-ACK");
+        assertEquals(post, synAck[5]);
+        long[] dataAck = n.sink.completions.get(1);
+        assertEquals(1500, dataAck[4]);
+        assertEquals(0, dataAck[10]);
+        assertEquals(1500, n.stats.sentBytes(0), "a SYN is no flow bytes");
+        assertEquals(1500, n.stats.deliveredBytes(0));
+        assertEquals(1, n.rtts.size(), "RTT samples are the data's only");
+    }
+
+    @Test
+    void aSynATrimmingPortCutIsLost() {
+        for (int flag : new int[] {PacketPool.FLAG_TRIMMED, PacketPool.FLAG_TRIMMED | PacketPool.FLAG_RETURNED}) {
+            Pair n = new Pair(1);
+            n.toB.modify = p -> n.pool.flags[p] |= flag;
+            postSyn(n, 0, n.a, 0);
+            n.sim.runUntil(100_000_000);
+            assertEquals(1, n.toB.ofType(PacketType.DATA).size());
+            assertTrue(n.sink.completions.isEmpty());
+            assertTrue(n.sink.packets.isEmpty(), "nothing to report to the agent");
+            assertEquals(0, n.pool.live(), "the SYN's packet is released");
+        }
     }
 
     @Test

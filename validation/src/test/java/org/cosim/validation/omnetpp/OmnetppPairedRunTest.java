@@ -2,6 +2,7 @@ package org.cosim.validation.omnetpp;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -217,6 +218,30 @@ class OmnetppPairedRunTest {
         RunResults java = assertIdentical(s);
         assertTrue(java.flows().stream().allMatch(f -> f.finished()), "every flow completes");
         assertTrue(java.counters().dropPackets() > 1000, "the incast drops: " + java.counters().dropPackets());
+    }
+
+    /**
+     * TCP's SYN round trip (syn_handshake) on both back ends: MPTCP's first subflow sets up, the other seven
+     * join after it, DCTCP's flows each wait for theirs; SYNs and ACKs share the FIFO data queues with the
+     * data, and the incasts drop, SYNs among what the ports drop.
+     */
+    @Test
+    void synHandshakesOfMptcpAndDctcp() {
+        RunResults m = assertIdentical(tcpIncast("ndp-mptcp-fig16-incast.textproto", "protocol.mptcp.syn_handshake=true"));
+        assertTrue(m.counters().dropPackets() > 1000, "the incast drops: " + m.counters().dropPackets());
+        RunResults d = assertIdentical(tcpIncast("ndp-dctcp-fig16-incast.textproto",
+                "protocol.dctcp.window.syn_handshake=true"));
+        assertTrue(d.flows().stream().allMatch(f -> f.finished()), "every flow completes");
+        // The SYNs were sent: without them the flows run otherwise.
+        RunResults noSyn = JavaBackend.run(OmnetppBackend.asRun(tcpIncast("ndp-dctcp-fig16-incast.textproto",
+                "protocol.dctcp.window.syn_handshake=false")), t -> { });
+        assertNotEquals(noSyn.flows(), d.flows());
+    }
+
+    /** A TCP baseline's 32 -> 1 incast on the k = 8 fat tree for 30 ms, ACKs in the data queues. */
+    private static Scenario tcpIncast(String file, String synSetting) {
+        return ShippedScenarios.read(file, "topology.fat_tree.k=8", "workload.incast.senders=32", "duration_us=30000",
+                "topology.nic.acks_share_data_queue=true", synSetting);
     }
 
     /** Poseidon multi-hop congestion, M = N = 2 (Clos, INT on every switch, ACKs in the data queue), whole run. */
