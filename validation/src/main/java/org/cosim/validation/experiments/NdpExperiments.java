@@ -54,10 +54,11 @@ final class NdpExperiments {
                 "k = 12 fat tree, 10 Gb/s and 1 us links, 9000 B packets, NDP ports (8-packet data queues, 10:1 WRR, "
                         + "return-to-sender), IW 30; every host one long-lived flow to another (a keyed derangement); "
                         + "100 ms, the first 10 ms warm-up (--quick: 12 ms, 4 ms). DCTCP: the same hosts and traffic "
-                        + "on 200-packet priority queues marking ECN at 30 packets, one ECMP path per flow. DCQCN: "
-                        + "a shared buffer of 200 packets per port, ECN at 20 packets, PFC at 100 packets per ingress, "
-                        + "one ECMP path per flow. MPTCP: 200-packet drop-tail queues, 8 subflows on distinct random "
-                        + "paths, linked increases.",
+                        + "on 200-packet queues marking ECN at 30 packets, one ECMP path per flow, a SYN round trip "
+                        + "and ACKs queued with the data. DCQCN: a shared buffer of 200 packets per port, ECN at 20 "
+                        + "packets, PFC at 100 packets per ingress, one ECMP path per flow. MPTCP as the authors' "
+                        + "simulator runs it: 100-packet drop-tail queues (ACKs in them too), 8 uncoupled subflows on "
+                        + "distinct random paths, each opening with a SYN round trip.",
                 List.of(PERMUTATION, DCTCP_PERMUTATION, DCQCN_PERMUTATION, MPTCP_PERMUTATION),
                 List.of(
                         Check.of("NDP mean utilization", "92-95%", atLeast(88, "%"), "%",
@@ -71,7 +72,9 @@ final class NdpExperiments {
                         Check.of("MPTCP mean utilization", "89%", between(84, 94, "%").described("89 +- 5 points"),
                                 "%", r -> utilization(r.of(MPTCP_PERMUTATION))),
                         Check.of("MPTCP slowest flow", "6 Gb/s", between(4, 8, " Gb/s").described("6 +- 2 Gb/s"),
-                                " Gb/s", r -> Summary.of(r.of(MPTCP_PERMUTATION)).flowThroughputMinGbps()),
+                                " Gb/s", r -> Summary.of(r.of(MPTCP_PERMUTATION)).flowThroughputMinGbps())
+                                .inQuick(between(2, 8, " Gb/s").described("2 to 8 Gb/s at --quick's 12 ms, while "
+                                        + "the uncoupled subflows still recover from the start's losses")),
                         Check.of("DCQCN (single-path ECMP) mean utilization", "about 40%", between(30, 50, "%")
                                 .described("40 +- 10 points"), "%", r -> utilization(r.of(DCQCN_PERMUTATION)))),
                 r -> FigureData.lines(FigureData.Kind.SWEEP, "Permutation: flows by throughput (Fig 14)",
@@ -233,7 +236,8 @@ final class NdpExperiments {
                         + "between header and data queues, and under strict-priority headers (csg-htsim's NDP queue, "
                         + "docs/ndp.md); DCTCP on 200-packet queues marking at 30 "
                         + "packets; DCQCN on a shared buffer (200 packets per port) marking at 20 packets, PFC at "
-                        + "100 packets per ingress; MPTCP on 200-packet drop-tail queues (8 subflows). Values: the "
+                        + "100 packets per ingress; MPTCP on 100-packet drop-tail queues (8 uncoupled subflows); "
+                        + "DCTCP and MPTCP with SYN round trips and ACKs queued with the data. Values: the "
                         + "worst over N.",
                 runs,
                 List.of(
@@ -361,11 +365,16 @@ final class NdpExperiments {
     static final PaperRun FIG15_MPTCP = PaperRun.of("ndp/mptcp-fig15-short-flows", "MPTCP, 90 KB transfers under "
             + "load", "ndp-mptcp-fig15-short-flows.textproto").quick(FIG15_QUICK);
 
-    private static final String MPTCP_FIG15_WHY = "no 90 KB transfer lost a packet (the pair's own downlinks carry "
-            + "no long flows, and the 8 subflows spread the long flows' standing queues over every core path), so none "
-            + "waits out the 1 ms retransmission timeout that a 10-packet transfer needs after a loss and that "
-            + "dominates htsim's MPTCP; the transfers also start without a SYN round trip, as every agent here "
-            + "(docs/baselines.md, MPTCP)";
+    /** The MPTCP Fig 15 ratios at --quick's scale, where the background's queues are still building up. */
+    private static final Tolerance MPTCP_FIG15_QUICK = atLeast(2.5, "x").described(">= 2.5x at --quick's 128 hosts "
+            + "and 30 ms, where the long flows' queues are still building up");
+
+    private static final String DCQCN_FIG15_WHY = "DCQCN keeps shorter standing queues than DCTCP: the long flows' "
+            + "median RTT is 201 us against DCTCP's 601 us at --quick's scale (209 and 724 us at full size); it marks "
+            + "at 20 packets, not 30, and under persistent marking a CNP every 50 us pins alpha at 1 (it decays only "
+            + "after 55 us without one), so each CNP halves the rate; DCTCP's transfers also open with a SYN round "
+            + "trip, which DCQCN's (RDMA) do not; the paper's sporadic PAUSEs (1397 after the warm-up at --quick's "
+            + "scale, 5434 at full size, no drops) show in the tail (docs/baselines.md, DCQCN)";
 
     private static double transferPercentile(Runs r, PaperRun run, double q) {
         return PaperMetrics.fctPercentileUs(r.of(run), NdpExperiments::transfer, q);
@@ -383,8 +392,9 @@ final class NdpExperiments {
                         + "themselves; 300 ms, 10 ms warm-up (--quick: 128 hosts, 30 ms). Slowdown: FCT over the ideal "
                         + "FCT on an idle network. DCTCP: the same traffic on its baseline switches (200-packet "
                         + "queues, ECN at 30 packets, one path per flow). DCQCN: the same traffic on its baseline "
-                        + "switches (a shared buffer, ECN at 20 packets, PFC). MPTCP: 200-packet drop-tail queues, "
-                        + "8 subflows per connection.",
+                        + "switches (a shared buffer, ECN at 20 packets, PFC). MPTCP: 100-packet drop-tail queues, "
+                        + "8 uncoupled subflows per connection. DCTCP and MPTCP open each transfer with a SYN round "
+                        + "trip, and their ACKs wait in the queues with the data, as in the authors' simulator.",
                 List.of(FIG15, FIG15_DCTCP, FIG15_DCQCN, FIG15_MPTCP),
                 List.of(
                         Check.of("NDP's slowest transfer over the ideal", "2x", atMost(2, "x"), "x",
@@ -404,21 +414,17 @@ final class NdpExperiments {
                         Check.of("DCQCN's median transfer time over DCTCP's", "slightly above 1 (sporadic PAUSEs)",
                                 atLeast(1, "x").described(">= 1 (ordering)"), "x",
                                 r -> transferPercentile(r, FIG15_DCQCN, 0.5) / transferPercentile(r, FIG15_DCTCP, 0.5))
-                                .deviation("DCQCN keeps shorter standing queues than DCTCP: the long flows' median "
-                                        + "RTT is 201 us against DCTCP's 470 us (209 and 506 us at full size); it marks "
-                                        + "at 20 packets, not 30, and under persistent marking a CNP every 50 us pins "
-                                        + "alpha at 1 (it decays only after 55 us without one), so each CNP halves the "
-                                        + "rate; the paper's sporadic PAUSEs (1397 here, no drops) show in the tail "
-                                        + "(docs/baselines.md, DCQCN)", between(0.2, 0.6, "x")),
+                                .deviation(DCQCN_FIG15_WHY, between(0.15, 0.6, "x")),
                         Check.of("DCQCN's p99 transfer time over DCTCP's", "slightly above 1 (sporadic PAUSEs)",
                                 atLeast(1, "x").described(">= 1 (ordering)"), "x",
-                                r -> transferPercentile(r, FIG15_DCQCN, 0.99) / transferPercentile(r, FIG15_DCTCP, 0.99)),
+                                r -> transferPercentile(r, FIG15_DCQCN, 0.99) / transferPercentile(r, FIG15_DCTCP, 0.99))
+                                .deviation(DCQCN_FIG15_WHY, between(0.15, 1, "x")),
                         Check.of("MPTCP's median transfer time over NDP's", "10x", atLeast(5, "x").described(
                                 ">= 5x (half the paper's)"), "x", r -> transferPercentile(r, FIG15_MPTCP, 0.5)
-                                / transferPercentile(r, FIG15, 0.5)).deviation(MPTCP_FIG15_WHY, between(1.5, 5, "x")),
+                                / transferPercentile(r, FIG15, 0.5)).inQuick(MPTCP_FIG15_QUICK),
                         Check.of("MPTCP's p99 transfer time over NDP's", "10x", atLeast(5, "x").described(
                                 ">= 5x (half the paper's)"), "x", r -> transferPercentile(r, FIG15_MPTCP, 0.99)
-                                / transferPercentile(r, FIG15, 0.99)).deviation(MPTCP_FIG15_WHY, between(1.5, 5, "x"))),
+                                / transferPercentile(r, FIG15, 0.99)).inQuick(MPTCP_FIG15_QUICK)),
                 r -> FigureData.lines(FigureData.Kind.CDF, "90 KB transfers under load (Fig 15)",
                         "FCT (us)", "fraction of transfers", List.of(
                                 TimelyExperiments.cdf("NDP", PaperMetrics.fctsUs(r.of(FIG15), NdpExperiments::transfer)),
