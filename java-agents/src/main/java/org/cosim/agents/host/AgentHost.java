@@ -98,12 +98,8 @@ public final class AgentHost {
         for (int i = 0; i < out.size(); i++) {
             if (out.kind(i) == ActionBatch.FLOW_FINISHED && out.flow(i) >= 0 && out.flow(i) < finishedAt.length) {
                 finishedAt[out.flow(i)] = out.time(i);
-            } else if (out.kind(i) == ActionBatch.SEND_SEGMENT && out.flow(i) >= 0 && out.flow(i) < flows.size()
-                    && (out.segmentOptions(i) & ActionSink.SYN) != 0) {
-                synsSent[out.flow(i)]++;
             } else if (out.kind(i) == ActionBatch.SEND_SEGMENT && out.flow(i) >= 0 && out.flow(i) < flows.size()) {
-                sentEnd[out.flow(i)] = Math.max(sentEnd[out.flow(i)], out.seq(i) + out.bytes(i));
-                sentTotal[out.flow(i)] += out.bytes(i);
+                noteSent(out, i);
             } else if (out.kind(i) == ActionBatch.SEND_CONTROL && out.flow(i) >= 0 && out.flow(i) < flows.size()) {
                 notePull(out.host(i), flows.get(out.flow(i)), out.pullNumber(i));
             }
@@ -254,6 +250,17 @@ public final class AgentHost {
             throw new ContractViolation("event " + i + " brings the bytes completed for flow " + f.flow() + " to "
                     + completedTotal[f.flow()] + ", more than the " + sentTotal[f.flow()] + " its sender handed over "
                     + "(a completion repeated?)");
+        }
+    }
+
+    /** What segment {@code i} of {@code out} hands over: a SYN, or bytes a completion may then be about. */
+    private void noteSent(ActionBatch out, int i) {
+        int f = out.flow(i);
+        if ((out.segmentOptions(i) & ActionSink.SYN) != 0) {
+            synsSent[f]++;
+        } else {
+            sentEnd[f] = Math.max(sentEnd[f], out.seq(i) + out.bytes(i));
+            sentTotal[f] += out.bytes(i);
         }
     }
 

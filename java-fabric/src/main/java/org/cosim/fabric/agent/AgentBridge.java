@@ -109,19 +109,6 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     }
 
     @Override
-    public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long intMaxHopDelayPs,
-                           long intReverseMaxHopDelayPs, boolean ecnEcho) {
-        completion(host, flow, seq, bytes, sendTimePs, sendTimePs, intMaxHopDelayPs, intReverseMaxHopDelayPs, ecnEcho);
-    }
-
-    @Override
-    public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long txTimePs,
-                           long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho) {
-        completion(host, flow, seq, bytes, sendTimePs, txTimePs, intMaxHopDelayPs, intReverseMaxHopDelayPs, ecnEcho,
-                false);
-    }
-
-    @Override
     public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long txTimePs,
                            long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho, boolean syn) {
         openWindow();

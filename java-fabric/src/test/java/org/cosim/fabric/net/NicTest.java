@@ -31,7 +31,7 @@ class NicTest {
     /** The agent side as the NIC sees it: records completions and PFC changes. */
     static final class FakeSink implements HostEventSink {
         final Simulator sim;
-        final List<long[]> completions = new ArrayList<>();  // {now, host, flow, seq, bytes, send, int, ecn, rev int, tx}
+        final List<long[]> completions = new ArrayList<>();  // {now, host, flow, seq, bytes, send, int, ecn, rev int, tx, syn}
         final List<long[]> pfc = new ArrayList<>();          // {now, host, class, paused}
         final List<long[]> hops = new ArrayList<>();         // {now, host, queue, tx, time, rate}, after their completion
 
@@ -42,21 +42,6 @@ class NicTest {
         final List<long[]> packets = new ArrayList<>();   // {now, host, flow, seq, bytes, path, flags}
         final List<long[]> controls = new ArrayList<>();  // {now, host, flow, kind, seq, pull, path, echo}
 
-        @Override
-        public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long intMaxHopDelayPs,
-                               long intReverseMaxHopDelayPs, boolean ecnEcho) {
-            completions.add(new long[] {sim.now(), host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs,
-                    ecnEcho ? 1 : 0, intReverseMaxHopDelayPs, -1});
-        }
-
-        @Override
-        public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long txTimePs,
-                               long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho) {
-            completions.add(new long[] {sim.now(), host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs,
-                    ecnEcho ? 1 : 0, intReverseMaxHopDelayPs, txTimePs});
-        }
-
-        /** The NIC's form: {@code syn} is recorded as element 10. */
         @Override
         public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long txTimePs,
                                long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho, boolean syn) {
