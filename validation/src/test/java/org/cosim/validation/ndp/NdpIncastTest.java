@@ -45,18 +45,27 @@ class NdpIncastTest {
      * Fig 16 with the paper's 10:1 WRR and the NDP authors' senders (the N highest
      * host ids): the last flow within 3% of the optimum for every N, and the slowest
      * within 1.3x the fastest wherever no sender shares the receiver's rack. At N =
-     * 431 every other host sends, its five rack-mates too, and the fastest of them
-     * finishes about a third early (1.54x; docs/ndp.md: the authors' simulator gives
-     * 1.05-1.10 there), so the spread is not checked at 431.
+     * 431 every other host sends, its five rack-mates too, and one of them finishes
+     * about a third early (1.54x), as in the authors' simulator when its pulls are paced
+     * at the link rate as the paper says (1.25-1.47, a rack-mate first; its own program
+     * over-pulls by 0.7% and gives 1.05-1.10; docs/ndp.md). So at 431 the test checks
+     * who is fastest instead of the spread.
      */
     @ParameterizedTest
     @ValueSource(ints = {8, 32, 64, 100, 200, 431})
     void fig16LastFlowWithinThreePercentUnderWrr(int n) {
-        Summary s = run("ndp-fig16-incast.textproto", "workload.incast.senders=" + n, "duration_us=200000");
-        assertEquals(n, s.flowsTotal());
+        RunResults r = JavaBackend.run(ShippedScenarios.read("ndp-fig16-incast.textproto",
+                "workload.incast.senders=" + n, "duration_us=200000"), t -> { });
+        assertTrue(r.complete(), () -> "run failed: " + r.failure());
+        Summary s = Summary.of(r);
+        assertEquals(n, s.flowsFinished());
         assertTrue(s.incastLastOverOptimum() <= 1.03, n + " senders: " + s.incastLastOverOptimum());
         if (n < 427) {
             assertTrue(s.incastSlowestOverFastest() <= 1.3, n + " senders: spread " + s.incastSlowestOverFastest());
+        } else {
+            FlowRecord fastest = r.flows().stream().min(Comparator.comparingLong(FlowRecord::fctPs)).orElseThrow();
+            assertTrue(fastest.src() >= 1 && fastest.src() <= 5, "the fastest flow comes from the receiver's rack "
+                    + "(hosts 0-5), not host " + fastest.src());
         }
     }
 
