@@ -273,7 +273,8 @@ public final class PoseidonExperiments {
         }
         String why = "Swift's flow scaling (up to 100 us for small windows) holds its windows between one and three "
                 + "packets and its rate varies only about 10% (1 ms) at N = 200, while Poseidon's deviation is near "
-                + "the packet-count floor (0.016 Gb/s at 1 ms); the paper's metric (window, sampling) is not stated "
+                + "the packet-count floor (0.016 Gb/s at 1 ms); the paper's metric (window, sampling) is not stated; "
+                + "the maintained htsim's Swift, on the same set-up, varies as little (0.056-0.105 Gb/s at N = 200) "
                 + "(docs/poseidon-swift.md)";
         return new Experiment("poseidon-fig17b", "poseidon", "Fig 17(b)", "stability among N flows on one hop",
                 "N = 25, 50, 100, 200 long-lived flows share one 200 Gb/s hop; each flow's throughput standard "
