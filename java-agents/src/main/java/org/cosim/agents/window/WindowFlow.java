@@ -39,6 +39,11 @@ final class WindowFlow {
         return syn != null && !syn.established();
     }
 
+    /** Its retransmission timer must run: data out, or a SYN waiting for its SYN-ACK. */
+    boolean guarding() {
+        return ledger.inflight() > 0 || (syn != null && syn.awaitingSynAck());
+    }
+
     /** The source route of the next segment: PLB's, else the connection's, else 0 (ECMP). */
     int path() {
         return plb != null ? plb.path() : connection != null ? connection.path : 0;

@@ -335,8 +335,7 @@ public class WindowSender implements Agent, FlowStateReporter {
     }
 
     private void armTimeout(WindowFlow f, long now, ActionSink out) {
-        boolean guarding = f.ledger.inflight() > 0 || (f.syn != null && f.syn.awaitingSynAck());
-        if (guarding && !f.rtoTimerPending) {
+        if (f.guarding() && !f.rtoTimerPending) {
             out.setTimer(Math.max(f.rto.deadlinePs(), now + reactionDelayPs), host.id(), timerId(f, RTO_TIMER));
             f.rtoTimerPending = true;
         }

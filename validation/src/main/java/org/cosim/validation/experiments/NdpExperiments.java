@@ -55,8 +55,9 @@ final class NdpExperiments {
                         + "return-to-sender), IW 30; every host one long-lived flow to another (a keyed derangement); "
                         + "100 ms, the first 10 ms warm-up (--quick: 12 ms, 4 ms). DCTCP: the same hosts and traffic "
                         + "on 200-packet queues marking ECN at 15 packets, one ECMP path per flow, a 1 ms RTO "
-                        + "floor, a SYN round trip and ACKs queued with the data. DCQCN: a shared buffer of 200 packets per port, ECN at 20 "
-                        + "packets, PFC at 100 packets per ingress, one ECMP path per flow. MPTCP as the authors' "
+                        + "floor, a SYN round trip and ACKs queued with the data. DCQCN: a shared buffer of 200 "
+                        + "packets per port, ECN at 20 packets, PFC at 100 packets per ingress, one ECMP path per "
+                        + "flow. MPTCP as the authors' "
                         + "simulator runs it: 100-packet drop-tail queues (ACKs in them too), 8 uncoupled subflows on "
                         + "distinct random paths, each opening with a SYN round trip.",
                 List.of(PERMUTATION, DCTCP_PERMUTATION, DCQCN_PERMUTATION, MPTCP_PERMUTATION),
@@ -234,9 +235,9 @@ final class NdpExperiments {
                 "N backends of the 432-host fat tree answer one frontend with 450 KB each, all at once, N = " + ns
                         + ", the N highest host ids as in the NDP authors' script; under the paper's 10:1 WRR "
                         + "between header and data queues, and under strict-priority headers (csg-htsim's NDP queue, "
-                        + "docs/ndp.md); DCTCP on 200-packet queues marking at 15 "
-                        + "packets, a 1 ms RTO floor; DCQCN on a shared buffer (200 packets per port) marking at 20 packets, PFC at "
-                        + "100 packets per ingress; MPTCP on 100-packet drop-tail queues (8 uncoupled subflows); "
+                        + "docs/ndp.md); DCTCP on 200-packet queues marking at 15 packets, a 1 ms RTO floor; "
+                        + "DCQCN on a shared buffer (200 packets per port) marking at 20 packets, PFC at 100 "
+                        + "packets per ingress; MPTCP on 100-packet drop-tail queues (8 uncoupled subflows); "
                         + "DCTCP and MPTCP with SYN round trips and ACKs queued with the data. Values: the "
                         + "worst over N.",
                 runs,

@@ -20,12 +20,21 @@ import org.junit.jupiter.api.Test;
  */
 class NdpIncastTest {
     private static Summary run(String file, String... overrides) {
+        return Summary.of(runChecked(file, overrides));
+    }
+
+    /** A shipped scenario's run that completed, every flow finished and nothing dropped. */
+    private static RunResults runChecked(String file, String... overrides) {
         RunResults r = JavaBackend.run(ShippedScenarios.read(file, overrides), t -> { });
         assertTrue(r.complete(), () -> "run failed: " + r.failure());
         Summary s = Summary.of(r);
         assertEquals(s.flowsTotal(), s.flowsFinished(), file + ": every flow completes");
         assertEquals(0, r.counters().dropPackets(), "return-to-sender keeps even headers lossless");
-        return s;
+        return r;
+    }
+
+    private static FlowRecord fastest(RunResults r) {
+        return r.flows().stream().min(Comparator.comparingLong(FlowRecord::fctPs)).orElseThrow();
     }
 
     /** Fig 4: 100 -> 1 of 135 KB. Paper: 2% over the best, 25% of headers returned. */
@@ -54,18 +63,16 @@ class NdpIncastTest {
     @ParameterizedTest
     @ValueSource(ints = {8, 32, 64, 100, 200, 431})
     void fig16LastFlowWithinThreePercentUnderWrr(int n) {
-        RunResults r = JavaBackend.run(ShippedScenarios.read("ndp-fig16-incast.textproto",
-                "workload.incast.senders=" + n, "duration_us=200000"), t -> { });
-        assertTrue(r.complete(), () -> "run failed: " + r.failure());
+        RunResults r = runChecked("ndp-fig16-incast.textproto", "workload.incast.senders=" + n, "duration_us=200000");
         Summary s = Summary.of(r);
         assertEquals(n, s.flowsFinished());
         assertTrue(s.incastLastOverOptimum() <= 1.03, n + " senders: " + s.incastLastOverOptimum());
         if (n < 427) {
             assertTrue(s.incastSlowestOverFastest() <= 1.3, n + " senders: spread " + s.incastSlowestOverFastest());
         } else {
-            FlowRecord fastest = r.flows().stream().min(Comparator.comparingLong(FlowRecord::fctPs)).orElseThrow();
-            assertTrue(fastest.src() >= 1 && fastest.src() <= 5, "the fastest flow comes from the receiver's rack "
-                    + "(hosts 0-5), not host " + fastest.src());
+            int src = fastest(r).src();
+            assertTrue(src >= 1 && src <= 5, "the fastest flow comes from the receiver's rack (hosts 0-5), not host "
+                    + src);
         }
     }
 
@@ -82,7 +89,7 @@ class NdpIncastTest {
         Summary s = Summary.of(r);
         assertEquals(100, s.flowsFinished());
         assertTrue(s.incastSlowestOverFastest() > 1.4, "spread " + s.incastSlowestOverFastest());
-        FlowRecord fastest = r.flows().stream().min(Comparator.comparingLong(FlowRecord::fctPs)).orElseThrow();
+        FlowRecord fastest = fastest(r);
         assertEquals(2, fastest.src(), "the fastest flow comes from the receiver's rack (hosts 0-5)");
     }
 
@@ -101,7 +108,7 @@ class NdpIncastTest {
         assertEquals(431, s.flowsFinished());
         assertTrue(s.incastLastOverOptimum() <= 1.03, "last FCT over the optimum " + s.incastLastOverOptimum());
         assertTrue(s.incastSlowestOverFastest() <= 1.15, "spread " + s.incastSlowestOverFastest());
-        FlowRecord fastest = r.flows().stream().min(Comparator.comparingLong(FlowRecord::fctPs)).orElseThrow();
+        FlowRecord fastest = fastest(r);
         assertEquals(1, fastest.src());
         Summary orderOnly = run("custom/ndp-htsim-fig16.textproto", "protocol.ndp.pull_spacing_bytes=9000");
         assertTrue(orderOnly.incastSlowestOverFastest() > 1.3, "spread " + orderOnly.incastSlowestOverFastest());
