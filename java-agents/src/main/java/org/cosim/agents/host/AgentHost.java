@@ -44,6 +44,9 @@ public final class AgentHost {
     private final long[] pulledBySrc;
     private final long[] pulledByDst;
     private final FlowStateSampler states;  // null without output.agent_state
+    private final boolean[] arrived;        // flows whose FlowArrival came
+    private final PendingTimers timers = new PendingTimers();
+    private final long durationPs;
 
     private final FlowArrivalEvent arrival = new FlowArrivalEvent();
     private final CompletionEvent completion = new CompletionEvent();
@@ -66,6 +69,8 @@ public final class AgentHost {
         this.synsAnswered = new int[flows.size()];
         this.pulledBySrc = new long[flows.size()];
         this.pulledByDst = new long[flows.size()];
+        this.arrived = new boolean[flows.size()];
+        this.durationPs = spec.durationPs();
         this.agents = new Agent[spec.hosts().size()];
         this.protocolOf = spec.protocols().toArray(new String[0]);
         for (HostInfo h : spec.hosts()) {
@@ -102,6 +107,8 @@ public final class AgentHost {
                 noteSent(out, i);
             } else if (out.kind(i) == ActionBatch.SEND_CONTROL && out.flow(i) >= 0 && out.flow(i) < flows.size()) {
                 notePull(out.host(i), flows.get(out.flow(i)), out.pullNumber(i));
+            } else if (out.kind(i) == ActionBatch.SET_TIMER) {
+                timers.set(out.host(i), out.timerId(i));
             }
         }
         eventsProcessed += in.size();
@@ -110,6 +117,10 @@ public final class AgentHost {
 
     /** The run ended at {@code endPs} (FabricDone): the last state samples are taken. */
     public void finish(long endPs) {
+        if (endPs < 0 || (durationPs > 0 && endPs > durationPs)) {
+            throw new ContractViolation("the run ends at " + endPs + " ps, outside [0, "
+                    + (durationPs > 0 ? durationPs + "] ps, the scenario's duration" : "...)"));
+        }
         if (endPs <= lastEventTime) {
             throw new ContractViolation("the run ends at " + endPs + " ps, not after its last event at "
                     + lastEventTime + " ps");
@@ -168,7 +179,15 @@ public final class AgentHost {
                     + (agents.length - 1) + ")");
         }
         byte kind = in.kind(i);
-        if (kind == EventBatch.TIMER || kind == EventBatch.PFC_CHANGE) {
+        if (kind == EventBatch.TIMER) {
+            in.read(i, timer);
+            if (!timers.fire(h, timer.timerId())) {
+                throw new ContractViolation("event " + i + " fires timer " + Long.toUnsignedString(timer.timerId())
+                        + " of host " + h + ", which its agent has not set (or which fired already)");
+            }
+            return;
+        }
+        if (kind == EventBatch.PFC_CHANGE) {
             return;
         }
         int f = in.flow(i);
@@ -177,7 +196,13 @@ public final class AgentHost {
         }
         FlowInfo flow = flows.get(f);
         switch (kind) {
-            case EventBatch.FLOW_ARRIVAL -> requireHost(i, flow, h, flow.src(), "source");
+            case EventBatch.FLOW_ARRIVAL -> {
+                requireHost(i, flow, h, flow.src(), "source");
+                if (arrived[f]) {
+                    throw new ContractViolation("event " + i + ": flow " + f + " arrives a second time");
+                }
+                arrived[f] = true;
+            }
             case EventBatch.COMPLETION -> {
                 requireHost(i, flow, h, flow.src(), "source");
                 in.read(i, completion);
@@ -322,10 +347,7 @@ public final class AgentHost {
                 agent.onFlowArrival(arrival, out);
             }
             case EventBatch.COMPLETION -> agent.onCompletion(completion, out);
-            case EventBatch.TIMER -> {
-                in.read(i, timer);
-                agent.onTimer(timer, out);
-            }
+            case EventBatch.TIMER -> agent.onTimer(timer, out);
             case EventBatch.PFC_CHANGE -> {
                 in.read(i, pfc);
                 agent.onPfcChange(pfc, out);

@@ -150,6 +150,50 @@ class AgentHostTest {
     }
 
     @Test
+    void aTimerItsAgentDidNotSetIsRejectedAndEachSetTimerFiresOnce() {
+        in.reset(5 * L);
+        in.addTimer(5_200_000L, 1, 0);
+        assertViolation(() -> host.process(in, out), "event 0 fires timer 0 of host 1, which its agent has not set");
+        AgentHost fresh = new AgentHost(new SessionSpec(HOSTS, List.of("timely", "pfc_only"), FLOWS, CTX));
+        in.reset(5 * L);
+        in.addFlowArrival(5_200_000L, 1, 0, 0, 0);
+        fresh.process(in, out);  // sets timer 0 of host 1 for 18,307,200 ps
+        in.reset(18 * L);
+        in.addTimer(18_307_200L, 0, 0);
+        assertViolation(() -> fresh.process(in, out), "fires timer 0 of host 0");  // the other host's
+        in.reset(18 * L);
+        in.addTimer(18_307_200L, 1, 0);
+        fresh.process(in, out);
+        int again = -1;
+        for (int i = 0; i < out.size(); i++) {
+            again = out.kind(i) == ActionBatch.SET_TIMER ? i : again;
+        }
+        in.reset(19 * L);
+        in.addTimer(19_000_000L, 1, 77);
+        assertViolation(() -> fresh.process(in, out), "fires timer 77 of host 1");
+        assertTrue(again >= 0, "the wake-up set the next one");
+    }
+
+    @Test
+    void aSecondArrivalOfAFlowIsRejected() {
+        in.reset(5 * L);
+        in.addFlowArrival(5_200_000L, 1, 0, 0, 0);
+        host.process(in, out);
+        in.reset(6 * L);
+        in.addFlowArrival(6_200_000L, 1, 0, 0, 0);
+        assertViolation(() -> host.process(in, out), "event 0: flow 0 arrives a second time");
+    }
+
+    @Test
+    void aRunEndingBeforeTimeZeroOrAfterItsDurationIsRejected() {
+        assertViolation(() -> host.finish(-1), "the run ends at -1 ps, outside [0, ");
+        AgentHost timed = new AgentHost(new SessionSpec(HOSTS, List.of("timely", "pfc_only"), FLOWS, CTX, L, 0,
+                10 * L));
+        assertViolation(() -> timed.finish(10 * L + 1), "outside [0, 10000000] ps, the scenario's duration");
+        timed.finish(10 * L);
+    }
+
+    @Test
     void emptyWindowsAreAccepted() {
         in.reset(0);
         host.process(in, out);
@@ -172,12 +216,12 @@ class AgentHostTest {
     void aPipelinedSessionTakesWindowsOfHOnTheHGrid() {
         AgentHost pipelined = new AgentHost(new SessionSpec(HOSTS, List.of("timely", "pfc_only"), FLOWS, CTX, L / 4));
         in.reset(L + L / 4);                       // on the H grid, off the L grid
-        in.addTimer(L + L / 4, 0, 0);
-        in.addTimer(L + L / 2 - 1, 1, 0);
+        in.addPfcChange(L + L / 4, 0, 0, false);
+        in.addPfcChange(L + L / 2 - 1, 1, 0, false);
         pipelined.process(in, out);
         assertEquals(2, pipelined.eventsProcessed());
         in.reset(2 * L);
-        in.addTimer(2 * L + L / 4, 0, 0);          // W + H: the next batch's
+        in.addPfcChange(2 * L + L / 4, 0, 0, false);          // W + H: the next batch's
         assertViolation(() -> pipelined.process(in, out),
                 "event 0 at 2250000 ps", "outside its window [2000000, 2250000) ps");
         in.reset(3 * L + 1);
@@ -221,11 +265,11 @@ class AgentHostTest {
     void aWindowAtTheEndOfTimeIsRejected() {
         long w = Long.MAX_VALUE / L * L;
         in.reset(w);
-        in.addTimer(w + 1, 0, 0);
+        in.addPfcChange(w + 1, 0, 0, false);
         assertViolation(() -> host.process(in, out), "window start " + w + " ps is too late",
                 "past the last picosecond there is (9223372036854775807 ps)");
         in.reset(w - L);
-        in.addTimer(w - 1, 0, 0);
+        in.addPfcChange(w - 1, 0, 0, false);
         host.process(in, out);  // the last window whose answer fits
     }
 
@@ -234,7 +278,7 @@ class AgentHostTest {
     @Test
     void eventAtTheEndOfItsWindowIsRejected() {
         in.reset(2 * L);
-        in.addTimer(3 * L, 0, 0);               // W + L is the next window's
+        in.addPfcChange(3 * L, 0, 0, false);               // W + L is the next window's
         assertViolation(() -> host.process(in, out),
                 "event 0 at 3000000 ps", "outside its window [2000000, 3000000) ps");
     }
@@ -242,7 +286,7 @@ class AgentHostTest {
     @Test
     void eventBeforeItsWindowIsRejected() {
         in.reset(2 * L);
-        in.addTimer(2 * L - 1, 0, 0);
+        in.addPfcChange(2 * L - 1, 0, 0, false);
         assertViolation(() -> host.process(in, out),
                 "event 0 at 1999999 ps", "outside its window [2000000, 3000000) ps");
     }
@@ -250,8 +294,8 @@ class AgentHostTest {
     @Test
     void eventTimeGoingBackwardsWithinABatchIsRejected() {
         in.reset(2 * L);
-        in.addTimer(2_500_000L, 0, 0);
-        in.addTimer(2_400_000L, 0, 0);
+        in.addPfcChange(2_500_000L, 0, 0, false);
+        in.addPfcChange(2_400_000L, 0, 0, false);
         assertViolation(() -> host.process(in, out),
                 "event 1 at 2400000 ps", "before the previous event at 2500000 ps");
     }
@@ -259,8 +303,8 @@ class AgentHostTest {
     @Test
     void eventsAtTheSameTimeAreAccepted() {
         in.reset(2 * L);
-        in.addTimer(2_500_000L, 0, 0);
-        in.addTimer(2_500_000L, 1, 0);
+        in.addPfcChange(2_500_000L, 0, 0, false);
+        in.addPfcChange(2_500_000L, 1, 0, false);
         host.process(in, out);
         assertEquals(2, host.eventsProcessed());
     }
@@ -268,14 +312,14 @@ class AgentHostTest {
     @Test
     void unknownHostIsRejected() {
         in.reset(2 * L);
-        in.addTimer(2_500_000L, 5, 0);
+        in.addPfcChange(2_500_000L, 5, 0, false);
         assertViolation(() -> host.process(in, out), "event 0 names unknown host 5", "(hosts are 0..1)");
     }
 
     @Test
     void negativeHostIsRejected() {
         in.reset(2 * L);
-        in.addTimer(2_500_000L, -2, 0);
+        in.addPfcChange(2_500_000L, -2, 0, false);
         assertViolation(() -> host.process(in, out), "unknown host -2");
     }
 

@@ -109,7 +109,7 @@ class FlowStateSamplingTest {
         AgentHost h = host(L);
         long far = Long.MAX_VALUE / L * L - 2 * L;
         ContractViolation e = assertThrows(ContractViolation.class,
-                () -> window(h, far, in -> in.addTimer(far, 0, 7)));
+                () -> window(h, far, in -> in.addPfcChange(far, 0, 0, false)));
         assertTrue(e.getMessage().contains("sampling up to " + far + " ps would make more than 30000000 state values"),
                 e.getMessage());
         assertEquals(0, h.flowStates().samples());
@@ -121,7 +121,7 @@ class FlowStateSamplingTest {
         AgentHost h = new AgentHost(new SessionSpec(HOSTS, List.of("pfc_only", "pfc_only"), List.of(), CTX, L, 1));
         long far = Long.MAX_VALUE / L * L - 2 * L;
         assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
-            window(h, far, in -> in.addTimer(far, 0, 7));
+            window(h, far, in -> in.addPfcChange(far, 0, 0, false));
             h.finish(far + L);
         });
         assertEquals(0, h.flowStates().samples());
