@@ -43,6 +43,10 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
                     + "most " + MAX_DURATION_US + " us (picosecond times must not overflow)");
         }
         long duration = Units.usToPs(s.getDurationUs());
+        if (duration <= 0) {
+            throw new ScenarioException("duration_us", s.getDurationUs() + ": rounds to " + duration
+                    + " ps; the simulated time must be at least 1 ps");
+        }
         double l = s.hasReactionDelayUs() ? s.getReactionDelayUs() : 1.0;
         long reaction = Units.usToPs(l);
         if (!(l > 0) || reaction <= 0 || !Double.isFinite(l) || reaction >= duration) {
@@ -112,6 +116,10 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
         long ecn = c.hasEcnThresholdBytes() ? c.getEcnThresholdBytes() : -1;
         if (c.hasEcnThresholdBytes() && ecn < 0) {
             throw new ScenarioException(at + "ecn_threshold_bytes", Long.toUnsignedString(ecn) + ": too large");
+        }
+        if (ecn > port) {
+            throw new ScenarioException(at + "ecn_threshold_bytes", ecn + ": above a port's buffer (" + port
+                    + " B), so no packet could ever be marked (leave it out for no marking)");
         }
         long latency = c.hasLatencyUs() ? TopologyBuilders.delay(c.getLatencyUs(), at + "latency_us") : 0;
         PfcParams pfc = pfc(c.getPfc(), nic, port);

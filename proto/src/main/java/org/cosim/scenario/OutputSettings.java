@@ -19,7 +19,9 @@ public final class OutputSettings {
         double us = sampleIntervalUs(o);
         long ps = Units.usToPs(us);
         if (!Double.isFinite(us) || ps <= 0) {
-            throw new ScenarioException("output.sample_interval_us", o.getSampleIntervalUs() + ": must be > 0");
+            throw new ScenarioException("output.sample_interval_us", o.getSampleIntervalUs() + ": must be > 0"
+                    + (us > 0 && Double.isFinite(us) ? " after rounding to whole picoseconds (it rounds to "
+                    + ps + " ps)" : ""));
         }
         return ps;
     }

@@ -108,12 +108,20 @@ public final class ProtocolCatalog {
             case FAST -> FastConfig.from(protocol.getFast()).minRateBps();
             default -> 0;
         };
+        // TIMELY's NIC pacing (Fig 16) above the line rate would never hold a segment back: no pacing at all.
+        double pacingBps = protocol.hasTimely()
+                ? TimelyConfig.from(protocol.getTimely(), session.context().baseRttPs()).nicPacingBps() : 0;
         for (FlowInfo f : session.flows()) {
             long nicBps = session.hosts().get(f.src()).nicRateBps();
             if (floorBps > nicBps) {
                 throw new ScenarioException("protocol." + nameOf(protocol) + ".min_rate_mbps", floorBps / 1e6
                         + " Mb/s is above the " + nicBps / 1e9 + " Gb/s NIC of host " + f.src() + " (flow " + f.flow()
                         + "'s sender): every flow would be held at line rate");
+            }
+            if (pacingBps > nicBps) {
+                throw new ScenarioException("protocol.timely.nic_pacing_mbps", pacingBps / 1e6 + " Mb/s is above the "
+                        + nicBps / 1e9 + " Gb/s NIC of host " + f.src() + " (flow " + f.flow() + "'s sender): it "
+                        + "would pace nothing (leave it out for no NIC pacing)");
             }
         }
     }

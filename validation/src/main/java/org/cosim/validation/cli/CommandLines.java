@@ -1,6 +1,7 @@
 package org.cosim.validation.cli;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.AccessDeniedException;
@@ -15,6 +16,9 @@ import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
+import org.cosim.proto.Scenario;
+import org.cosim.scenario.OneofSwitches;
+import org.cosim.scenario.ScenarioFiles;
 
 /** Shared commons-cli plumbing: strict parsing (unknown options are errors) and help text. */
 final class CommandLines {
@@ -33,6 +37,27 @@ final class CommandLines {
     static List<String> overrides(CommandLine cl) {
         String[] v = cl.getOptionValues("set");
         return v == null ? List.of() : List.of(v);
+    }
+
+    /**
+     * The scenario file with the command line's --set overrides; says on {@code err} when an override chose
+     * another member of a oneof (another protocol, topology or workload) than the file has.
+     */
+    static Scenario readScenario(Path file, CommandLine cl, String command, PrintStream err) {
+        List<String> overrides = overrides(cl);
+        Scenario scenario = ScenarioFiles.read(file, overrides);
+        if (!overrides.isEmpty()) {
+            for (String s : OneofSwitches.between(ScenarioFiles.read(file), scenario)) {
+                noteSwitch(s, command, "--set", err);
+            }
+        }
+        return scenario;
+    }
+
+    /** The note for one {@link OneofSwitches} line: which override replaced which member. */
+    static void noteSwitch(String oneofSwitch, String command, String how, PrintStream err) {
+        err.println("cosim " + command + ": note: " + how + " replaced " + oneofSwitch.replace(" -> ", " with ")
+                + " (its fields not set take their defaults)");
     }
 
     /** The options that may be given more than once, each adding a value. */
@@ -75,6 +100,12 @@ final class CommandLines {
             throw new UsageException("--out " + d + ": cannot make it: " + e.getFile() + " is a file");
         } catch (AccessDeniedException e) {
             throw new UsageException("--out " + d + ": cannot make it: permission denied (" + e.getFile() + ")");
+        } catch (java.nio.file.FileSystemException e) {
+            // Its message may be the file alone: the reason, or at least the kind of failure, says more.
+            String why = e.getReason() != null ? e.getReason() : e instanceof java.nio.file.NoSuchFileException
+                    ? "the system refused it (no such file or directory)"
+                    : e.getClass().getSimpleName().replace("Exception", "");
+            throw new UsageException("--out " + d + ": cannot make it: " + why + " (" + e.getFile() + ")");
         } catch (IOException e) {
             throw new UsageException("--out " + d + ": cannot make it: " + e.getMessage());
         }

@@ -13,7 +13,6 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
-import org.cosim.scenario.ScenarioFiles;
 import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.omnetpp.OmnetppInstall;
 import org.cosim.validation.results.ResultsComparison;
@@ -28,7 +27,8 @@ import org.cosim.validation.runner.OmnetppBackend;
  */
 public final class CompareCommand implements Command {
     private static final String USAGE = "cosim compare SCENARIO [--set field.path=value ...] [--out DIR] "
-            + "[--tolerance REL] [--agents HOST:PORT] | cosim compare --dirs DIR_A DIR_B [--tolerance REL]";
+            + "[--tolerance REL] [--agents HOST:PORT] [--no-plots] | cosim compare --dirs DIR_A DIR_B "
+            + "[--tolerance REL]";
 
     @Override
     public String name() {
@@ -81,18 +81,19 @@ public final class CompareCommand implements Command {
                     }
                 }
             }
-            return report(ResultsComparison.of(Path.of(dirs.get(0)), dirs.get(0), Path.of(dirs.get(1)), dirs.get(1),
-                    tolerance), null, out);
+            try {
+                return report(ResultsComparison.of(Path.of(dirs.get(0)), dirs.get(0), Path.of(dirs.get(1)),
+                        dirs.get(1), tolerance), null, out);
+            } catch (ResultsComparison.MalformedResults e) {
+                err.println("cosim compare: --dirs: " + e.getMessage());
+                return 2;
+            }
         }
         Path scenarioFile = RunCommand.scenarioArgument(cl);
-        Scenario read = ScenarioFiles.read(scenarioFile, CommandLines.overrides(cl));
+        Scenario read = CommandLines.readScenario(scenarioFile, cl, "compare", err);
         // Both back ends at the depth opp_run pipelines at: the results would be the same at
         // any depth, and this way the event and window counts of summary.json compare too.
         Scenario scenario = OmnetppBackend.asRun(read);
-        if (scenario != read) {
-            err.println("cosim compare: both back ends at pipeline_depth " + scenario.getPipelineDepth()
-                    + " (the scenario sets none: opp_run's default; results are the same at every depth)");
-        }
         FabricSimulation sim = FabricSimulation.of(scenario);
         OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
         if (!omnetpp.found()) {
@@ -100,6 +101,10 @@ public final class CompareCommand implements Command {
             // (and before the results directory is made, which would stay empty).
             err.println("cosim compare: needs OMNeT++: " + omnetpp.whyNot());
             return 1;
+        }
+        if (scenario != read) {
+            err.println("cosim compare: both back ends at pipeline_depth " + scenario.getPipelineDepth()
+                    + " (the scenario sets none: opp_run's default; results are the same at every depth)");
         }
         Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
                 + RunCommand.nameOf(scenario, scenarioFile) + "-compare"));

@@ -16,6 +16,7 @@ import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
 import org.cosim.validation.results.TracedOneWay;
 import org.cosim.validation.omnetpp.OmnetppException;
+import org.cosim.validation.omnetpp.OmnetppInstall;
 import org.cosim.validation.runner.AgentTransports;
 import org.cosim.validation.runner.JavaBackend;
 import org.cosim.validation.runner.OmnetppBackend;
@@ -23,7 +24,8 @@ import org.cosim.validation.runner.OmnetppBackend;
 /** `cosim run SCENARIO`: one scenario on one back end, results and plots in a directory. */
 public final class RunCommand implements Command {
     private static final String USAGE = "cosim run SCENARIO [--set field.path=value ...] [--out DIR] "
-            + "[--backend java|omnetpp] [--transport direct|grpc] [--agents HOST:PORT]";
+            + "[--backend java|omnetpp] [--no-plots] [--transport direct|grpc] [--agents HOST:PORT] "
+            + "[--record-trace FILE]";
 
     @Override
     public String name() {
@@ -81,8 +83,13 @@ public final class RunCommand implements Command {
         }
         Path trace = cl.hasOption("record-trace")
                 ? CommandLines.outputFile("--record-trace", cl.getOptionValue("record-trace")) : null;
-        Scenario scenario = ScenarioFiles.read(scenarioFile, CommandLines.overrides(cl));
+        Scenario scenario = CommandLines.readScenario(scenarioFile, cl, "run", err);
         FabricSimulation sim = FabricSimulation.of(scenario);
+        if (backend.equals("omnetpp") && !OmnetppInstall.locate().found()) {
+            // Before the results directory is made: it would stay empty.
+            err.println("cosim run: --backend omnetpp needs OMNeT++: " + OmnetppInstall.locate().whyNot());
+            return 1;
+        }
         Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioFile)));
 
         if (backend.equals("omnetpp") && !scenario.hasPipelineDepth()) {
@@ -145,11 +152,15 @@ public final class RunCommand implements Command {
         }
     }
 
-    /** Writes the results directory and plots, prints the summary; returns the summary. */
+    /**
+     * Prints the summary, then writes the results directory and plots; returns the summary. Printed first,
+     * the headline numbers survive a results directory that cannot be written (a full disk).
+     */
     static Summary write(Path outDir, RunResults results, FabricSimulation sim, boolean noPlots, PrintStream out) {
         Summary summary = Summary.of(results);
-        List<Path> plots = writeFiles(outDir, results, summary, sim, noPlots);
         SummaryPrinter.print(out, results, summary);
+        out.flush();
+        List<Path> plots = writeFiles(outDir, results, summary, sim, noPlots);
         out.println("results: " + outDir + "/ (flows.csv, summary.json, rtt_samples.csv, timeseries.csv"
                 + (results.flowStates() != null ? ", agent_state.csv" : "")
                 + (results.packetTrace() != null ? ", packet_trace.csv" : "") + ")");

@@ -33,10 +33,20 @@ public final class SummaryPrinter {
             out.printf(Locale.ROOT, "  RTT         mean %.1f us, p50 %.1f us, p99 %.1f us, p99.9 %.1f us (%d samples)%n",
                     s.rttMeanUs(), s.rttP50Us(), s.rttP99Us(), s.rttP999Us(), s.rttSamples());
         }
+        java.util.List<String> empty = new java.util.ArrayList<>();
         for (QueueRecord q : r.queues()) {
+            if (q.maxBytes() == 0 && r.queues().size() > 1) {
+                empty.add(q.name());  // listed on one line below, so the busy ports stand out
+                continue;
+            }
             out.printf(Locale.ROOT, "  queue       %s at %s Gb/s: mean %.1f KB, p50 %.1f KB, p99 %.1f KB (%.1f us), max %.1f KB%n",
                     q.name(), fmt(q.rateBps() / 1e9), q.meanBytes() / 1e3, q.p50Bytes() / 1e3, q.p99Bytes() / 1e3,
                     q.p99Bytes() * 8e6 / q.rateBps(), q.maxBytes() / 1e3);
+        }
+        if (!empty.isEmpty()) {
+            out.printf(Locale.ROOT, "  queue       max 0 KB at %s%n", empty.size() <= 4 ? String.join(", ", empty)
+                    : String.join(", ", empty.subList(0, 3)) + " and " + (empty.size() - 3) + " more monitored ports "
+                    + "(summary.json has them all)");
         }
         Counters c = r.counters();
         out.printf(Locale.ROOT, "  PFC/drops   %d pause frames after the warm-up (%d in all); %d packets (%d bytes) dropped%n",

@@ -19,6 +19,7 @@ import org.apache.commons.cli.Options;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.proto.Scenario;
+import org.cosim.scenario.OneofSwitches;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.validation.omnetpp.OmnetppException;
@@ -104,7 +105,7 @@ public final class SweepCommand implements Command {
                         + SweepTable.metricNames() + ")");
             }
         }
-        List<Scenario> scenarios = checkedScenarios(file, CommandLines.overrides(cl), plan);
+        List<Scenario> scenarios = checkedScenarios(file, CommandLines.overrides(cl), plan, err);
         Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
                 + RunCommand.nameOf(scenarios.get(0), file) + "-sweep"));
         err.printf(Locale.ROOT, "cosim sweep: %d runs, %d at a time, into %s%n", plan.points().size(), jobs, outDir);
@@ -158,9 +159,14 @@ public final class SweepCommand implements Command {
         throw new UsageException("--jobs takes a whole number in 1..256, not '" + v + "'");
     }
 
-    /** Every point's scenario, checked as a run would check it, before any run starts. */
-    private static List<Scenario> checkedScenarios(Path file, List<String> base, SweepPlan plan) {
+    /**
+     * Every point's scenario, checked as a run would check it, before any run starts; notes (once each) any
+     * oneof member the overrides replaced.
+     */
+    private static List<Scenario> checkedScenarios(Path file, List<String> base, SweepPlan plan, PrintStream err) {
         List<Scenario> scenarios = new ArrayList<>();
+        Scenario asFiled = base.isEmpty() && plan.axes().isEmpty() ? null : ScenarioFiles.read(file);
+        java.util.Set<String> noted = new java.util.HashSet<>();
         for (SweepPlan.Point p : plan.points()) {
             List<String> overrides = new ArrayList<>(base);
             overrides.addAll(p.overrides(plan.axes()));
@@ -168,6 +174,13 @@ public final class SweepCommand implements Command {
                 Scenario s = ScenarioFiles.read(file, overrides);
                 FabricSimulation.of(s);
                 scenarios.add(s);
+                if (asFiled != null) {
+                    for (String sw : OneofSwitches.between(asFiled, s)) {
+                        if (noted.add(sw)) {
+                            CommandLines.noteSwitch(sw, "sweep", "--set or --vary", err);
+                        }
+                    }
+                }
             } catch (ScenarioException e) {
                 throw new ScenarioException(e.field(), e.getMessage().substring(e.field().length() + 2)
                         + " (sweep run " + p.index() + ": " + String.join(" ", p.overrides(plan.axes())) + ")", e);

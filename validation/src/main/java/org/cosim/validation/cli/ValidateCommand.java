@@ -109,15 +109,24 @@ public final class ValidateCommand implements Command {
                 quick ? "results/validate-quick" : "results/validate"));
         String command = "cosim validate " + String.join(" ", args);
         ValidateProgress progress = new ValidateProgress(err, out);
-        ValidationReport report = new ValidationRunner(new ValidationRunner.Options(dir, quick, backends, scenarios,
-                err), progress).run(chosen, command.trim());
-        progress.done();  // the runner has written the report
-        out.printf(Locale.ROOT, "validate: %d pass, %d FAIL, %s%d not run, %d not checked at this scale; wall %s%n",
-                report.count(Verdict.PASS), report.count(Verdict.FAIL), quick ? report.count(Verdict.DEVIATION)
-                        + " known deviations, " : "", report.count(Verdict.NOT_RUN), report.count(Verdict.NOT_CHECKED),
-                String.format(Locale.ROOT, "%.1f s", report.wallSeconds()));
-        out.println("report: " + dir.resolve("report.md") + " (and report.json, plots/, runs/)");
-        return report.failed() ? 1 : 0;
+        // The hook waits for the block's end, so the report and the lines below are out before the JVM exits.
+        try (StopOnSignal stop = new StopOnSignal(err, "the validation")) {
+            ValidationReport report = new ValidationRunner(new ValidationRunner.Options(dir, quick, backends,
+                    scenarios, err, stop::requested), progress).run(chosen, command.trim());
+            progress.done();  // the runner has written the report
+            if (!report.complete()) {
+                out.println("validate: stopped after " + report.experiments().size() + " of "
+                        + (report.experiments().size() + report.pending().size()) + " experiments; the report lists "
+                        + "the rest as still to run");
+            }
+            out.printf(Locale.ROOT, "validate: %d pass, %d FAIL, %s%d not run, %d not checked at this scale; wall %s%n",
+                    report.count(Verdict.PASS), report.count(Verdict.FAIL), quick ? report.count(Verdict.DEVIATION)
+                            + " known deviations, " : "", report.count(Verdict.NOT_RUN),
+                    report.count(Verdict.NOT_CHECKED), String.format(Locale.ROOT, "%.1f s", report.wallSeconds()));
+            out.println("report: " + dir.resolve("report.md") + " (and report.json, plots/, runs/)");
+            out.flush();
+            return report.failed() || !report.complete() ? 1 : 0;
+        }
     }
 
     private static List<Experiment> select(List<Experiment> all, String only) {

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import javax.imageio.ImageIO;
 import org.cosim.agents.host.FlowStates;
 import org.cosim.scenario.Units;
 import org.cosim.validation.results.JsonWriter;
@@ -33,6 +34,12 @@ public final class Plots {
     private static final int HEIGHT = 540;
     private static final int MAX_CDF_POINTS = 2000;
     private static final int SAMPLE_FLOWS = 4;
+
+    static {
+        // PNGs are encoded in memory. ImageIO's default file cache registers a JVM shutdown hook on first
+        // use, which throws once shutdown has begun: the plots of a run stopped by Ctrl-C were lost.
+        ImageIO.setUseCache(false);
+    }
 
     private Plots() {}
 

@@ -183,8 +183,10 @@ public final class ResultsComparison {
     }
 
     private void summary(Path a, Path b) {
-        Map<String, String> fa = FlatJson.parse(String.join("\n", lines(a, "summary.json")));
-        Map<String, String> fb = FlatJson.parse(String.join("\n", lines(b, "summary.json")));
+        Map<String, String> fa = FlatJson.parse(String.join("\n", lines(a, "summary.json")),
+                a.resolve("summary.json").toString());
+        Map<String, String> fb = FlatJson.parse(String.join("\n", lines(b, "summary.json")),
+                b.resolve("summary.json").toString());
         int n = 0;
         for (String key : union(fa, fb)) {
             if (NOT_COMPARED.contains(key)) {
@@ -210,29 +212,52 @@ public final class ResultsComparison {
         return keys;
     }
 
-    /** Flattens the JSON that {@link JsonWriter} writes: "a.b" -> the value's text, arrays as "a[i]". */
+    /**
+     * A results file that is not what a run writes (cut short by a full disk or a kill, or not JSON at all):
+     * its message names the file and where it goes wrong.
+     */
+    public static final class MalformedResults extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        MalformedResults(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Flattens the JSON that {@link JsonWriter} writes: "a.b" -> the value's text, arrays as "a[i]". Strict:
+     * anything else (truncated, a bare word, trailing text) is a {@link MalformedResults}, so a broken file is
+     * reported as broken rather than compared value by value.
+     */
     static final class FlatJson {
         private final String s;
+        private final String what;
         private int i;
         private final Map<String, String> out = new LinkedHashMap<>();
 
-        private FlatJson(String s) {
+        private FlatJson(String s, String what) {
             this.s = s;
+            this.what = what;
         }
 
-        static Map<String, String> parse(String json) {
-            FlatJson p = new FlatJson(json);
+        /** {@code what}: the file, for the messages. */
+        static Map<String, String> parse(String json, String what) {
+            FlatJson p = new FlatJson(json, what);
             p.value("");
+            p.skip();
+            if (p.i < json.length()) {
+                throw p.bad("text after the end of the JSON value");
+            }
             return p.out;
         }
 
         private void value(String path) {
             skip();
-            char c = s.charAt(i);
+            char c = peek();
             if (c == '{') {
                 i++;
                 skip();
-                if (s.charAt(i) == '}') {
+                if (peek() == '}') {
                     i++;
                     return;
                 }
@@ -243,7 +268,7 @@ public final class ResultsComparison {
                     expect(':');
                     value(path.isEmpty() ? key : path + "." + key);
                     skip();
-                    if (s.charAt(i) == ',') {
+                    if (peek() == ',') {
                         i++;
                     } else {
                         expect('}');
@@ -254,14 +279,14 @@ public final class ResultsComparison {
                 i++;
                 skip();
                 int k = 0;
-                if (s.charAt(i) == ']') {
+                if (peek() == ']') {
                     i++;
                     return;
                 }
                 while (true) {
                     value(path + "[" + k++ + "]");
                     skip();
-                    if (s.charAt(i) == ',') {
+                    if (peek() == ',') {
                         i++;
                     } else {
                         expect(']');
@@ -271,25 +296,39 @@ public final class ResultsComparison {
             } else if (c == '"') {
                 out.put(path, string());
             } else {
-                int start = i;
-                while (i < s.length() && ",}] \n\t\r".indexOf(s.charAt(i)) < 0) {
-                    i++;
-                }
-                out.put(path, s.substring(start, i));
+                out.put(path, literal());
             }
+        }
+
+        /** A number, true, false or null. */
+        private String literal() {
+            int start = i;
+            while (i < s.length() && ",}] \n\t\r".indexOf(s.charAt(i)) < 0) {
+                i++;
+            }
+            String v = s.substring(start, i);
+            if (!v.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|true|false|null")) {
+                i = start;
+                throw bad("'" + (v.length() > 20 ? v.substring(0, 20) + "..." : v) + "' is not a JSON value");
+            }
+            return v;
         }
 
         private String string() {
             expect('"');
             StringBuilder b = new StringBuilder();
-            while (s.charAt(i) != '"') {
+            while (peek() != '"') {
                 char c = s.charAt(i++);
                 if (c == '\\') {
-                    char e = s.charAt(i++);
+                    char e = peek();
+                    i++;
                     b.append(switch (e) {
                         case 'n' -> '\n';
                         case 't' -> '\t';
                         case 'u' -> {
+                            if (i + 4 > s.length() || !s.substring(i, i + 4).matches("[0-9a-fA-F]{4}")) {
+                                throw bad("a \\u escape without four hex digits");
+                            }
                             char u = (char) Integer.parseInt(s.substring(i, i + 4), 16);
                             i += 4;
                             yield u;
@@ -304,6 +343,13 @@ public final class ResultsComparison {
             return b.toString();
         }
 
+        private char peek() {
+            if (i >= s.length()) {
+                throw bad("the file ends in the middle of the JSON (cut short?)");
+            }
+            return s.charAt(i);
+        }
+
         private void skip() {
             while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
                 i++;
@@ -311,10 +357,14 @@ public final class ResultsComparison {
         }
 
         private void expect(char c) {
-            if (s.charAt(i) != c) {
-                throw new IllegalArgumentException("summary.json: expected '" + c + "' at offset " + i);
+            if (peek() != c) {
+                throw bad("expected '" + c + "'");
             }
             i++;
+        }
+
+        private MalformedResults bad(String why) {
+            return new MalformedResults(what + ": not the JSON a run writes: " + why + " at offset " + i);
         }
     }
 }

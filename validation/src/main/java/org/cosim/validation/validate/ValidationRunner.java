@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.agent.DirectTransport;
@@ -32,6 +33,7 @@ import org.cosim.validation.plots.Plots;
 import org.cosim.validation.results.ResultsWriter;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
+import org.cosim.validation.runner.Interruption;
 import org.cosim.validation.runner.JavaBackend;
 import org.cosim.validation.runner.OmnetppBackend;
 
@@ -57,7 +59,16 @@ public final class ValidationRunner {
     /** rtt_samples.csv rows written per run (every sample still feeds the percentiles). */
     static final int RTT_ROWS = 20_000;
 
-    public record Options(Path out, boolean quick, List<String> backends, Path scenarios, PrintStream notes) {}
+    /**
+     * {@code stop}: asked between progress steps; once true the run in progress stops with what it measured, no
+     * further run starts, and the experiment it belonged to stays among those still to run (Ctrl-C).
+     */
+    public record Options(Path out, boolean quick, List<String> backends, Path scenarios, PrintStream notes,
+                          BooleanSupplier stop) {
+        public Options(Path out, boolean quick, List<String> backends, Path scenarios, PrintStream notes) {
+            this(out, quick, backends, scenarios, notes, () -> false);
+        }
+    }
 
     /** Hears what runs, for a progress display. */
     public interface Listener {
@@ -83,6 +94,7 @@ public final class ValidationRunner {
     private int runTotal;
     private double costDone;
     private double costTotal;
+    private boolean cutShort;  // a run was stopped or not started because of options.stop()
 
     public ValidationRunner(Options options, Listener listener) {
         this.options = options;
@@ -110,7 +122,15 @@ public final class ValidationRunner {
         List<ExperimentOutcome> out = new ArrayList<>();
         ValidationReport report = null;
         for (int i = 0; i < experiments.size(); i++) {
-            ExperimentOutcome o = run(experiments.get(i));
+            ExperimentOutcome o = options.stop().getAsBoolean() ? null : run(experiments.get(i));
+            if (o == null || cutShort) {
+                // Stopped: an experiment whose runs were cut short has no verdicts, only "still to run".
+                List<String> pending = experiments.subList(i, experiments.size()).stream().map(Experiment::id)
+                        .toList();
+                report = report(command, out, pending, start);
+                ReportWriter.write(options.out(), report);
+                return report;
+            }
             listener.experimentEnds(o);
             out.add(o);
             List<String> pending = experiments.subList(i + 1, experiments.size()).stream().map(Experiment::id).toList();
@@ -297,12 +317,22 @@ public final class ValidationRunner {
         } catch (ScenarioException ex) {
             return new RunRecord(r, backend, rel, 0, 0, "bad scenario: " + ex.getMessage(), null, null);
         }
+        if (options.stop().getAsBoolean()) {
+            cutShort = true;
+            return new RunRecord(r, backend, null, 0, 0, null, "the validation was stopped before it", null);
+        }
         runIndex++;
         double cost = costs.getOrDefault(key(backend, r), 0.0);
         listener.runStarts(runIndex, runTotal, e.id(), r, backend, sim.config().durationPs(), costDone, cost,
                 costTotal);
         costDone += cost;
-        LongConsumer progress = listener::progress;
+        LongConsumer stopping = t -> {
+            listener.progress(t);
+            if (options.stop().getAsBoolean()) {
+                throw new Interruption.Stopped(t);  // JavaBackend ends the run there, its results marked failed
+            }
+        };
+        LongConsumer progress = listener::progress;  // opp_run: stopped by the OMNeT++ runner's own signal hook
         RunResults res;
         if (backend.equals("omnetpp")) {
             String why = omnetppWhyNot(sim);
@@ -312,12 +342,14 @@ public final class ValidationRunner {
             try {
                 res = OmnetppBackend.run(sim, new OmnetppBackend.Options(dir, null, options.notes()), progress);
             } catch (OmnetppException | ScenarioException ex) {
+                cutShort |= options.stop().getAsBoolean();
                 return new RunRecord(r, backend, rel, 0, 0, ex.getMessage(), null, note);
             }
         } else {
-            res = JavaBackend.run(sim, new DirectTransport(sim.session()), progress);
+            res = JavaBackend.run(sim, new DirectTransport(sim.session()), stopping);
         }
         ResultsWriter.write(dir, res, Summary.of(res), ScenarioFiles.canonicalText(sim.scenario()), RTT_ROWS);
+        cutShort |= !res.complete() && options.stop().getAsBoolean();
         if (res.complete()) {
             cache.put(key(backend, r), res);
         }

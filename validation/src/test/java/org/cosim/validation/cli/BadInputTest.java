@@ -284,4 +284,44 @@ class BadInputTest {
         assertTrue(o.err().contains("pacing rate of NaN"), o.err());
         assertTrue(Files.readString(out.resolve("summary.json")).contains("\"failed\""));
     }
+
+    /** Settings that would silently do nothing are refused, naming the field and why. */
+    @Test
+    void settingsThatCouldNeverActAreRefused() {
+        refused(cosim("run", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--set",
+                "protocol.timely.nic_pacing_mbps=1e9"), "protocol.timely.nic_pacing_mbps", "above the 10.0 Gb/s NIC",
+                "would pace nothing");
+        refused(cosim("run", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--set",
+                "topology.switches.ecn_threshold_bytes=99999999999"), "topology.switches.ecn_threshold_bytes",
+                "above a port's buffer", "no packet could ever be marked");
+        refused(cosim("run", incast(), "--set", "duration_us=1e-9", "--set", NO_WARMUP), "duration_us",
+                "rounds to 0 ps");
+        refused(cosim("run", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--set",
+                "output.sample_interval_us=1e-9"), "output.sample_interval_us", "it rounds to 0 ps");
+    }
+
+    /** A --set inside another member of a oneof switches to it: allowed, and said. */
+    @Test
+    void anOverrideThatSwitchesTheProtocolSaysSo() {
+        CliOutcome o = cosim("run", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--set",
+                "protocol.swift.beta=0.5", "--no-plots", "--out", tmp.resolve("swift").toString());
+        assertEquals(0, o.status(), o.err());
+        assertTrue(o.err().contains("cosim run: note: --set replaced protocol.timely with protocol.swift"), o.err());
+        assertTrue(o.out().contains("swift on the java back end"), o.out());
+        CliOutcome same = cosim("run", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--set",
+                "protocol.timely.beta=0.5", "--no-plots", "--out", tmp.resolve("timely").toString());
+        assertEquals(0, same.status(), same.err());
+        assertFalse(same.err().contains("note: --set replaced"), same.err());
+    }
+
+    @Test
+    void runOnOmnetppWithoutOmnetppSaysSoBeforeMakingItsDirectory() {
+        assumeFalse(OmnetppInstall.locate().found(), "OMNeT++ is installed here");
+        Path out = tmp.resolve("opp");
+        CliOutcome o = cosim("run", incast(), "--set", short1ms(), "--set", NO_WARMUP, "--backend", "omnetpp",
+                "--out", out.toString());
+        assertEquals(1, o.status(), o.err());
+        assertTrue(o.err().contains("--backend omnetpp needs OMNeT++"), o.err());
+        assertFalse(Files.exists(out), "no empty results directory");
+    }
 }

@@ -34,6 +34,50 @@ class StopOnSignalTest {
         stopMidRun(out, out, 1500);
     }
 
+    /**
+     * With plots (the default): they are drawn after the signal too, and the summary is printed. ImageIO's file
+     * cache used to register a shutdown hook as the first plot was written, which threw once shutdown had begun:
+     * a stack trace, an empty rates.png, no other plot, no summary.
+     */
+    @Test
+    void aSignalledRunStillDrawsItsPlotsAndPrintsItsSummary() throws Exception {
+        Path out = tmp.resolve("plotted");
+        String log = signalMidway(out, null, 1500, "run", permutation128(), "--set", "duration_us=1000000", "--out",
+                out.toString());
+        assertPartialResults(out);
+        assertFalse(log.contains("Exception"), log);
+        assertTrue(log.contains("  throughput  ") && log.contains("partial results are in"), log);
+        for (String png : List.of("rates.png", "rtt_cdf.png")) {  // the permutation monitors no queue
+            assertTrue(Files.size(out.resolve(png)) > 1000, png + ": " + log);
+        }
+    }
+
+    /**
+     * `cosim validate`: the report keeps the experiment finished before the signal and lists the stopped one as
+     * still to run, and the stopped run's files are kept.
+     */
+    @Test
+    void aSignalledValidationKeepsItsReport() throws Exception {
+        Path out = tmp.resolve("validate");
+        // report.md is first written when timely-fig13 (a third of a second) has finished; ndp-fig14's 432-host
+        // permutations then take seconds each.
+        String log = signalMidway(out.resolve("report.md"), null, 1500, "validate", "--quick", "--only",
+                "timely-fig13,ndp-fig14", "--out", out.toString());
+        assertTrue(log.contains("validate: stopped after 1 of 2 experiments"), log);
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("still to run: ndp-fig14"), report);
+        assertTrue(report.contains("timely-fig13") && !report.contains("by SIGINT or SIGTERM"), report);
+        try (var runs = Files.walk(out.resolve("runs").resolve("java"))) {
+            assertTrue(runs.filter(f -> f.endsWith("summary.json")).anyMatch(f -> {
+                try {
+                    return Files.readString(f).contains("by SIGINT or SIGTERM at ");
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }), "the stopped run's files are kept: " + log);
+        }
+    }
+
     @Test
     void aSignalledOmnetppRunWritesWhatOppRunMeasured() throws Exception {
         OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();

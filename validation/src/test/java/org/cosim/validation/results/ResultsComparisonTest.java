@@ -59,4 +59,29 @@ class ResultsComparisonTest {
                 + (delivered + 1)), c.report());
         assertTrue(ResultsComparison.of(a, "java", b, "omnetpp", 0.01).agree(), "within 1%");
     }
+
+    /**
+     * A summary.json cut short (a full disk, a killed run) or not JSON at all is reported as broken, naming the
+     * file and the offset, with exit status 2: not an internal exception, and not compared value by value.
+     */
+    @Test
+    void aBrokenSummaryIsNamedNotCompared() throws IOException {
+        Path a = run("a");
+        Path b = run("b");
+        String whole = Files.readString(b.resolve("summary.json"));
+        for (String broken : List.of("", whole.substring(0, whole.length() / 2), "not json", "{\"a\": tru}",
+                whole + " trailing")) {
+            Files.writeString(b.resolve("summary.json"), broken);
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int status = Main.run(new String[] {"compare", "--dirs", a.toString(), b.toString()},
+                    new PrintStream(new ByteArrayOutputStream()), new PrintStream(err));
+            String said = err.toString();
+            assertEquals(2, status, broken + ": " + said);
+            assertTrue(said.contains(b.resolve("summary.json") + ": not the JSON a run writes"), said);
+            assertFalse(said.contains("Exception"), said);
+        }
+        Files.writeString(b.resolve("summary.json"), whole);
+        assertEquals(0, Main.run(new String[] {"compare", "--dirs", a.toString(), b.toString()},
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(new ByteArrayOutputStream())));
+    }
 }

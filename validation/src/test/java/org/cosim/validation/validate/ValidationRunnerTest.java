@@ -191,4 +191,41 @@ class ValidationRunnerTest {
         assertEquals(Verdict.FAIL, CheckOutcome.combine(apart));
         assertNull(CheckOutcome.agreement(same.subList(0, 1)));
     }
+
+    /**
+     * Ctrl-C during a validation: the run in progress stops at its next progress step with what it measured
+     * (written, marked failed), no further run starts, and the report keeps the experiments finished before
+     * it, listing the stopped one and the rest as still to run instead of judging them.
+     */
+    @Test
+    void aStopKeepsTheFinishedExperimentsAndJudgesNoneCutShort() throws IOException {
+        PaperRun second = PaperRun.of("test/second", "TIMELY incast, 20 ms, seed 2", "timely-incast.textproto",
+                "duration_us=20000", "output.warmup_us=5000", "seed=2");
+        boolean[] stop = {false};
+        int[] running = {0};
+        ValidationRunner.Listener listener = new ValidationRunner.Listener() {
+            @Override
+            public void runStarts(int index, int total, String experiment, PaperRun run, String backend,
+                                  long durationPs, double costBefore, double cost, double costTotal) {
+                running[0] = index;
+            }
+
+            @Override
+            public void progress(long nowPs) {
+                stop[0] |= running[0] == 2 && nowPs >= 10_000_000_000L;  // 10 ms into the second run
+            }
+        };
+        ValidationRunner runner = new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of("java"),
+                ShippedScenarios.dir(), new PrintStream(new ByteArrayOutputStream()), () -> stop[0]), listener);
+        ValidationReport r = runner.run(List.of(
+                experiment("first", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s"))),
+                experiment("second", List.of(second), throughput(Tolerance.atLeast(1, " Gb/s"))),
+                experiment("third", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s")))), "test");
+        assertEquals(1, r.experiments().size());
+        assertEquals(Verdict.PASS, verdict(r, 0, 0));
+        assertEquals(List.of("second", "third"), r.pending());
+        String summary = Files.readString(tmp.resolve("runs/java/test/second/summary.json"));
+        assertTrue(summary.contains("\"status\": \"failed\"") && summary.contains("SIGINT"), summary);
+        assertTrue(Files.readString(tmp.resolve("report.md")).contains("still to run: second, third"));
+    }
 }
