@@ -43,7 +43,9 @@ final class TextParsers {
 
     /** The message of a ParseException, without the "-1:-1: " it starts with when it has no position. */
     static String message(TextFormat.ParseException e) {
-        return e.getLine() < 0 ? e.getMessage().replaceFirst("^-1:-1: ", "") : e.getMessage();
+        String m = e.getLine() < 0 ? e.getMessage().replaceFirst("^-1:-1: ", "") : e.getMessage();
+        // The parser quotes a token that was quoted already: 'For input string: ""one""'.
+        return m.replaceAll("\"\"([^\"]*)\"\"", "\"$1\"");
     }
 
     /**

@@ -207,6 +207,8 @@ public final class RunCommand implements Command {
     static String nameOf(Scenario s, Path file) {
         if (!s.getName().isBlank()) {
             String name = s.getName().replaceAll("[^A-Za-z0-9._-]", "_");
+            // A directory name, which file systems cap at 255 bytes: a long scenario name is cut.
+            name = name.length() > 120 ? name.substring(0, 120) : name;
             // "." or ".." would put results/<name> at results/ itself or above it.
             return name.matches("\\.+") ? name.replace('.', '_') : name;
         }

@@ -18,7 +18,7 @@ import org.cosim.scenario.ScenarioException;
  */
 public record SweepAxis(String path, List<String> values) {
     private static final Pattern RANGE =
-            Pattern.compile("(-?\\d+(?:\\.\\d+)?)\\.\\.(-?\\d+(?:\\.\\d+)?)(?::(\\d+(?:\\.\\d+)?))?");
+            Pattern.compile("(-?\\d+(?:\\.\\d+)?)\\.\\.(-?\\d+(?:\\.\\d+)?)(?::(-?\\d+(?:\\.\\d+)?))?");
 
     public SweepAxis {
         values = List.copyOf(values);

@@ -324,4 +324,15 @@ class BadInputTest {
         assertTrue(o.err().contains("--backend omnetpp needs OMNeT++"), o.err());
         assertFalse(Files.exists(out), "no empty results directory");
     }
+
+    @Test
+    void aQuotedNumberIsQuotedOnceAndALongNameIsCut() throws IOException {
+        Path quoted = Files.writeString(tmp.resolve("q.textproto"), "seed: \"one\"\n");
+        CliOutcome o = cosim("run", quoted.toString());
+        refused(o, "q.textproto:1:7", "For input string: \"one\"");
+        assertFalse(o.err().contains("\"\"one\"\""), o.err());
+        // The default results directory is results/<name>: cut to 120 characters, under any file system's cap.
+        org.cosim.proto.Scenario named = org.cosim.proto.Scenario.newBuilder().setName("n".repeat(5000)).build();
+        assertEquals("n".repeat(120), RunCommand.nameOf(named, Path.of("x.textproto")));
+    }
 }

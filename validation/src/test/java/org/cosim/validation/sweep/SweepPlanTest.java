@@ -33,6 +33,8 @@ class SweepPlanTest {
                 .contains("must run upwards"));
         assertTrue(assertThrows(ScenarioException.class, () -> SweepAxis.parse("n=1..5:0")).getMessage()
                 .contains("step > 0"));
+        assertTrue(assertThrows(ScenarioException.class, () -> SweepAxis.parse("n=0..10:-1")).getMessage()
+                .contains("step > 0"), "a negative step is a range with a bad step, not an unparseable value");
         assertTrue(assertThrows(ScenarioException.class, () -> SweepAxis.parse("n=1..1000000")).getMessage()
                 .contains("more than 10000 values"));
     }
