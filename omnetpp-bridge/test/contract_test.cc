@@ -511,6 +511,23 @@ void fakeServerChecks(const Trace& trace) {
         if (killer.joinable()) killer.join();
     }
     {
+        // The same silence through PipelinedLink, whose thread polls for the answer a slice at a
+        // time: the deadline still applies, and collect() ends with it (it used to wait forever).
+        FakeServer fake(FakeMode::kSilent);
+        expectLinkError(
+            "fake, PipelinedLink: server that never answers (deadline 500 ms)", grpc::StatusCode::DEADLINE_EXCEEDED,
+            "no answer from the agent server within 500 ms (waiting for the actions of the window at",
+            [&] {
+                cosim::AgentLink link(fake.target(), shortDeadline);
+                link.open(trace.hello);
+                cosim::PipelinedLink thread(link);
+                cosim::EventBatch first = w0;
+                thread.submit(first);
+                thread.collect();
+            },
+            3000);
+    }
+    {
         FakeServer fake(FakeMode::kSilent);
         expectLinkError(
             "fake: server that never answers (deadline 500 ms)", grpc::StatusCode::DEADLINE_EXCEEDED,

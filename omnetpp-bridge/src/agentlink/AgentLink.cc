@@ -176,6 +176,13 @@ void AgentLink::submit(const EventBatch& events, bool moreComing) {
     if (moreComing) options.set_buffer_hint();
     stream_->Write(envelope, options, tagOf(kWrite));
     pending_windows_.push_back(events.window_start_ps());
+    // The agents may act on a flow from the window of its FlowArrival on (checkActions).
+    for (const Event& e : events.events()) {
+        if (e.has_flow_arrival() && e.flow_arrival().flow() < flows_.size()) {
+            Flow& flow = flows_[e.flow_arrival().flow()];
+            flow.start_ps = std::min(flow.start_ps, e.time_ps());
+        }
+    }
 }
 
 const ActionBatch& AgentLink::collect() { return *takeAnswer(); }
@@ -213,7 +220,15 @@ bool AgentLink::answerReady(std::chrono::microseconds wait) {
         bool ok = false;
         switch (cq_.AsyncNext(&tag, &ok, deadline)) {
             case grpc::CompletionQueue::GOT_EVENT: note(tag, ok); break;
-            case grpc::CompletionQueue::TIMEOUT: return false;
+            case grpc::CompletionQueue::TIMEOUT:
+                // Polled a slice at a time (PipelinedLink), the read gets the same deadline as await()'s.
+                if (std::chrono::system_clock::now() - read_posted_ >= options_.deadline) {
+                    fail(grpc::StatusCode::DEADLINE_EXCEEDED,
+                         "no answer from the agent server within " + std::to_string(options_.deadline.count()) +
+                             " ms (waiting for the actions of the window at " +
+                             std::to_string(pending_windows_.front()) + " ps)");
+                }
+                return false;
             case grpc::CompletionQueue::SHUTDOWN:
                 fail(grpc::StatusCode::INTERNAL, "AgentLink's completion queue shut down while waiting for an answer");
         }
@@ -228,6 +243,7 @@ void AgentLink::cancel() {
 // Reads the next answer unless a read is already under way or done (answerReady).
 void AgentLink::postRead() {
     if (in_flight_[kRead] || completed_[kRead]) return;
+    read_posted_ = std::chrono::system_clock::now();
     post(kRead);
     stream_->Read(&incoming_, tagOf(kRead));
 }
@@ -381,7 +397,8 @@ std::string AgentLink::segmentProblem(uint32_t f, const Flow& flow, const SendSe
     if (s.syn()) return synProblem(f, s);
     // The Java fabric holds seq and bytes in signed 64/32-bit integers: both back
     // ends refuse what does not fit, so they agree on every batch.
-    if (s.bytes() == 0 || s.bytes() > static_cast<uint32_t>(INT32_MAX) || s.seq() > static_cast<uint64_t>(INT64_MAX)) {
+    if (s.bytes() == 0 || s.bytes() > static_cast<uint32_t>(INT32_MAX) ||
+        s.seq() > static_cast<uint64_t>(INT64_MAX) - s.bytes()) {
         return "sends an empty or out-of-range segment (seq " + std::to_string(s.seq()) + ", " +
                std::to_string(s.bytes()) + " bytes) of flow " + std::to_string(f);
     }
@@ -403,6 +420,14 @@ std::string AgentLink::synProblem(uint32_t f, const SendSegment& s) {
     return "sends a SYN of flow " + std::to_string(f) + " with " + std::to_string(s.bytes()) + " bytes at seq " +
            std::to_string(s.seq()) + (otherOptions ? " and other options" : "") +
            ": a SYN carries no data, is ACKed and is not the flow's last";
+}
+
+// Whether flow f has started by the end of window w: its FlowArrival went out in a
+// batch of window w or before (Java's AgentBridge.checkStarted, same words).
+bool AgentLink::started(uint32_t f, int64_t w) const { return flows_[f].start_ps < w + window_ps_; }
+
+std::string AgentLink::notStarted(const char* does, uint32_t f) {
+    return std::string(does) + " flow " + std::to_string(f) + ", which has not started by the end of this window";
 }
 
 // The rules of cosim.proto and Java's AgentBridge: an action takes effect at or
@@ -453,6 +478,7 @@ void AgentLink::checkActions(int64_t w, const ActionBatch& actions) {
                 }
                 const std::string problem = segmentProblem(f, flows_[f], s);
                 if (!problem.empty()) refuse(i, problem);
+                if (!started(f, w)) refuse(i, notStarted("sends on", f));
                 break;
             }
             case Action::kSendControl: {
@@ -476,6 +502,14 @@ void AgentLink::checkActions(int64_t w, const ActionBatch& actions) {
                     refuse(i, "sends a control packet of flow " + std::to_string(f) + " on path " +
                                   std::to_string(c.path()) + ", but it has paths 1.." +
                                   std::to_string(flows_[f].path_count) + " (0 = ECMP)");
+                }
+                if (!started(f, w)) refuse(i, notStarted("sends a control packet of", f));
+                // An ACK or NACK echoes its packet's send time: not later than itself, not before the flow began.
+                const int64_t echo = c.echo_time_ps();
+                if (echo != 0 && (echo > t || echo < flows_[f].start_ps)) {
+                    refuse(i, "echoes a send time of " + std::to_string(echo) + " ps for flow " + std::to_string(f) +
+                                  ", outside [the flow's start " + std::to_string(flows_[f].start_ps) +
+                                  " ps, the control packet's own time " + std::to_string(t) + " ps]");
                 }
                 break;
             }
@@ -503,6 +537,7 @@ void AgentLink::checkActions(int64_t w, const ActionBatch& actions) {
                     refuse(i, "finishes flow " + std::to_string(f) + " a second time");
                 }
                 flow_finished_[f] = true;  // a refused batch breaks the session, so no undo is needed
+                if (!started(f, w)) refuse(i, notStarted("finishes", f));
                 break;
             }
             case Action::KIND_NOT_SET:

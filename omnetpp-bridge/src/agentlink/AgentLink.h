@@ -125,8 +125,11 @@ private:
         uint32_t dst;
         uint64_t size;        // 0: unbounded
         uint32_t path_count;  // source routes 1..path_count (0 = ECMP is always allowed)
+        int64_t start_ps = INT64_MAX;  // its FlowArrival's time, once a batch carried it
     };
 
+    bool started(uint32_t f, int64_t w) const;
+    static std::string notStarted(const char* does, uint32_t f);
     void send(const FabricMessage& message, const char* what);
     const AgentMessage& receive(const std::string& what);
     void post(Op op);
@@ -167,6 +170,8 @@ private:
     uint32_t host_count_ = 0;
     std::vector<Flow> flows_;
     std::vector<bool> flow_finished_;
+    // When the read now under way was posted: answerReady() gives up on it after options_.deadline, as await() does.
+    std::chrono::system_clock::time_point read_posted_;
     uint32_t max_batch_events_ = 0;
 };
 

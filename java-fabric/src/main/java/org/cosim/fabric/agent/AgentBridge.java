@@ -219,13 +219,19 @@ public final class AgentBridge implements EventHandler, HostEventSink {
             case ActionBatch.SEND_SEGMENT -> {
                 checkTime(i, t, earliest);
                 checkSegment(i, host);
+                checkStarted(i, earliest, "sends on");
             }
             case ActionBatch.SEND_CONTROL -> {
                 checkTime(i, t, earliest);
                 checkControl(i, host);
+                checkStarted(i, earliest, "sends a control packet of");
+                checkEcho(i, t);
             }
             case ActionBatch.SET_TIMER -> checkTime(i, t, earliest);
-            case ActionBatch.FLOW_FINISHED -> checkFinish(i, t, host, earliest);
+            case ActionBatch.FLOW_FINISHED -> {
+                checkFinish(i, t, host, earliest);
+                checkStarted(i, earliest, "finishes");
+            }
             default -> throw bad(i, "has unknown kind " + actions.kind(i));
         }
     }
@@ -277,6 +283,32 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         actionsApplied++;
     }
 
+    /**
+     * An answer to window W can be about a flow only once the flow has started: its FlowArrival lies in a window
+     * at or before W. An agent that acts on a flow before that would give it a send before its start, or an FCT
+     * below zero.
+     */
+    private void checkStarted(int i, long earliest, String does) {
+        int f = actions.flow(i);
+        long w = earliest - reactionDelayPs;
+        if (flows.startPs(f) >= w + windowPs) {
+            throw bad(i, does + " flow " + f + ", which has not started by the end of this window");
+        }
+    }
+
+    /**
+     * An ACK or NACK echoes the send time of the packet it answers: never later than the control packet
+     * itself, nor before the flow started (0: no echo). Another value would make a wrong, even negative, RTT.
+     */
+    private void checkEcho(int i, long t) {
+        long echo = actions.echoTimePs(i);
+        int f = actions.flow(i);
+        if (echo != 0 && (echo > t || echo < flows.startPs(f))) {
+            throw bad(i, "echoes a send time of " + echo + " ps for flow " + f + ", outside [the flow's start "
+                    + flows.startPs(f) + " ps, the control packet's own time " + t + " ps]");
+        }
+    }
+
     private void checkTime(int i, long t, long earliest) {
         if (t < earliest) {
             throw bad(i, "is timed at " + t + " ps, before the window's end W+L = " + earliest
@@ -312,7 +344,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
             }
             return;
         }
-        if (bytes <= 0 || seq < 0) {
+        if (bytes <= 0 || seq < 0 || seq > Long.MAX_VALUE - bytes) {
             throw bad(i, "sends an empty or out-of-range segment (seq " + Long.toUnsignedString(seq) + ", "
                     + Integer.toUnsignedString(bytes) + " bytes) of flow " + f);
         }

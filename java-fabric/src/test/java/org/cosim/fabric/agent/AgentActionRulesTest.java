@@ -149,4 +149,54 @@ class AgentActionRulesTest {
         String m = failure(run(onArrival((i, in, out) -> out.flowFinished(in.time(0), 1, 3))));
         assertTrue(m.contains("finishes unknown flow 3"), m);
     }
+
+    /** The one-flow scenario with a second flow, host 1 to host 0 too, starting at 100 us. */
+    private static FabricResult runWithALaterFlow(ScriptedTransport.Script script) {
+        FabricSimulation sim = FabricSimulation.of(TestScenarios.parse("""
+                seed: 1
+                duration_us: 200
+                topology { incast_star { clients: 1 client_rate_gbps: 10 server_rate_gbps: 10 link_delay_us: 1 } }
+                protocol { pfc_only {} }
+                workload { flow_list {
+                  flows { src: 1 dst: 0 size_bytes: 16384 start_us: 0 }
+                  flows { src: 1 dst: 0 size_bytes: 16384 start_us: 100 }
+                } }
+                """));
+        return sim.run(new ScriptedTransport(() -> -1, script));
+    }
+
+    /**
+     * No action may name a flow before its FlowArrival's window: a send before the flow's start, or a finish
+     * with an FCT below zero, would pass for results.
+     */
+    @Test
+    void actingOnAFlowBeforeItStartsFails() {
+        String send = failure(runWithALaterFlow(onArrival((i, in, out) -> out.sendSegment(L, 1, 1, 0, 1000, 0))));
+        assertTrue(send.contains("sends on flow 1, which has not started by the end of this window"), send);
+        String finish = failure(runWithALaterFlow(onArrival((i, in, out) -> out.flowFinished(in.time(0), 0, 1))));
+        assertTrue(finish.contains("finishes flow 1, which has not started by the end of this window"), finish);
+        String control = failure(runWithALaterFlow(onArrival((i, in, out) -> out.sendControl(L, 0, 1,
+                org.cosim.agents.api.ControlArrivalEvent.ACK, 0, 0, 0, 0))));
+        assertTrue(control.contains("sends a control packet of flow 1, which has not started"), control);
+    }
+
+    /** An ACK echoes the send time of its packet: not one in its own future, nor one before the flow began. */
+    @Test
+    void anEchoedSendTimeOutsideTheFlowsLifeFails() {
+        String future = failure(run(onArrival((i, in, out) -> out.sendControl(L, 0, 0,
+                org.cosim.agents.api.ControlArrivalEvent.ACK, 0, 0, 0, L + 1))));
+        assertTrue(future.contains("echoes a send time of " + (L + 1) + " ps for flow 0, outside [the flow's start 0 "
+                + "ps, the control packet's own time " + L + " ps]"), future);
+        assertNull(run(onArrival((i, in, out) -> out.sendControl(L, 0, 0, org.cosim.agents.api.ControlArrivalEvent.ACK,
+                0, 0, 0, L))).failure(), "an echo of its own time is possible");
+    }
+
+    /** A long-lived flow's segment whose end would pass 2^63 - 1 bytes. */
+    @Test
+    void aSegmentEndingPastTheLargestSeqFails() {
+        FabricSimulation sim = FabricSimulation.of(TestScenarios.oneClientStar(0, 10, 10, 1, 200));
+        String m = failure(sim.run(new ScriptedTransport(() -> -1, onArrival((i, in, out) -> out.sendSegment(L, 1, 0,
+                Long.MAX_VALUE - 100, 3000, 0)))));
+        assertTrue(m.contains("empty or out-of-range segment"), m);
+    }
 }
