@@ -278,7 +278,9 @@ void realServerChecks(const std::string& target, const Trace& trace) {
 
 // kSegment: each window is answered with the server's segment, sent on flow 0 by
 // its source at W+L (the checks of the segment's own fields).
-enum class FakeMode { kEarlyAction, kWrongHost, kSilent, kVanishing, kLateFinish, kSegment };
+// kResultsThenError: answers FabricDone with AgentResults (flow states included),
+// then ends the session with an error status.
+enum class FakeMode { kEarlyAction, kWrongHost, kSilent, kVanishing, kLateFinish, kSegment, kResultsThenError };
 
 class FakeAgents final : public cosim::AgentService::Service {
 public:
@@ -297,6 +299,12 @@ public:
         ack.mutable_hello_ack()->set_max_batch_events(4096);
         stream->Write(ack);
         while (stream->Read(&in)) {
+            if (mode_ == FakeMode::kResultsThenError && in.has_done()) {
+                cosim::AgentMessage results;
+                results.mutable_results()->mutable_flow_states()->set_interval_ps(1000);
+                stream->Write(results);
+                return grpc::Status(grpc::StatusCode::INTERNAL, "fake: failed after sending the results");
+            }
             if (!in.has_events()) continue;
             if (mode_ == FakeMode::kSilent || mode_ == FakeMode::kVanishing) {
                 continue;  // never answer; Read fails once the client cancels or the server shuts down
@@ -509,6 +517,25 @@ void fakeServerChecks(const Trace& trace) {
             report(name, false, std::string("wrong exception: ") + e.what());
         }
         if (killer.joinable()) killer.join();
+    }
+    {
+        // Results sent, then an error status: finish() throws, and the results stay readable.
+        FakeServer fake(FakeMode::kResultsThenError);
+        const char* name = "fake: AgentResults, then an error status (the results are kept)";
+        cosim::AgentLink link(fake.target(), shortDeadline);
+        link.open(trace.hello);
+        cosim::FabricDone done;
+        done.set_end_time_ps(1);
+        try {
+            link.finish(done);
+            report(name, false, "finish() returned");
+        } catch (const cosim::LinkError& e) {
+            const cosim::AgentResults* r = link.receivedResults();
+            report(name, r != nullptr && r->has_flow_states() && r->flow_states().interval_ps() == 1000,
+                   std::string("LinkError ") + e.what() + (r != nullptr ? "; results kept" : "; results lost"));
+        } catch (const std::exception& e) {
+            report(name, false, std::string("wrong exception: ") + e.what());
+        }
     }
     {
         // The same silence through PipelinedLink, whose thread polls for the answer a slice at a

@@ -273,6 +273,8 @@ AgentResults AgentLink::finish(const FabricDone& done) {
         fail(grpc::StatusCode::INTERNAL, std::string("the agent server answered FabricDone with ") + messageKind(answer));
     }
     AgentResults results = answer.results();
+    results_ = results;
+    has_results_ = true;
     post(kWritesDone);
     stream_->WritesDone(tagOf(kWritesDone));
     await(kWritesDone, "the end of the session");  // fails harmlessly if the server closed first

@@ -111,6 +111,10 @@ public:
     // Ends the session cleanly and returns the agents' per-flow results.
     AgentResults finish(const FabricDone& done);
 
+    // The AgentResults the server sent before ending the session with an error
+    // (finish() threw), so that what the agents computed is not lost; null if none came.
+    const AgentResults* receivedResults() const { return has_results_ ? &results_ : nullptr; }
+
     // The largest EventBatch the server accepts (from the HelloAck; 0 before open()).
     uint32_t maxBatchEvents() const { return max_batch_events_; }
     // The batch window H of the session (the Hello's window_ps, or L when it has none; 0 before open()).
@@ -170,6 +174,8 @@ private:
     uint32_t host_count_ = 0;
     std::vector<Flow> flows_;
     std::vector<bool> flow_finished_;
+    AgentResults results_;  // what finish() received, kept for receivedResults()
+    bool has_results_ = false;
     // When the read now under way was posted: answerReady() gives up on it after options_.deadline, as await() does.
     std::chrono::system_clock::time_point read_posted_;
     uint32_t max_batch_events_ = 0;

@@ -506,12 +506,23 @@ void AgentBridge::finish() {
         FabricDone done;
         done.set_end_time_ps(spec_.duration_ps());
         done.set_events_processed(static_cast<uint64_t>(events));
+        bool finished = false;
         try {
             if (pipeline_) pipeline_->stop();
             const AgentResults results = link_->finish(done);
+            finished = true;
             if (results.has_flow_states()) writeFlowStates(results.flow_states());
         } catch (const std::exception& e) {
             failure = e.what();
+            // Results that came before the session's error are kept, as the fabric's own are.
+            const AgentResults* received = finished ? nullptr : link_->receivedResults();
+            if (received != nullptr && received->has_flow_states()) {
+                try {
+                    writeFlowStates(received->flow_states());
+                } catch (const std::exception&) {
+                    // The session's failure is the one reported.
+                }
+            }
         }
     }
     for (int f = 0; f < flowStats_->flows(); ++f) {
