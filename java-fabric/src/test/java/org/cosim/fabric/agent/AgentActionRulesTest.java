@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.CompletionEvent;
+import org.cosim.agents.api.ControlArrivalEvent;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.fabric.FabricResult;
 import org.cosim.fabric.FabricSimulation;
@@ -176,7 +177,7 @@ class AgentActionRulesTest {
         String finish = failure(runWithALaterFlow(onArrival((i, in, out) -> out.flowFinished(in.time(0), 0, 1))));
         assertTrue(finish.contains("finishes flow 1, which has not started by the end of this window"), finish);
         String control = failure(runWithALaterFlow(onArrival((i, in, out) -> out.sendControl(L, 0, 1,
-                org.cosim.agents.api.ControlArrivalEvent.ACK, 0, 0, 0, 0))));
+                ControlArrivalEvent.ACK, 0, 0, 0, 0))));
         assertTrue(control.contains("sends a control packet of flow 1, which has not started"), control);
     }
 
@@ -184,10 +185,10 @@ class AgentActionRulesTest {
     @Test
     void anEchoedSendTimeOutsideTheFlowsLifeFails() {
         String future = failure(run(onArrival((i, in, out) -> out.sendControl(L, 0, 0,
-                org.cosim.agents.api.ControlArrivalEvent.ACK, 0, 0, 0, L + 1))));
+                ControlArrivalEvent.ACK, 0, 0, 0, L + 1))));
         assertTrue(future.contains("echoes a send time of " + (L + 1) + " ps for flow 0, outside [the flow's start 0 "
                 + "ps, the control packet's own time " + L + " ps]"), future);
-        assertNull(run(onArrival((i, in, out) -> out.sendControl(L, 0, 0, org.cosim.agents.api.ControlArrivalEvent.ACK,
+        assertNull(run(onArrival((i, in, out) -> out.sendControl(L, 0, 0, ControlArrivalEvent.ACK,
                 0, 0, 0, L))).failure(), "an echo of its own time is possible");
     }
 

@@ -1,12 +1,14 @@
 package org.cosim.validation.cli;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.cosim.scenario.Units;
 import org.cosim.validation.results.Counters;
 import org.cosim.validation.results.QueueRecord;
-import org.cosim.validation.results.Slowdowns;
 import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.Slowdowns;
 import org.cosim.validation.results.Summary;
 
 /** The human-readable summary of a run, for the terminal. */
@@ -33,7 +35,7 @@ public final class SummaryPrinter {
             out.printf(Locale.ROOT, "  RTT         mean %.1f us, p50 %.1f us, p99 %.1f us, p99.9 %.1f us (%d samples)%n",
                     s.rttMeanUs(), s.rttP50Us(), s.rttP99Us(), s.rttP999Us(), s.rttSamples());
         }
-        java.util.List<String> empty = new java.util.ArrayList<>();
+        List<String> empty = new ArrayList<>();
         for (QueueRecord q : r.queues()) {
             if (q.maxBytes() == 0 && r.queues().size() > 1) {
                 empty.add(q.name());  // listed on one line below, so the busy ports stand out

@@ -6,8 +6,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -166,7 +168,7 @@ public final class SweepCommand implements Command {
     private static List<Scenario> checkedScenarios(Path file, List<String> base, SweepPlan plan, PrintStream err) {
         List<Scenario> scenarios = new ArrayList<>();
         Scenario asFiled = base.isEmpty() && plan.axes().isEmpty() ? null : ScenarioFiles.read(file);
-        java.util.Set<String> noted = new java.util.HashSet<>();
+        Set<String> noted = new HashSet<>();
         for (SweepPlan.Point p : plan.points()) {
             List<String> overrides = new ArrayList<>(base);
             overrides.addAll(p.overrides(plan.axes()));

@@ -12,6 +12,7 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.cosim.proto.Scenario;
 import org.cosim.validation.ShippedScenarios;
 import org.cosim.validation.omnetpp.OmnetppInstall;
 import org.junit.jupiter.api.Test;
@@ -332,7 +333,7 @@ class BadInputTest {
         refused(o, "q.textproto:1:7", "For input string: \"one\"");
         assertFalse(o.err().contains("\"\"one\"\""), o.err());
         // The default results directory is results/<name>: cut to 120 characters, under any file system's cap.
-        org.cosim.proto.Scenario named = org.cosim.proto.Scenario.newBuilder().setName("n".repeat(5000)).build();
+        Scenario named = Scenario.newBuilder().setName("n".repeat(5000)).build();
         assertEquals("n".repeat(120), RunCommand.nameOf(named, Path.of("x.textproto")));
     }
 }
