@@ -272,9 +272,7 @@ AgentResults AgentLink::finish(const FabricDone& done) {
     if (!answer.has_results()) {
         fail(grpc::StatusCode::INTERNAL, std::string("the agent server answered FabricDone with ") + messageKind(answer));
     }
-    AgentResults results = answer.results();
-    results_ = results;
-    has_results_ = true;
+    results_ = answer.results();
     post(kWritesDone);
     stream_->WritesDone(tagOf(kWritesDone));
     await(kWritesDone, "the end of the session");  // fails harmlessly if the server closed first
@@ -287,7 +285,7 @@ AgentResults AgentLink::finish(const FabricDone& done) {
         throw LinkError::fromStatus(final_status_);
     }
     state_ = State::kFinished;
-    return results;
+    return *results_;
 }
 
 void AgentLink::send(const FabricMessage& message, const char* what) {

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -113,7 +114,7 @@ public:
 
     // The AgentResults the server sent before ending the session with an error
     // (finish() threw), so that what the agents computed is not lost; null if none came.
-    const AgentResults* receivedResults() const { return has_results_ ? &results_ : nullptr; }
+    const AgentResults* receivedResults() const { return results_ ? &*results_ : nullptr; }
 
     // The largest EventBatch the server accepts (from the HelloAck; 0 before open()).
     uint32_t maxBatchEvents() const { return max_batch_events_; }
@@ -174,8 +175,7 @@ private:
     uint32_t host_count_ = 0;
     std::vector<Flow> flows_;
     std::vector<bool> flow_finished_;
-    AgentResults results_;  // what finish() received, kept for receivedResults()
-    bool has_results_ = false;
+    std::optional<AgentResults> results_;  // what finish() received
     // When the read now under way was posted: answerReady() gives up on it after options_.deadline, as await() does.
     std::chrono::system_clock::time_point read_posted_;
     uint32_t max_batch_events_ = 0;

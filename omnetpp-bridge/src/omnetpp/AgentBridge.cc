@@ -506,22 +506,19 @@ void AgentBridge::finish() {
         FabricDone done;
         done.set_end_time_ps(spec_.duration_ps());
         done.set_events_processed(static_cast<uint64_t>(events));
-        bool finished = false;
         try {
             if (pipeline_) pipeline_->stop();
-            const AgentResults results = link_->finish(done);
-            finished = true;
-            if (results.has_flow_states()) writeFlowStates(results.flow_states());
+            link_->finish(done);
         } catch (const std::exception& e) {
             failure = e.what();
-            // Results that came before the session's error are kept, as the fabric's own are.
-            const AgentResults* received = finished ? nullptr : link_->receivedResults();
-            if (received != nullptr && received->has_flow_states()) {
-                try {
-                    writeFlowStates(received->flow_states());
-                } catch (const std::exception&) {
-                    // The session's failure is the one reported.
-                }
+        }
+        // The agents' results are kept even when the session then failed, as the fabric's own are.
+        const AgentResults* results = link_->receivedResults();
+        if (results != nullptr && results->has_flow_states()) {
+            try {
+                writeFlowStates(results->flow_states());
+            } catch (const std::exception& e) {
+                if (failure.empty()) failure = e.what();  // else the session's failure is the one reported
             }
         }
     }

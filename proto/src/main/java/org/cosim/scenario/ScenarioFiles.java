@@ -104,7 +104,12 @@ public final class ScenarioFiles {
 
     /** Reads a scenario and applies {@code field.path=value} overrides in order. */
     public static Scenario read(Path file, List<String> overrides) {
-        Scenario.Builder builder = read(file).toBuilder();
+        return withOverrides(read(file), overrides);
+    }
+
+    /** A scenario already read, with {@code field.path=value} overrides applied in order. */
+    public static Scenario withOverrides(Scenario read, List<String> overrides) {
+        Scenario.Builder builder = read.toBuilder();
         for (String o : overrides) {
             Overrides.apply(builder, o);
         }

@@ -44,12 +44,10 @@ final class CommandLines {
      * another member of a oneof (another protocol, topology or workload) than the file has.
      */
     static Scenario readScenario(Path file, CommandLine cl, String command, PrintStream err) {
-        List<String> overrides = overrides(cl);
-        Scenario scenario = ScenarioFiles.read(file, overrides);
-        if (!overrides.isEmpty()) {
-            for (String s : OneofSwitches.between(ScenarioFiles.read(file), scenario)) {
-                noteSwitch(s, command, "--set", err);
-            }
+        Scenario asFiled = ScenarioFiles.read(file);
+        Scenario scenario = ScenarioFiles.withOverrides(asFiled, overrides(cl));
+        for (String s : OneofSwitches.between(asFiled, scenario)) {
+            noteSwitch(s, command, "--set", err);
         }
         return scenario;
     }

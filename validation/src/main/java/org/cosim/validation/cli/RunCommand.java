@@ -85,9 +85,10 @@ public final class RunCommand implements Command {
                 ? CommandLines.outputFile("--record-trace", cl.getOptionValue("record-trace")) : null;
         Scenario scenario = CommandLines.readScenario(scenarioFile, cl, "run", err);
         FabricSimulation sim = FabricSimulation.of(scenario);
-        if (backend.equals("omnetpp") && !OmnetppInstall.locate().found()) {
+        OmnetppInstall.Lookup omnetpp = backend.equals("omnetpp") ? OmnetppInstall.locate() : null;
+        if (omnetpp != null && !omnetpp.found()) {
             // Before the results directory is made: it would stay empty.
-            err.println("cosim run: --backend omnetpp needs OMNeT++: " + OmnetppInstall.locate().whyNot());
+            err.println("cosim run: --backend omnetpp needs OMNeT++: " + omnetpp.whyNot());
             return 1;
         }
         Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioFile)));

@@ -167,20 +167,18 @@ public final class SweepCommand implements Command {
      */
     private static List<Scenario> checkedScenarios(Path file, List<String> base, SweepPlan plan, PrintStream err) {
         List<Scenario> scenarios = new ArrayList<>();
-        Scenario asFiled = base.isEmpty() && plan.axes().isEmpty() ? null : ScenarioFiles.read(file);
+        Scenario asFiled = ScenarioFiles.read(file);  // once: each point applies its overrides to it
         Set<String> noted = new HashSet<>();
         for (SweepPlan.Point p : plan.points()) {
             List<String> overrides = new ArrayList<>(base);
             overrides.addAll(p.overrides(plan.axes()));
             try {
-                Scenario s = ScenarioFiles.read(file, overrides);
+                Scenario s = ScenarioFiles.withOverrides(asFiled, overrides);
                 FabricSimulation.of(s);
                 scenarios.add(s);
-                if (asFiled != null) {
-                    for (String sw : OneofSwitches.between(asFiled, s)) {
-                        if (noted.add(sw)) {
-                            CommandLines.noteSwitch(sw, "sweep", "--set or --vary", err);
-                        }
+                for (String sw : OneofSwitches.between(asFiled, s)) {
+                    if (noted.add(sw)) {
+                        CommandLines.noteSwitch(sw, "sweep", "--set or --vary", err);
                     }
                 }
             } catch (ScenarioException e) {
