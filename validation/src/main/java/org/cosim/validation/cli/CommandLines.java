@@ -30,6 +30,35 @@ final class CommandLines {
                 .desc("override a scenario field (repeatable), e.g. --set protocol.timely.t_low_us=100").get();
     }
 
+    /** --jobs N: how many runs at once, for the commands that run several (sweep, validate). */
+    static Option jobsOption() {
+        return Option.builder("j").longOpt("jobs").hasArg().argName("N")
+                .desc("runs at once (default: the cores on the java back end, 1 with omnetpp, whose runs take two "
+                        + "each)").get();
+    }
+
+    /**
+     * --jobs's value, or its default: the machine's cores when every run is on the Java fabric (one thread each),
+     * 1 when OMNeT++ runs (opp_run and its agent server take both cores of a small machine); never more than
+     * {@code runs}.
+     */
+    static int jobs(CommandLine cl, boolean javaOnly, int runs) {
+        if (!cl.hasOption("jobs")) {
+            int cores = javaOnly ? Runtime.getRuntime().availableProcessors() : 1;
+            return Math.max(1, Math.min(runs, cores));
+        }
+        String v = cl.getOptionValue("jobs");
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 1 && n <= 256) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("--jobs takes a whole number in 1..256, not '" + v + "'");
+    }
+
     static Option helpOption() {
         return Option.builder("h").longOpt("help").desc("show this help").get();
     }

@@ -67,8 +67,7 @@ public final class SweepCommand implements Command {
         o.addOption(CommandLines.setOption());
         o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
                 .desc("results directory (default: results/<scenario name>-sweep)").get());
-        o.addOption(Option.builder("j").longOpt("jobs").hasArg().argName("N")
-                .desc("runs at once (default: the cores on the java back end, 1 on omnetpp, which takes two)").get());
+        o.addOption(CommandLines.jobsOption());
         o.addOption(Option.builder("b").longOpt("backend").hasArg().argName("NAME")
                 .desc("java (default), omnetpp, or both: each point on both, its files compared (column "
                         + "backends: identical, or how many values differ; DIR/<point>/java and /omnetpp)").get());
@@ -98,7 +97,7 @@ public final class SweepCommand implements Command {
         }
         String[] vary = cl.getOptionValues("vary");
         SweepPlan plan = SweepPlan.of(vary == null ? List.of() : List.of(vary));
-        int jobs = jobs(cl, backend, plan.points().size());
+        int jobs = CommandLines.jobs(cl, backend.equals("java"), plan.points().size());
         String[] figures = cl.getOptionValues("plot");
         List<String> metrics = figures == null ? List.of() : List.of(figures);
         for (String m : metrics) {
@@ -142,23 +141,6 @@ public final class SweepCommand implements Command {
                     + "(`cosim compare --dirs DIR/<point>/java DIR/<point>/omnetpp` lists where)");
         }
         return failed > 0 || notRun > 0 || differ > 0 ? 1 : 0;
-    }
-
-    private static int jobs(CommandLine cl, String backend, int points) {
-        if (!cl.hasOption("jobs")) {
-            int cores = backend.equals("java") ? Runtime.getRuntime().availableProcessors() : 1;
-            return Math.max(1, Math.min(points, cores));
-        }
-        String v = cl.getOptionValue("jobs");
-        try {
-            int n = Integer.parseInt(v);
-            if (n >= 1 && n <= 256) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new UsageException("--jobs takes a whole number in 1..256, not '" + v + "'");
     }
 
     /**

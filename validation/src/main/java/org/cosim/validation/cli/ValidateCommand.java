@@ -3,7 +3,10 @@ package org.cosim.validation.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -29,7 +32,7 @@ import org.cosim.validation.validate.Verdict;
  */
 public final class ValidateCommand implements Command {
     private static final String USAGE = "cosim validate [--paper timely|ndp|poseidon|all] "
-            + "[--backend java|omnetpp|both] [--quick] [--out DIR] [--only ID,...] [--list]";
+            + "[--backend java|omnetpp|both] [--quick] [--out DIR] [--only ID,...] [--jobs N] [--list]";
 
     @Override
     public String name() {
@@ -55,6 +58,7 @@ public final class ValidateCommand implements Command {
                         + "results/validate-quick)").get());
         o.addOption(Option.builder().longOpt("only").hasArg().argName("ID,...")
                 .desc("only these experiments (ids from --list)").get());
+        o.addOption(CommandLines.jobsOption());
         o.addOption(Option.builder().longOpt("list").desc("list the experiments and exit").get());
         o.addOption(CommandLines.helpOption());
         return o;
@@ -84,6 +88,7 @@ public final class ValidateCommand implements Command {
         };
         boolean quick = cl.hasOption("quick");
         List<Experiment> chosen = select(Experiments.of(paper), cl.getOptionValue("only"));
+        int jobs = CommandLines.jobs(cl, backends.equals(List.of("java")), Integer.MAX_VALUE);
         if (cl.hasOption("list")) {
             for (Experiment e : chosen) {
                 out.printf(Locale.ROOT, "%-24s %-9s %s: %s (%d runs)%n", e.id(), e.paper(), e.figure(), e.title(),
@@ -109,10 +114,13 @@ public final class ValidateCommand implements Command {
                 quick ? "results/validate-quick" : "results/validate"));
         String command = "cosim validate " + String.join(" ", args);
         ValidateProgress progress = new ValidateProgress(err, out);
+        if (jobs > 1) {
+            err.println("cosim validate: " + jobs + " runs at a time (--jobs; results do not depend on it)");
+        }
         // The hook waits for the block's end, so the report and the lines below are out before the JVM exits.
         try (StopOnSignal stop = new StopOnSignal(err, "the validation")) {
             ValidationReport report = new ValidationRunner(new ValidationRunner.Options(dir, quick, backends,
-                    scenarios, err, stop::requested), progress).run(chosen, command.trim());
+                    scenarios, err, stop::requested, jobs), progress).run(chosen, command.trim());
             progress.done();  // the runner has written the report
             if (!report.complete()) {
                 out.println("validate: stopped after " + report.experiments().size() + " of "
@@ -150,22 +158,25 @@ public final class ValidateCommand implements Command {
 
     /**
      * Progress of a validation: one line per experiment on stdout, and on a
-     * terminal a live line on stderr: which run of how many, simulated time, the
-     * run's wall time left and the whole validation's (estimated from the runs'
-     * simulated time x hosts).
+     * terminal a live line on stderr: the runs going on (which of how many, how
+     * far each has got), the run's wall time left when one runs alone, and the
+     * whole validation's (estimated from the runs' simulated time x hosts). Runs
+     * report from their worker threads, hence the synchronization.
      */
     static final class ValidateProgress implements ValidationRunner.Listener {
+        private static final int WIDTH = 150;
         private final PrintStream err;
         private final PrintStream out;
         private final boolean live;
         private final long start = System.nanoTime();
-        private long runStart;
-        private long lastPrint;
-        private String head = "";
-        private long durationPs;
-        private double costBefore;
-        private double cost;
+        /** The runs going on, in the order they started, with how far each has got (0..1). */
+        private final Map<String, ValidationRunner.RunStart> running = new LinkedHashMap<>();
+        private final Map<String, Double> reached = new HashMap<>();
+        private final Map<String, Long> runStart = new HashMap<>();
+        private double costFinished;
         private double costTotal;
+        private int runTotal;
+        private long lastPrint;
 
         ValidateProgress(PrintStream err, PrintStream out) {
             this.err = err;
@@ -173,36 +184,68 @@ public final class ValidateCommand implements Command {
             this.live = System.console() != null && err == System.err;
         }
 
-        @Override
-        public void runStarts(int index, int total, String experiment, PaperRun run, String backend, long duration,
-                              double before, double runCost, double all) {
-            head = String.format(Locale.ROOT, "[run %d/%d] %s %s (%s)", index, total, experiment, run.id(), backend);
-            runStart = System.nanoTime();
-            durationPs = duration;
-            costBefore = before;
-            cost = runCost;
-            costTotal = all;
-            progress(0);
+        private static String key(PaperRun run, String backend) {
+            return backend + "/" + run.id();
         }
 
         @Override
-        public void progress(long nowPs) {
+        public synchronized void runStarts(ValidationRunner.RunStart s) {
+            String k = key(s.run(), s.backend());
+            running.put(k, s);
+            reached.put(k, 0.0);
+            runStart.put(k, System.nanoTime());
+            costTotal = s.costTotal();
+            runTotal = s.total();
+            lastPrint = 0;
+            progress(s, 0);
+        }
+
+        @Override
+        public synchronized void progress(ValidationRunner.RunStart s, long nowPs) {
+            String k = key(s.run(), s.backend());
+            if (!running.containsKey(k)) {
+                return;
+            }
+            reached.put(k, s.durationPs() > 0 ? Math.min(1, nowPs / (double) s.durationPs()) : 0);
             if (!live) {
                 return;
             }
             long t = System.nanoTime();
-            if (t - lastPrint < 250_000_000L && nowPs > 0 && nowPs < durationPs) {
+            if (t - lastPrint < 250_000_000L && nowPs > 0 && nowPs < s.durationPs()) {
                 return;
             }
             lastPrint = t;
-            double frac = durationPs > 0 ? nowPs / (double) durationPs : 0;
-            double runElapsed = (t - runStart) / 1e9;
+            err.print("\r" + line(t) + "   ");
+        }
+
+        /** The live line: one run as before (its simulated time, its time left), several as a list. */
+        private String line(long t) {
+            double done = costFinished;
+            for (Map.Entry<String, ValidationRunner.RunStart> e : running.entrySet()) {
+                done += reached.get(e.getKey()) * e.getValue().cost();
+            }
             double allElapsed = (t - start) / 1e9;
-            double done = costBefore + frac * cost;
-            String runLeft = frac > 0 ? String.format(Locale.ROOT, "%.0f s", runElapsed * (1 - frac) / frac) : "?";
             String allLeft = done > 0 && costTotal > 0 ? clock(allElapsed * (costTotal - done) / done) : "?";
-            err.printf(Locale.ROOT, "\r%s: %.1f/%.1f ms simulated, run ~%s left, all ~%s left   ", head,
-                    nowPs / 1e9, durationPs / 1e9, runLeft, allLeft);
+            if (running.size() == 1) {
+                Map.Entry<String, ValidationRunner.RunStart> e = running.entrySet().iterator().next();
+                ValidationRunner.RunStart s = e.getValue();
+                double frac = reached.get(e.getKey());
+                double runElapsed = (t - runStart.get(e.getKey())) / 1e9;
+                String runLeft = frac > 0 ? String.format(Locale.ROOT, "%.0f s", runElapsed * (1 - frac) / frac)
+                        : "?";
+                return String.format(Locale.ROOT, "[run %d/%d] %s %s (%s): %.1f/%.1f ms simulated, run ~%s left, "
+                        + "all ~%s left", s.index(), s.total(), s.experiment(), s.run().id(), s.backend(),
+                        frac * s.durationPs() / 1e9, s.durationPs() / 1e9, runLeft, allLeft);
+            }
+            StringBuilder b = new StringBuilder();
+            b.append(String.format(Locale.ROOT, "[%d runs of %d going, all ~%s left]", running.size(), runTotal,
+                    allLeft));
+            for (Map.Entry<String, ValidationRunner.RunStart> e : running.entrySet()) {
+                ValidationRunner.RunStart s = e.getValue();
+                b.append(String.format(Locale.ROOT, " %d: %s %.0f%%;", s.index(), s.run().id(),
+                        100 * reached.get(e.getKey())));
+            }
+            return b.length() > WIDTH ? b.substring(0, WIDTH - 3) + "..." : b.toString();
         }
 
         private static String clock(double s) {
@@ -211,7 +254,14 @@ public final class ValidateCommand implements Command {
         }
 
         @Override
-        public void runEnds(RunRecord r) {
+        public synchronized void runEnds(RunRecord r) {
+            String k = key(r.run(), r.backend());
+            ValidationRunner.RunStart s = running.remove(k);
+            if (s != null) {
+                costFinished += s.cost();
+                reached.remove(k);
+                runStart.remove(k);
+            }
             if (r.failure() != null) {
                 clear();
                 out.println("  run " + r.run().id() + " (" + r.backend() + ") failed: " + r.failure());
@@ -219,7 +269,7 @@ public final class ValidateCommand implements Command {
         }
 
         @Override
-        public void experimentEnds(ExperimentOutcome e) {
+        public synchronized void experimentEnds(ExperimentOutcome e) {
             clear();
             long pass = e.checks().stream().filter(c -> c.verdict() == Verdict.PASS).count();
             long fail = e.checks().stream().filter(c -> c.verdict() == Verdict.FAIL).count();
@@ -233,11 +283,11 @@ public final class ValidateCommand implements Command {
 
         private void clear() {
             if (live) {
-                err.print("\r" + " ".repeat(120) + "\r");
+                err.print("\r" + " ".repeat(WIDTH + 3) + "\r");
             }
         }
 
-        void done() {
+        synchronized void done() {
             clear();
         }
     }

@@ -9,6 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
 import org.cosim.fabric.FabricSimulation;
@@ -39,8 +45,10 @@ import org.cosim.validation.runner.OmnetppBackend;
 
 /**
  * Runs experiments on one or more back ends and judges their checks. Each
- * distinct run (PaperRun id, back end) runs once and is kept only while an
- * experiment still needs it; its results files go to
+ * distinct run (PaperRun id, back end) runs once, on one of {@code jobs} worker
+ * threads (a {@link RunQueue} hands them out in the order the experiments need
+ * them), and is kept only while an experiment still needs it; the calling
+ * thread judges the experiments in order as their runs finish. Its results files go to
  * {@code <out>/runs/<backend>/<run id>/}, its figures to {@code <out>/plots/}.
  * A run that cannot run on a back end (OMNeT++ missing, or without the run's
  * topology or port discipline) is recorded as not run, with the reason; a run
@@ -60,41 +68,63 @@ public final class ValidationRunner {
     static final int RTT_ROWS = 20_000;
 
     /**
-     * {@code stop}: asked between progress steps; once true the run in progress stops with what it measured, no
-     * further run starts, and the experiment it belonged to stays among those still to run (Ctrl-C).
+     * {@code stop}: asked between progress steps; once true the runs in progress stop with what they measured, no
+     * further run starts, and the experiments they belonged to stay among those still to run (Ctrl-C).
+     * {@code jobs}: runs at once, each on its own thread (results do not depend on it).
      */
     public record Options(Path out, boolean quick, List<String> backends, Path scenarios, PrintStream notes,
-                          BooleanSupplier stop) {
+                          BooleanSupplier stop, int jobs) {
+        public Options {
+            if (jobs < 1) {
+                throw new IllegalArgumentException("jobs must be at least 1, not " + jobs);
+            }
+        }
+
         public Options(Path out, boolean quick, List<String> backends, Path scenarios, PrintStream notes) {
-            this(out, quick, backends, scenarios, notes, () -> false);
+            this(out, quick, backends, scenarios, notes, () -> false, 1);
         }
     }
 
-    /** Hears what runs, for a progress display. */
+    /**
+     * A run that starts: {@code index} (from 1) of {@code total}, first needed by experiment {@code experiment};
+     * {@code cost}: its share of the validation's {@code costTotal}, for time estimates.
+     */
+    public record RunStart(int index, int total, String experiment, PaperRun run, String backend, long durationPs,
+                           double cost, double costTotal) { }
+
+    /**
+     * Hears what runs, for a progress display. The run methods are called from the worker threads, several at
+     * once with more than one job; {@code experimentEnds} from the thread that called {@link #run}, in order.
+     */
     public interface Listener {
-        /** Run {@code index} (from 1) of {@code total}, of experiment {@code experiment}, starts. */
-        default void runStarts(int index, int total, String experiment, PaperRun run, String backend,
-                               long durationPs, double costBefore, double cost, double costTotal) { }
+        default void runStarts(RunStart s) { }
 
-        /** Simulated time reached by the current run. */
-        default void progress(long nowPs) { }
+        /** Simulated time reached by run {@code s}. */
+        default void progress(RunStart s, long nowPs) { }
 
+        /** A run's record: run, failed, or not run (then without a runStarts before it). */
         default void runEnds(RunRecord r) { }
 
         default void experimentEnds(ExperimentOutcome e) { }
     }
 
+    /** What a worker hands back for one run; {@code results} only when it completed. */
+    private record Outcome(RunRecord record, RunResults results, boolean cutShort) { }
+
+    /** A distinct run (run id, back end) and the experiment that first needs it. */
+    private record Planned(String key, Experiment experiment, PaperRun run, String backend,
+                           CompletableFuture<Outcome> outcome) { }
+
     private final Options options;
     private final Listener listener;
-    private final Map<String, RunResults> cache = new HashMap<>();
-    private final Map<String, RunRecord> records = new HashMap<>();
+    /** The runs not yet released, by key; a run's results go once no experiment still to judge needs them. */
+    private final Map<String, Planned> planned = new HashMap<>();
     private final Map<String, Integer> usesLeft = new HashMap<>();
     private final Map<String, Double> costs = new HashMap<>();
-    private int runIndex;
+    private final AtomicInteger runIndex = new AtomicInteger();
+    private final AtomicBoolean abandoned = new AtomicBoolean();  // run() is leaving: the workers stop too
     private int runTotal;
-    private double costDone;
     private double costTotal;
-    private boolean cutShort;  // a run was stopped or not started because of options.stop()
 
     public ValidationRunner(Options options, Listener listener) {
         this.options = options;
@@ -103,27 +133,32 @@ public final class ValidationRunner {
 
     public ValidationReport run(List<Experiment> experiments, String command) {
         long start = System.nanoTime();
-        for (Experiment e : experiments) {
-            for (PaperRun r : runsOf(e)) {
-                for (String b : options.backends()) {
-                    usesLeft.merge(key(b, r), 1, Integer::sum);
-                }
-            }
-        }
-        runTotal = usesLeft.size();
-        for (Experiment e : experiments) {
-            for (PaperRun r : runsOf(e)) {
-                for (String b : options.backends()) {
-                    costs.computeIfAbsent(key(b, r), k -> cost(options.scenarios(), r, options.quick()));
-                }
-            }
+        List<Planned> order = plan(experiments);
+        runTotal = order.size();
+        for (Planned p : order) {
+            costs.put(p.key(), cost(options.scenarios(), p.run(), options.quick()));
         }
         costTotal = costs.values().stream().mapToDouble(Double::doubleValue).sum();
+        int[] experimentOf = order.stream().mapToInt(p -> experiments.indexOf(p.experiment())).toArray();
+        // One job keeps the old order exactly: each run after the experiment before it was judged.
+        RunQueue<Planned> queue = new RunQueue<>(order, experimentOf, 2 * (options.jobs() - 1), this::stopping);
+        ExecutorService workers = startWorkers(queue, Math.min(options.jobs(), Math.max(1, order.size())));
+        try {
+            return judgeInOrder(experiments, queue, command, start);
+        } finally {
+            abandoned.set(true);
+            workers.shutdownNow();
+        }
+    }
+
+    private ValidationReport judgeInOrder(List<Experiment> experiments, RunQueue<Planned> queue, String command,
+                                          long start) {
         List<ExperimentOutcome> out = new ArrayList<>();
         ValidationReport report = null;
         for (int i = 0; i < experiments.size(); i++) {
-            ExperimentOutcome o = options.stop().getAsBoolean() ? null : run(experiments.get(i));
-            if (o == null || cutShort) {
+            queue.judging(i);
+            ExperimentOutcome o = judge(experiments.get(i));
+            if (o == null) {
                 // Stopped: an experiment whose runs were cut short has no verdicts, only "still to run".
                 List<String> pending = experiments.subList(i, experiments.size()).stream().map(Experiment::id)
                         .toList();
@@ -146,6 +181,80 @@ public final class ValidationRunner {
         return report;
     }
 
+    /** The distinct runs in the order the experiments first need them (experiment, back end, run). */
+    private List<Planned> plan(List<Experiment> experiments) {
+        List<Planned> order = new ArrayList<>();
+        for (Experiment e : experiments) {
+            for (String b : options.backends()) {
+                for (PaperRun r : runsOf(e)) {
+                    String k = key(b, r);
+                    if (usesLeft.merge(k, 1, Integer::sum) == 1) {
+                        Planned p = new Planned(k, e, r, b, new CompletableFuture<>());
+                        planned.put(k, p);
+                        order.add(p);
+                    }
+                }
+            }
+        }
+        return order;
+    }
+
+    private ExecutorService startWorkers(RunQueue<Planned> queue, int threads) {
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "cosim-validate");
+            t.setDaemon(true);  // a run left behind by an exception in run() does not keep the JVM alive
+            return t;
+        });
+        for (int i = 0; i < threads; i++) {
+            pool.execute(() -> work(queue));
+        }
+        return pool;
+    }
+
+    /** A worker: runs what the queue hands out until it is empty; after a stop, records the rest as not started. */
+    private void work(RunQueue<Planned> queue) {
+        try {
+            for (Planned p = queue.take(); p != null; p = queue.take()) {
+                try {
+                    Outcome o = stopping() ? notStarted(p) : execute(p);
+                    listener.runEnds(o.record());
+                    p.outcome().complete(o);
+                } catch (Throwable t) {
+                    p.outcome().completeExceptionally(t);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();  // run() is leaving
+        }
+    }
+
+    private boolean stopping() {
+        return options.stop().getAsBoolean() || abandoned.get();
+    }
+
+    private static Outcome notStarted(Planned p) {
+        return new Outcome(new RunRecord(p.run(), p.backend(), null, 0, 0, null, "the validation was stopped before it",
+                null), null, true);
+    }
+
+    /** The run's outcome, waiting for its worker. */
+    private Outcome await(String key) {
+        try {
+            return planned.get(key).outcome().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for run " + key, e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException("run " + key + " broke: " + e.getCause(), e.getCause());
+        }
+    }
+
     private ValidationReport report(String command, List<ExperimentOutcome> done, List<String> pending, long start) {
         String machine = Runtime.getRuntime().availableProcessors() + " cores, Java " + System.getProperty(
                 "java.version") + ", " + System.getProperty("os.name") + " " + System.getProperty("os.arch");
@@ -162,18 +271,22 @@ public final class ValidationRunner {
         return backend + "/" + r.id();
     }
 
-    private ExperimentOutcome run(Experiment e) {
+    /** The experiment's verdicts once its runs are done; null if any of them was cut short by a stop. */
+    private ExperimentOutcome judge(Experiment e) {
         List<RunRecord> runRecords = new ArrayList<>();
         Map<String, Runs> byBackend = new LinkedHashMap<>();
         Map<String, String> problems = new LinkedHashMap<>();  // backend -> why its values are missing
         Map<String, Boolean> failed = new HashMap<>();
+        boolean cutShort = false;
         for (String b : options.backends()) {
             Map<String, RunResults> got = new HashMap<>();
             for (PaperRun r : runsOf(e)) {
-                RunRecord rec = obtain(e, r, b);
+                Outcome o = await(key(b, r));
+                cutShort |= o.cutShort();
+                RunRecord rec = o.record();
                 runRecords.add(rec);
                 if (rec.ok()) {
-                    got.put(r.id(), cache.get(key(b, r)));
+                    got.put(r.id(), o.results());
                 } else if (!problems.containsKey(b)) {
                     boolean fail = rec.failure() != null;
                     failed.put(b, fail);
@@ -200,6 +313,9 @@ public final class ValidationRunner {
                 });
             }
         }
+        if (cutShort) {
+            return null;
+        }
         List<CheckOutcome> checks = new ArrayList<>();
         for (Check c : e.checks()) {
             checks.add(judge(c, byBackend, problems, failed));
@@ -213,7 +329,7 @@ public final class ValidationRunner {
         for (PaperRun r : runsOf(e)) {
             for (String b : options.backends()) {
                 if (usesLeft.merge(key(b, r), -1, Integer::sum) == 0) {
-                    cache.remove(key(b, r));  // no later experiment needs it: free its memory
+                    planned.remove(key(b, r));  // no later experiment needs it: free its memory
                 }
             }
         }
@@ -280,20 +396,10 @@ public final class ValidationRunner {
         }
     }
 
-    /** The run's record, running it (once per validation) if it has not run yet. */
-    private RunRecord obtain(Experiment e, PaperRun r, String backend) {
-        String k = key(backend, r);
-        RunRecord done = records.get(k);
-        if (done != null) {
-            return done;
-        }
-        RunRecord rec = execute(e, r, backend);
-        records.put(k, rec);
-        listener.runEnds(rec);
-        return rec;
-    }
-
-    private RunRecord execute(Experiment e, PaperRun r, String backend) {
+    /** Runs one simulation on its back end and writes its files. */
+    private Outcome execute(Planned p) {
+        PaperRun r = p.run();
+        String backend = p.backend();
         Path dir = options.out().resolve("runs").resolve(backend).resolve(r.id());
         String rel = options.out().relativize(dir).toString();
         Scenario scenario;
@@ -315,46 +421,41 @@ public final class ValidationRunner {
                         + " flows; files stay small)";
             }
         } catch (ScenarioException ex) {
-            return new RunRecord(r, backend, rel, 0, 0, "bad scenario: " + ex.getMessage(), null, null);
+            return new Outcome(new RunRecord(r, backend, rel, 0, 0, "bad scenario: " + ex.getMessage(), null, null),
+                    null, false);
         }
-        if (options.stop().getAsBoolean()) {
-            cutShort = true;
-            return new RunRecord(r, backend, null, 0, 0, null, "the validation was stopped before it", null);
+        if (stopping()) {
+            return notStarted(p);
         }
-        runIndex++;
-        double cost = costs.getOrDefault(key(backend, r), 0.0);
-        listener.runStarts(runIndex, runTotal, e.id(), r, backend, sim.config().durationPs(), costDone, cost,
-                costTotal);
-        costDone += cost;
+        RunStart start = new RunStart(runIndex.incrementAndGet(), runTotal, p.experiment().id(), r, backend,
+                sim.config().durationPs(), costs.getOrDefault(p.key(), 0.0), costTotal);
+        listener.runStarts(start);
         LongConsumer stopping = t -> {
-            listener.progress(t);
-            if (options.stop().getAsBoolean()) {
+            listener.progress(start, t);
+            if (stopping()) {
                 throw new Interruption.Stopped(t);  // JavaBackend ends the run there, its results marked failed
             }
         };
-        LongConsumer progress = listener::progress;  // opp_run: stopped by the OMNeT++ runner's own signal hook
+        LongConsumer progress = t -> listener.progress(start, t);  // opp_run: stopped by the OMNeT++ runner's hook
         RunResults res;
         if (backend.equals("omnetpp")) {
             String why = omnetppWhyNot(sim);
             if (why != null) {
-                return new RunRecord(r, backend, null, 0, 0, null, why, null);
+                return new Outcome(new RunRecord(r, backend, null, 0, 0, null, why, null), null, false);
             }
             try {
                 res = OmnetppBackend.run(sim, new OmnetppBackend.Options(dir, null, options.notes()), progress);
             } catch (OmnetppException | ScenarioException ex) {
-                cutShort |= options.stop().getAsBoolean();
-                return new RunRecord(r, backend, rel, 0, 0, ex.getMessage(), null, note);
+                return new Outcome(new RunRecord(r, backend, rel, 0, 0, ex.getMessage(), null, note), null,
+                        stopping());
             }
         } else {
             res = JavaBackend.run(sim, new DirectTransport(sim.session()), stopping);
         }
         ResultsWriter.write(dir, res, Summary.of(res), ScenarioFiles.canonicalText(sim.scenario()), RTT_ROWS);
-        cutShort |= !res.complete() && options.stop().getAsBoolean();
-        if (res.complete()) {
-            cache.put(key(backend, r), res);
-        }
-        return new RunRecord(r, backend, rel, res.wallNanos() / 1e9, res.reachedPs() / (double) Units.PS_PER_MS,
+        RunRecord rec = new RunRecord(r, backend, rel, res.wallNanos() / 1e9, res.reachedPs() / (double) Units.PS_PER_MS,
                 res.complete() ? null : res.failure(), null, note);
+        return new Outcome(rec, res.complete() ? res : null, !res.complete() && stopping());
     }
 
     /** Why the OMNeT++ back end cannot run this simulation, or null when it can. */

@@ -202,6 +202,8 @@ class BadInputTest {
                 "protocol.ndp.prioritized_flows[0]", "128 flows");
         refused(cosim("run", incast(), "--set", "base=/nonexistent.textproto"), "base", "before any --set");
         refused(cosim("validate", "--only", ","), "--only", "names no experiment");
+        refused(cosim("validate", "--only", "timely-fig13", "--jobs", "0"), "--jobs", "1..256");
+        refused(cosim("validate", "--only", "timely-fig13", "--jobs", "two"), "--jobs", "'two'");
     }
 
     @Test

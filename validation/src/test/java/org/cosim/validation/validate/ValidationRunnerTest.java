@@ -12,7 +12,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.validation.ShippedScenarios;
 import org.cosim.validation.experiments.Check;
@@ -40,8 +44,19 @@ class ValidationRunnerTest {
     private static final PaperRun FAT_TREE = PaperRun.of("test/fat-tree", "NDP Fig 4 incast", "ndp-fig4-incast.textproto",
             "duration_us=2000");
 
+    /** SHORT with another seed: another run, as long. */
+    private static PaperRun incastWithSeed(String name, int seed) {
+        return PaperRun.of("test/" + name, "TIMELY incast, 20 ms, seed " + seed, "timely-incast.textproto",
+                "duration_us=20000", "output.warmup_us=5000", "seed=" + seed);
+    }
+
+    /** The throughput of {@code run}, judged by {@code t}. */
+    private static Check throughputOf(PaperRun run, Tolerance t) {
+        return Check.of("throughput", "19.4 Gb/s", t, " Gb/s", r -> Summary.of(r.of(run)).totalThroughputGbps());
+    }
+
     private static Check throughput(Tolerance t) {
-        return Check.of("throughput", "19.4 Gb/s", t, " Gb/s", r -> Summary.of(r.of(SHORT)).totalThroughputGbps());
+        return throughputOf(SHORT, t);
     }
 
     private ValidationReport run(boolean quick, List<String> backends, Experiment... es) {
@@ -68,8 +83,7 @@ class ValidationRunnerTest {
     void aSamplingTooFineToFitIsMadeCoarserNotRefused() throws IOException {
         PaperRun fine = PaperRun.of("test/fine", "TIMELY incast, 20 ms, 1 ps samples", "timely-incast.textproto",
                 "duration_us=20000", "output.warmup_us=5000", "output.sample_interval_us=0.000001");
-        Check ran = Check.of("throughput", "19.4 Gb/s", Tolerance.atLeast(1, " Gb/s"), " Gb/s",
-                r -> Summary.of(r.of(fine)).totalThroughputGbps());
+        Check ran = throughputOf(fine, Tolerance.atLeast(1, " Gb/s"));
         ValidationReport r = run(false, List.of("java"), experiment("fine", List.of(fine), ran));
         assertEquals(Verdict.PASS, verdict(r, 0, 0));
         String used = Files.readString(tmp.resolve("runs/java/test/fine/scenario.textproto"));
@@ -199,24 +213,16 @@ class ValidationRunnerTest {
      */
     @Test
     void aStopKeepsTheFinishedExperimentsAndJudgesNoneCutShort() throws IOException {
-        PaperRun second = PaperRun.of("test/second", "TIMELY incast, 20 ms, seed 2", "timely-incast.textproto",
-                "duration_us=20000", "output.warmup_us=5000", "seed=2");
+        PaperRun second = incastWithSeed("second", 2);
         boolean[] stop = {false};
-        int[] running = {0};
         ValidationRunner.Listener listener = new ValidationRunner.Listener() {
             @Override
-            public void runStarts(int index, int total, String experiment, PaperRun run, String backend,
-                                  long durationPs, double costBefore, double cost, double costTotal) {
-                running[0] = index;
-            }
-
-            @Override
-            public void progress(long nowPs) {
-                stop[0] |= running[0] == 2 && nowPs >= 10_000_000_000L;  // 10 ms into the second run
+            public void progress(ValidationRunner.RunStart s, long nowPs) {
+                stop[0] |= s.index() == 2 && nowPs >= 10_000_000_000L;  // 10 ms into the second run
             }
         };
         ValidationRunner runner = new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of("java"),
-                ShippedScenarios.dir(), new PrintStream(new ByteArrayOutputStream()), () -> stop[0]), listener);
+                ShippedScenarios.dir(), new PrintStream(new ByteArrayOutputStream()), () -> stop[0], 1), listener);
         ValidationReport r = runner.run(List.of(
                 experiment("first", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s"))),
                 experiment("second", List.of(second), throughput(Tolerance.atLeast(1, " Gb/s"))),
@@ -226,6 +232,92 @@ class ValidationRunnerTest {
         assertEquals(List.of("second", "third"), r.pending());
         String summary = Files.readString(tmp.resolve("runs/java/test/second/summary.json"));
         assertTrue(summary.contains("\"status\": \"failed\"") && summary.contains("SIGINT"), summary);
+        assertTrue(Files.readString(tmp.resolve("report.md")).contains("still to run: second, third"));
+    }
+
+    /**
+     * Runs at once give the same report as one at a time: the same verdicts and values in the same order, and
+     * the same files of every run; a run two experiments share still runs once.
+     */
+    @Test
+    void parallelRunsGiveTheSameReportAndFiles() throws IOException {
+        PaperRun second = incastWithSeed("second", 2);
+        Check secondThroughput = throughputOf(second, Tolerance.atLeast(1, " Gb/s"));
+        List<Experiment> es = List.of(
+                experiment("first", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s"))),
+                experiment("second", List.of(second, FAT_TREE), secondThroughput),
+                experiment("third", List.of(SHORT), throughput(Tolerance.atMost(1, " Gb/s"))));
+        List<String> reports = new ArrayList<>();
+        for (int jobs : new int[] {1, 3}) {
+            Path out = tmp.resolve("jobs" + jobs);
+            int[] starts = {0};
+            ValidationRunner.Listener counting = new ValidationRunner.Listener() {
+                @Override
+                public synchronized void runStarts(ValidationRunner.RunStart s) {
+                    starts[0]++;
+                }
+            };
+            ValidationReport r = new ValidationRunner(new ValidationRunner.Options(out, false, List.of("java"),
+                    ShippedScenarios.dir(), new PrintStream(new ByteArrayOutputStream()), () -> false, jobs),
+                    counting).run(es, "test");
+            assertEquals(3, starts[0], "SHORT runs once for two experiments");
+            assertEquals(List.of(Verdict.PASS, Verdict.PASS, Verdict.FAIL),
+                    r.experiments().stream().map(e -> e.checks().get(0).verdict()).toList());
+            reports.add(String.join("\n", Files.readAllLines(out.resolve("report.json")).stream()
+                    .filter(l -> !l.contains("wall_time_s")).toList()));
+        }
+        assertEquals(reports.get(0), reports.get(1));
+        for (String run : List.of("test/incast", "test/second", "test/fat-tree")) {
+            for (String file : List.of("flows.csv", "summary.json", "timeseries.csv", "rtt_samples.csv")) {
+                Path a = tmp.resolve("jobs1/runs/java/" + run + "/" + file);
+                Path b = tmp.resolve("jobs3/runs/java/" + run + "/" + file);
+                assertEquals(Files.readString(a).replaceAll("\"wall_time_s\": [0-9.e-]+", ""),
+                        Files.readString(b).replaceAll("\"wall_time_s\": [0-9.e-]+", ""), run + "/" + file);
+            }
+        }
+    }
+
+    /**
+     * Ctrl-C with two runs going: both stop, the experiments judged before stay, and the first experiment with
+     * a run cut short, with everything after it, is listed as still to run.
+     */
+    @Test
+    void aStopWithSeveralJobsKeepsWhatWasJudged() throws IOException {
+        PaperRun second = incastWithSeed("second", 2);
+        PaperRun third = incastWithSeed("third", 3);
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch firstDone = new CountDownLatch(1);
+        ValidationRunner.Listener listener = new ValidationRunner.Listener() {
+            @Override
+            public void progress(ValidationRunner.RunStart s, long nowPs) {
+                if (s.run().equals(second) && nowPs >= 10_000_000_000L && !stop.get()) {
+                    try {  // holds the second run (on its own thread) until the first has ended
+                        assertTrue(firstDone.await(60, TimeUnit.SECONDS), "the first run ends");
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    stop.set(true);
+                }
+            }
+
+            @Override
+            public void runEnds(RunRecord rec) {
+                if (rec.run().equals(SHORT)) {
+                    firstDone.countDown();
+                }
+            }
+        };
+        ValidationReport r = new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of("java"),
+                ShippedScenarios.dir(), new PrintStream(new ByteArrayOutputStream()), stop::get, 2), listener)
+                .run(List.of(
+                        experiment("first", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s"))),
+                        experiment("second", List.of(second), throughput(Tolerance.atLeast(1, " Gb/s"))),
+                        experiment("third", List.of(third), throughput(Tolerance.atLeast(1, " Gb/s")))), "test");
+        assertEquals(List.of("second", "third"), r.pending());
+        assertEquals(1, r.experiments().size());
+        assertEquals(Verdict.PASS, verdict(r, 0, 0));
+        assertTrue(Files.readString(tmp.resolve("runs/java/test/second/summary.json")).contains("\"status\": "
+                + "\"failed\""));
         assertTrue(Files.readString(tmp.resolve("report.md")).contains("still to run: second, third"));
     }
 }
