@@ -537,6 +537,20 @@ void fakeServerChecks(const Trace& trace) {
             report(name, false, std::string("wrong exception: ") + e.what());
         }
     }
+    // The first window's exchange, plain or through PipelinedLink's thread.
+    const auto firstWindow = [&](const std::string& target, const cosim::AgentLinkOptions& options) {
+        cosim::AgentLink link(target, options);
+        link.open(trace.hello);
+        link.exchange(w0);
+    };
+    const auto pipelinedFirstWindow = [&](const std::string& target, const cosim::AgentLinkOptions& options) {
+        cosim::AgentLink link(target, options);
+        link.open(trace.hello);
+        cosim::PipelinedLink thread(link);
+        cosim::EventBatch first = w0;
+        thread.submit(first);
+        thread.collect();
+    };
     {
         // The same silence through PipelinedLink, whose thread polls for the answer a slice at a
         // time: the deadline still applies, and collect() ends with it (it used to wait forever).
@@ -544,14 +558,7 @@ void fakeServerChecks(const Trace& trace) {
         expectLinkError(
             "fake, PipelinedLink: server that never answers (deadline 500 ms)", grpc::StatusCode::DEADLINE_EXCEEDED,
             "no answer from the agent server within 500 ms (waiting for the actions of the window at",
-            [&] {
-                cosim::AgentLink link(fake.target(), shortDeadline);
-                link.open(trace.hello);
-                cosim::PipelinedLink thread(link);
-                cosim::EventBatch first = w0;
-                thread.submit(first);
-                thread.collect();
-            },
+            [&] { pipelinedFirstWindow(fake.target(), shortDeadline); },
             3000);
     }
     {
@@ -559,11 +566,31 @@ void fakeServerChecks(const Trace& trace) {
         expectLinkError(
             "fake: server that never answers (deadline 500 ms)", grpc::StatusCode::DEADLINE_EXCEEDED,
             "no answer from the agent server within 500 ms",
-            [&] {
-                cosim::AgentLink link(fake.target(), shortDeadline);
-                link.open(trace.hello);
-                link.exchange(w0);
-            },
+            [&] { firstWindow(fake.target(), shortDeadline); },
+            3000);
+    }
+    {
+        // A stop request (OMNeT++: SIGINT or SIGTERM) while the simulation thread waits for a silent
+        // server ends the wait within a stop check, long before the deadline, through either link.
+        const auto stopAfter300ms = [] {
+            cosim::AgentLinkOptions o;
+            o.deadline = std::chrono::milliseconds(20000);
+            const auto asked = Clock::now();
+            o.stop_requested = [asked] { return millisSince(asked) >= 300; };
+            return o;
+        };
+        const std::string stopped = "asked to stop (SIGINT or SIGTERM) while waiting for ";
+        FakeServer plain(FakeMode::kSilent);
+        expectLinkError(
+            "fake: a stop request while the server is silent (deadline 20 s)", grpc::StatusCode::CANCELLED,
+            stopped + "the actions of the window at",
+            [&] { firstWindow(plain.target(), stopAfter300ms()); },
+            3000);
+        FakeServer pipelined(FakeMode::kSilent);
+        expectLinkError(
+            "fake, PipelinedLink: a stop request while the server is silent (deadline 20 s)",
+            grpc::StatusCode::CANCELLED, stopped + "the agents' answer",
+            [&] { pipelinedFirstWindow(pipelined.target(), stopAfter300ms()); },
             3000);
     }
     std::string deadTarget;

@@ -185,12 +185,18 @@ void AgentLink::submit(const EventBatch& events, bool moreComing) {
     }
 }
 
-const ActionBatch& AgentLink::collect() { return *takeAnswer(); }
+const ActionBatch& AgentLink::collect() { return *takeAnswer(true); }
 
-void AgentLink::collectInto(ActionBatch* out) { out->Swap(takeAnswer()); }
+// PipelinedLink's thread, once answerReady(): no wait, so no stop check (stop_requested is the simulation thread's).
+void AgentLink::collectInto(ActionBatch* out) { out->Swap(takeAnswer(false)); }
+
+LinkError AgentLink::stopped(const std::string& what) {
+    return LinkError(grpc::StatusCode::CANCELLED, "the simulation was asked to stop (SIGINT or SIGTERM) while "
+                                                  "waiting for " + what);
+}
 
 // The checked answer to the oldest pending batch, in incoming_.
-ActionBatch* AgentLink::takeAnswer() {
+ActionBatch* AgentLink::takeAnswer(bool stoppable) {
     requireOpen("collect");
     if (pending_windows_.empty()) {
         throw std::logic_error("AgentLink::collect: no batch is waiting for its answer");
@@ -198,7 +204,7 @@ ActionBatch* AgentLink::takeAnswer() {
     const int64_t w = pending_windows_.front();
     const std::string what = "the actions of the window at " + std::to_string(w) + " ps";
     postRead();
-    if (!await(kRead, what)) {
+    if (!await(kRead, what, stoppable)) {
         failFromServer(what);
     }
     if (!incoming_.has_actions()) {
@@ -313,19 +319,29 @@ void AgentLink::post(Op op) {
 // Waits for one operation; completions of others that arrive first are kept for
 // their own await. The deadline is per operation, so a long simulation is fine
 // but a silent server is not.
-bool AgentLink::await(Op op, const std::string& what) {
+bool AgentLink::await(Op op, const std::string& what, bool stoppable) {
     const auto start = std::chrono::system_clock::now();
     const auto deadline = start + options_.deadline;
     const auto spinUntil = start + options_.spin;
+    const bool checkStop = stoppable && options_.stop_requested;
     while (!completed_[op]) {
         void* tag = nullptr;
         bool ok = false;
+        const auto now = std::chrono::system_clock::now();
         // While spinning, ask with a deadline already past (AsyncNext then only polls).
-        const bool spinning = options_.spin.count() > 0 && std::chrono::system_clock::now() < spinUntil;
-        switch (cq_.AsyncNext(&tag, &ok, spinning ? start : deadline)) {
+        const bool spinning = options_.spin.count() > 0 && now < spinUntil;
+        const auto until = spinning ? start : checkStop ? std::min(deadline, now + kStopCheck) : deadline;
+        switch (cq_.AsyncNext(&tag, &ok, until)) {
             case grpc::CompletionQueue::GOT_EVENT: note(tag, ok); break;
             case grpc::CompletionQueue::TIMEOUT:
                 if (spinning) break;
+                if (checkStop && std::chrono::system_clock::now() < deadline) {
+                    if (options_.stop_requested()) {
+                        const LinkError e = stopped(what);
+                        fail(e.code(), e.what());
+                    }
+                    break;
+                }
                 fail(grpc::StatusCode::DEADLINE_EXCEEDED,
                      "no answer from the agent server within " + std::to_string(options_.deadline.count()) +
                          " ms (waiting for " + what + ")");

@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -41,7 +42,16 @@ struct AgentLinkOptions {
     // an answer. 0: sleep at once. Polling saves the wake-up latency of each round
     // trip but keeps a core busy while the agents work.
     std::chrono::microseconds spin{0};
+    // Asked every kStopCheck while the simulation thread waits for the agents'
+    // answer (exchange(), collect(), PipelinedLink::collect()): true ends the wait
+    // with a LinkError (CANCELLED). The simulator's own stop request (OMNeT++'s
+    // Cmdenv on SIGINT or SIGTERM) acts only between events, so without this a run
+    // whose agent server went silent would ignore it until the deadline.
+    std::function<bool()> stop_requested;
 };
+
+// How often a wait for an answer asks AgentLinkOptions::stop_requested.
+constexpr std::chrono::milliseconds kStopCheck{100};
 
 // The transport failed or the server ended the session: the session is over.
 // code() is the gRPC status the server sent (INVALID_ARGUMENT for a contract
@@ -116,6 +126,11 @@ public:
     // (finish() threw), so that what the agents computed is not lost; null if none came.
     const AgentResults* receivedResults() const { return results_ ? &*results_ : nullptr; }
 
+    // Whether the simulation asked to stop (AgentLinkOptions::stop_requested), and the
+    // error that ends a wait for `what` because of it.
+    bool stopRequested() const { return options_.stop_requested && options_.stop_requested(); }
+    static LinkError stopped(const std::string& what);
+
     // The largest EventBatch the server accepts (from the HelloAck; 0 before open()).
     uint32_t maxBatchEvents() const { return max_batch_events_; }
     // The batch window H of the session (the Hello's window_ps, or L when it has none; 0 before open()).
@@ -138,10 +153,11 @@ private:
     void send(const FabricMessage& message, const char* what);
     const AgentMessage& receive(const std::string& what);
     void post(Op op);
-    bool await(Op op, const std::string& what);
+    // stoppable: the simulation thread waits (collect, exchange), so a stop request ends the wait.
+    bool await(Op op, const std::string& what, bool stoppable = false);
     void note(void* tag, bool ok);
     void postRead();
-    ActionBatch* takeAnswer();
+    ActionBatch* takeAnswer(bool stoppable);
     [[noreturn]] void failFromServer(const std::string& what);
     [[noreturn]] void fail(grpc::StatusCode code, const std::string& message);
     void requireOpen(const char* call) const;

@@ -62,7 +62,10 @@ const ActionBatch& PipelinedLink::collect() {
            std::chrono::steady_clock::now() < spinUntil) {
     }
     std::unique_lock<std::mutex> lock(mutex_);
-    answerReady_.wait(lock, [this] { return !answers_.empty() || error_ || stopping_; });
+    while (!answerReady_.wait_for(lock, kStopCheck, [this] { return !answers_.empty() || error_ || stopping_; })) {
+        // The link's thread keeps the deadline; this thread, the simulation's, answers a stop request.
+        if (link_.stopRequested()) throw AgentLink::stopped("the agents' answer to the oldest window under way");
+    }
     if (answers_.empty()) {
         rethrowIfFailed();
         throw std::logic_error("PipelinedLink::collect after stop()");

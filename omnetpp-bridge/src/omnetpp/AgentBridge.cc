@@ -67,6 +67,9 @@ void AgentBridge::initialize(int stage) {
         AgentLinkOptions options;
         options.deadline = std::chrono::milliseconds(static_cast<int64_t>(par("deadline").doubleValue() * 1000));
         options.spin = std::chrono::microseconds(static_cast<int64_t>(par("spin").doubleValue() * 1e6));
+        // cEnvir::idle() is how a waiting model asks whether the user wants the simulation to
+        // stop: Cmdenv says so after SIGINT or SIGTERM, which it otherwise acts on between events.
+        options.stop_requested = [] { return getEnvir()->idle(); };
         link_ = std::make_unique<AgentLink>(par("agents").stdstringValue(), options);
         resolveScenario();
         NetworkCheck::Found found = NetworkCheck::verify(spec_, getSimulation()->getSystemModule());

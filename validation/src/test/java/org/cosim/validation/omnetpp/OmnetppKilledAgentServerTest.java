@@ -103,6 +103,54 @@ class OmnetppKilledAgentServerTest {
         assertTrue(Files.readAllLines(tmp.resolve("results/packet_trace.csv")).size() > 1);
     }
 
+    /**
+     * The agent server freezes (SIGSTOP: the stream stays open, nothing answers) and opp_run gets SIGTERM: Cmdenv
+     * acts on signals only between events, but the bridge asks for a stop request while it waits for the
+     * agents, so the run ends at once (not at the 60 s deadline), its results recorded and marked failed.
+     */
+    @ParameterizedTest(name = "pipeline depth {0}")
+    @ValueSource(ints = {1, 4})
+    void sigtermWhileWaitingForAFrozenAgentServerEndsTheRunAtOnce(int depth) throws Exception {
+        String target = startAgents();
+        FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto",
+                "output.warmup_us=0", "pipeline_depth=" + depth));
+        long duration = sim.config().durationPs();
+        long[] signalledAt = {0};
+        Thread signaller = new Thread(() -> {
+            try {
+                Thread.sleep(1000);  // opp_run is now blocked on the frozen server (its progress stopped)
+                ProcessHandle oppRun = ProcessHandle.current().descendants()
+                        .filter(p -> p.info().command().orElse("").endsWith("opp_run")).findFirst().orElseThrow();
+                signalledAt[0] = System.nanoTime();
+                new ProcessBuilder("kill", "-TERM", Long.toString(oppRun.pid())).start().waitFor();
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        RunResults r = assertTimeoutPreemptively(Duration.ofSeconds(50), () ->
+                OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("out"), target, System.out), t -> {
+                    if (t >= duration / 5 && !signaller.isAlive() && signalledAt[0] == 0) {
+                        signal("-STOP", agents.pid());
+                        signaller.start();
+                    }
+                }), "SIGTERM did not end an OMNeT++ run waiting for a frozen agent server before the deadline");
+        double afterSignal = (System.nanoTime() - signalledAt[0]) / 1e9;
+        signal("-CONT", agents.pid());
+        assertTrue(signalledAt[0] > 0 && afterSignal < 10, "ended " + afterSignal + " s after SIGTERM");
+        assertFalse(r.complete());
+        assertTrue(r.failure().contains("asked to stop (SIGINT or SIGTERM) while waiting for"), r.failure());
+        assertTrue(r.reachedPs() >= duration / 5 && r.reachedPs() < duration, "stopped midway at " + r.reachedPs());
+        assertTrue(r.flows().stream().mapToLong(f -> f.deliveredBytes()).sum() > 0, "what was measured is kept");
+    }
+
+    private static void signal(String which, long pid) {
+        try {
+            new ProcessBuilder("kill", which, Long.toString(pid)).start().waitFor();
+        } catch (IOException | InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Test
     void withoutAnAgentServerTheRunStopsBeforeSimulatingAndSaysWhy() throws IOException {
         int port;
