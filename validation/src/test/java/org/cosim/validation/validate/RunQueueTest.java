@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -19,20 +20,19 @@ class RunQueueTest {
         return new RunQueue<>(List.of("a", "b", "c", "d", "e"), new int[] {0, 0, 1, 2, 3}, lookahead, stop::get);
     }
 
-    /** take() on another thread, or null if it is still waiting after 300 ms. */
+    /**
+     * take() on a thread of its own, or null if it is still waiting after 300 ms; that thread is then interrupted
+     * and gone before this returns, so it cannot take an item meant for a later take().
+     */
     private static String takeWithin(RunQueue<String> q) throws Exception {
-        CompletableFuture<String> f = CompletableFuture.supplyAsync(() -> {
-            try {
-                return q.take();
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        ExecutorService one = Executors.newSingleThreadExecutor();
         try {
-            return f.get(300, TimeUnit.MILLISECONDS);
+            return one.submit(q::take).get(300, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            f.cancel(true);
             return null;
+        } finally {
+            one.shutdownNow();
+            assertTrue(one.awaitTermination(10, TimeUnit.SECONDS), "the waiting take() ends when interrupted");
         }
     }
 
