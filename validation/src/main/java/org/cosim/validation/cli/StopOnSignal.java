@@ -1,6 +1,10 @@
 package org.cosim.validation.cli;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
@@ -18,6 +22,8 @@ import org.cosim.validation.runner.Interruption;
  */
 final class StopOnSignal implements AutoCloseable {
     private static final long WAIT_SECONDS = 60;
+    /** After this long without reaching a step, the hook says where the simulation is (a law in a loop?). */
+    private static final long NOTE_SECONDS = 5;
 
     private final PrintStream err;
     private final String what;
@@ -65,13 +71,47 @@ final class StopOnSignal implements AutoCloseable {
         err.println("cosim: interrupted: stopping " + what + " and writing what was measured so far"
                 + (again ? " (Ctrl-C again to exit at once, without them)" : ""));
         try {
-            if (!written.await(WAIT_SECONDS, TimeUnit.SECONDS)) {
-                err.println("cosim: the run did not reach its next step within " + WAIT_SECONDS
-                        + " s (an agent or law stuck?); exiting without its results");
+            if (!written.await(NOTE_SECONDS, TimeUnit.SECONDS)) {
+                err.println("cosim: no step reached in " + NOTE_SECONDS + " s; the simulation is at " + simulationFrames()
+                        + (again ? " (a law stuck? Ctrl-C again to exit at once)" : ""));
+                if (!written.await(WAIT_SECONDS - NOTE_SECONDS, TimeUnit.SECONDS)) {
+                    err.println("cosim: the run did not reach its next step within " + WAIT_SECONDS
+                            + " s (an agent or law stuck?); exiting without its results");
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Where each simulating thread is: the innermost frame outside the JDK of every thread running the Java
+     * fabric (for a law stuck in a loop, the law's method and line).
+     */
+    static String simulationFrames() {
+        List<String> where = new ArrayList<>();
+        for (Map.Entry<Thread, StackTraceElement[]> t : Thread.getAllStackTraces().entrySet()) {
+            StackTraceElement[] stack = t.getValue();
+            if (t.getKey() == Thread.currentThread()
+                    || Arrays.stream(stack).noneMatch(f -> f.getClassName().startsWith("org.cosim.fabric."))) {
+                continue;
+            }
+            Arrays.stream(stack).filter(f -> !isJdk(f.getClassName())).findFirst()
+                    .ifPresent(f -> where.add(describe(f)));
+        }
+        return where.isEmpty() ? "an unknown place (no simulating thread found)" : String.join("; ", where);
+    }
+
+    /** A frame; one of a custom law (compiled from its source text) by the line of that source. */
+    static String describe(StackTraceElement f) {
+        String at = f.getClassName() + "." + f.getMethodName();
+        return "custom-law".equals(f.getClassLoaderName())
+                ? at + " (line " + f.getLineNumber() + " of the custom law's source file)"
+                : at + "(" + f.getFileName() + ":" + f.getLineNumber() + ")";
+    }
+
+    private static boolean isJdk(String className) {
+        return className.startsWith("java.") || className.startsWith("jdk.") || className.startsWith("sun.");
     }
 
     /**

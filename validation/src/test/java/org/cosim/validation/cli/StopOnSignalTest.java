@@ -42,8 +42,9 @@ class StopOnSignalTest {
     @Test
     void aSignalledRunStillDrawsItsPlotsAndPrintsItsSummary() throws Exception {
         Path out = tmp.resolve("plotted");
-        String log = signalMidway(out, null, 1500, "run", permutation128(), "--set", "duration_us=1000000", "--out",
-                out.toString());
+        // No warm-up: a signal that lands early (a slow start) still leaves RTT samples for rtt_cdf.png.
+        String log = signalMidway(out, null, 1500, "run", permutation128(), "--set", "duration_us=1000000", "--set",
+                "output.warmup_us=0", "--out", out.toString());
         assertPartialResults(out);
         assertFalse(log.contains("Exception"), log);
         assertTrue(log.contains("  throughput  ") && log.contains("partial results are in"), log);
@@ -195,6 +196,10 @@ class StopOnSignalTest {
             Thread.sleep(100);
         }
         assertTrue(p.isAlive(), "the first signal waits for the stuck run: " + log());
+        for (int i = 0; i < 300 && !log().contains("no step reached"); i++) {
+            Thread.sleep(100);
+        }
+        assertTrue(log().contains("the simulation is at Loops.onRttSample (line 16 of the custom law's source file)"), "it says where: " + log());
         p.destroy();
         assertTrue(p.waitFor(10, TimeUnit.SECONDS), "the second signal ends it: " + log());
         assertEquals(143, p.exitValue(), log());
