@@ -72,8 +72,11 @@ final class StopOnSignal implements AutoCloseable {
                 + (again ? " (Ctrl-C again to exit at once, without them)" : ""));
         try {
             if (!written.await(NOTE_SECONDS, TimeUnit.SECONDS)) {
-                err.println("cosim: no step reached in " + NOTE_SECONDS + " s; the simulation is at " + simulationFrames()
-                        + (again ? " (a law stuck? Ctrl-C again to exit at once)" : ""));
+                String where = simulationFrames();
+                if (!where.isEmpty()) {  // else the runs stopped and their results are being written
+                    err.println("cosim: no step reached in " + NOTE_SECONDS + " s; the simulation is at " + where
+                            + (again ? " (a law stuck? Ctrl-C again to exit at once)" : ""));
+                }
                 if (!written.await(WAIT_SECONDS - NOTE_SECONDS, TimeUnit.SECONDS)) {
                     err.println("cosim: the run did not reach its next step within " + WAIT_SECONDS
                             + " s (an agent or law stuck?); exiting without its results");
@@ -86,7 +89,7 @@ final class StopOnSignal implements AutoCloseable {
 
     /**
      * Where each simulating thread is: the innermost frame outside the JDK of every thread running the Java
-     * fabric (for a law stuck in a loop, the law's method and line).
+     * fabric (for a law stuck in a loop, the law's method and line); empty when none is simulating.
      */
     static String simulationFrames() {
         List<String> where = new ArrayList<>();
@@ -99,7 +102,7 @@ final class StopOnSignal implements AutoCloseable {
             Arrays.stream(stack).filter(f -> !isJdk(f.getClassName())).findFirst()
                     .ifPresent(f -> where.add(describe(f)));
         }
-        return where.isEmpty() ? "an unknown place (no simulating thread found)" : String.join("; ", where);
+        return String.join("; ", where);
     }
 
     /** A frame; one of a custom law (compiled from its source text) by the line of that source. */
