@@ -3,7 +3,6 @@ package org.cosim.validation.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -169,14 +168,23 @@ public final class ValidateCommand implements Command {
         private final PrintStream out;
         private final boolean live;
         private final long start = System.nanoTime();
-        /** The runs going on, in the order they started, with how far each has got (0..1). */
-        private final Map<String, ValidationRunner.RunStart> running = new LinkedHashMap<>();
-        private final Map<String, Double> reached = new HashMap<>();
-        private final Map<String, Long> runStart = new HashMap<>();
+        /** The runs going on, in the order they started. */
+        private final Map<String, Going> running = new LinkedHashMap<>();
         private double costFinished;
         private double costTotal;
         private int runTotal;
         private long lastPrint;
+
+        /** A run going on: when it started (wall clock) and how far it has got (0..1 of its simulated time). */
+        private static final class Going {
+            final ValidationRunner.RunStart run;
+            final long startNanos = System.nanoTime();
+            double reached;
+
+            Going(ValidationRunner.RunStart run) {
+                this.run = run;
+            }
+        }
 
         ValidateProgress(PrintStream err, PrintStream out) {
             this.err = err;
@@ -190,10 +198,7 @@ public final class ValidateCommand implements Command {
 
         @Override
         public synchronized void runStarts(ValidationRunner.RunStart s) {
-            String k = key(s.run(), s.backend());
-            running.put(k, s);
-            reached.put(k, 0.0);
-            runStart.put(k, System.nanoTime());
+            running.put(key(s.run(), s.backend()), new Going(s));
             costTotal = s.costTotal();
             runTotal = s.total();
             lastPrint = 0;
@@ -202,11 +207,11 @@ public final class ValidateCommand implements Command {
 
         @Override
         public synchronized void progress(ValidationRunner.RunStart s, long nowPs) {
-            String k = key(s.run(), s.backend());
-            if (!running.containsKey(k)) {
+            Going g = running.get(key(s.run(), s.backend()));
+            if (g == null) {
                 return;
             }
-            reached.put(k, s.durationPs() > 0 ? Math.min(1, nowPs / (double) s.durationPs()) : 0);
+            g.reached = s.durationPs() > 0 ? Math.min(1, nowPs / (double) s.durationPs()) : 0;
             if (!live) {
                 return;
             }
@@ -221,29 +226,27 @@ public final class ValidateCommand implements Command {
         /** The live line: one run as before (its simulated time, its time left), several as a list. */
         private String line(long t) {
             double done = costFinished;
-            for (Map.Entry<String, ValidationRunner.RunStart> e : running.entrySet()) {
-                done += reached.get(e.getKey()) * e.getValue().cost();
+            for (Going g : running.values()) {
+                done += g.reached * g.run.cost();
             }
             double allElapsed = (t - start) / 1e9;
             String allLeft = done > 0 && costTotal > 0 ? clock(allElapsed * (costTotal - done) / done) : "?";
             if (running.size() == 1) {
-                Map.Entry<String, ValidationRunner.RunStart> e = running.entrySet().iterator().next();
-                ValidationRunner.RunStart s = e.getValue();
-                double frac = reached.get(e.getKey());
-                double runElapsed = (t - runStart.get(e.getKey())) / 1e9;
-                String runLeft = frac > 0 ? String.format(Locale.ROOT, "%.0f s", runElapsed * (1 - frac) / frac)
-                        : "?";
+                Going g = running.values().iterator().next();
+                ValidationRunner.RunStart s = g.run;
+                double runElapsed = (t - g.startNanos) / 1e9;
+                String runLeft = g.reached > 0
+                        ? String.format(Locale.ROOT, "%.0f s", runElapsed * (1 - g.reached) / g.reached) : "?";
                 return String.format(Locale.ROOT, "[run %d/%d] %s %s (%s): %.1f/%.1f ms simulated, run ~%s left, "
                         + "all ~%s left", s.index(), s.total(), s.experiment(), s.run().id(), s.backend(),
-                        frac * s.durationPs() / 1e9, s.durationPs() / 1e9, runLeft, allLeft);
+                        g.reached * s.durationPs() / 1e9, s.durationPs() / 1e9, runLeft, allLeft);
             }
             StringBuilder b = new StringBuilder();
             b.append(String.format(Locale.ROOT, "[%d runs of %d going, all ~%s left]", running.size(), runTotal,
                     allLeft));
-            for (Map.Entry<String, ValidationRunner.RunStart> e : running.entrySet()) {
-                ValidationRunner.RunStart s = e.getValue();
-                b.append(String.format(Locale.ROOT, " %d: %s %.0f%%;", s.index(), s.run().id(),
-                        100 * reached.get(e.getKey())));
+            for (Going g : running.values()) {
+                b.append(String.format(Locale.ROOT, " %d: %s %.0f%%;", g.run.index(), g.run.run().id(),
+                        100 * g.reached));
             }
             return b.length() > WIDTH ? b.substring(0, WIDTH - 3) + "..." : b.toString();
         }
@@ -255,12 +258,9 @@ public final class ValidateCommand implements Command {
 
         @Override
         public synchronized void runEnds(RunRecord r) {
-            String k = key(r.run(), r.backend());
-            ValidationRunner.RunStart s = running.remove(k);
-            if (s != null) {
-                costFinished += s.cost();
-                reached.remove(k);
-                runStart.remove(k);
+            Going g = running.remove(key(r.run(), r.backend()));
+            if (g != null) {
+                costFinished += g.run.cost();
             }
             if (r.failure() != null) {
                 clear();

@@ -111,16 +111,18 @@ public final class ValidationRunner {
     /** What a worker hands back for one run; {@code results} only when it completed. */
     private record Outcome(RunRecord record, RunResults results, boolean cutShort) { }
 
-    /** A distinct run (run id, back end) and the experiment that first needs it. */
-    private record Planned(String key, Experiment experiment, PaperRun run, String backend,
-                           CompletableFuture<Outcome> outcome) { }
+    /**
+     * A distinct run (run id, back end), the experiment that first needs it (and its index) and its share of the
+     * validation's cost, for time estimates.
+     */
+    private record Planned(String key, int experimentIndex, Experiment experiment, PaperRun run, String backend,
+                           double cost, CompletableFuture<Outcome> outcome) { }
 
     private final Options options;
     private final Listener listener;
     /** The runs not yet released, by key; a run's results go once no experiment still to judge needs them. */
     private final Map<String, Planned> planned = new HashMap<>();
     private final Map<String, Integer> usesLeft = new HashMap<>();
-    private final Map<String, Double> costs = new HashMap<>();
     private final AtomicInteger runIndex = new AtomicInteger();
     private final AtomicBoolean abandoned = new AtomicBoolean();  // run() is leaving: the workers stop too
     private int runTotal;
@@ -135,11 +137,8 @@ public final class ValidationRunner {
         long start = System.nanoTime();
         List<Planned> order = plan(experiments);
         runTotal = order.size();
-        for (Planned p : order) {
-            costs.put(p.key(), cost(options.scenarios(), p.run(), options.quick()));
-        }
-        costTotal = costs.values().stream().mapToDouble(Double::doubleValue).sum();
-        int[] experimentOf = order.stream().mapToInt(p -> experiments.indexOf(p.experiment())).toArray();
+        costTotal = order.stream().mapToDouble(Planned::cost).sum();
+        int[] experimentOf = order.stream().mapToInt(Planned::experimentIndex).toArray();
         // One job keeps the old order exactly: each run after the experiment before it was judged.
         RunQueue<Planned> queue = new RunQueue<>(order, experimentOf, 2 * (options.jobs() - 1), this::stopping);
         ExecutorService workers = startWorkers(queue, Math.min(options.jobs(), Math.max(1, order.size())));
@@ -184,12 +183,14 @@ public final class ValidationRunner {
     /** The distinct runs in the order the experiments first need them (experiment, back end, run). */
     private List<Planned> plan(List<Experiment> experiments) {
         List<Planned> order = new ArrayList<>();
-        for (Experiment e : experiments) {
+        for (int i = 0; i < experiments.size(); i++) {
+            Experiment e = experiments.get(i);
             for (String b : options.backends()) {
                 for (PaperRun r : runsOf(e)) {
                     String k = key(b, r);
                     if (usesLeft.merge(k, 1, Integer::sum) == 1) {
-                        Planned p = new Planned(k, e, r, b, new CompletableFuture<>());
+                        Planned p = new Planned(k, i, e, r, b, cost(options.scenarios(), r, options.quick()),
+                                new CompletableFuture<>());
                         planned.put(k, p);
                         order.add(p);
                     }
@@ -428,7 +429,7 @@ public final class ValidationRunner {
             return notStarted(p);
         }
         RunStart start = new RunStart(runIndex.incrementAndGet(), runTotal, p.experiment().id(), r, backend,
-                sim.config().durationPs(), costs.getOrDefault(p.key(), 0.0), costTotal);
+                sim.config().durationPs(), p.cost(), costTotal);
         listener.runStarts(start);
         LongConsumer stopping = t -> {
             listener.progress(start, t);

@@ -199,7 +199,8 @@ class StopOnSignalTest {
         for (int i = 0; i < 300 && !log().contains("no step reached"); i++) {
             Thread.sleep(100);
         }
-        assertTrue(log().contains("the simulation is at Loops.onRttSample (line 16 of the custom law's source file)"), "it says where: " + log());
+        assertTrue(log().contains("the simulation is at Loops.onRttSample (line 16 of the custom law's source file)"),
+                "it says where: " + log());
         p.destroy();
         assertTrue(p.waitFor(10, TimeUnit.SECONDS), "the second signal ends it: " + log());
         assertEquals(143, p.exitValue(), log());

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.validation.ShippedScenarios;
@@ -116,9 +117,13 @@ class OmnetppKilledAgentServerTest {
                 "output.warmup_us=0", "pipeline_depth=" + depth));
         long duration = sim.config().durationPs();
         long[] signalledAt = {0};
+        AtomicLong lastProgress = new AtomicLong(System.nanoTime());
         Thread signaller = new Thread(() -> {
             try {
-                Thread.sleep(1000);  // opp_run is now blocked on the frozen server (its progress stopped)
+                // opp_run is blocked on the frozen server once its progress has stopped for half a second.
+                for (int i = 0; i < 300 && System.nanoTime() - lastProgress.get() < 500_000_000L; i++) {
+                    Thread.sleep(100);
+                }
                 ProcessHandle oppRun = ProcessHandle.current().descendants()
                         .filter(p -> p.info().command().orElse("").endsWith("opp_run")).findFirst().orElseThrow();
                 signalledAt[0] = System.nanoTime();
@@ -129,6 +134,7 @@ class OmnetppKilledAgentServerTest {
         });
         RunResults r = assertTimeoutPreemptively(Duration.ofSeconds(50), () ->
                 OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("out"), target, System.out), t -> {
+                    lastProgress.set(System.nanoTime());
                     if (t >= duration / 5 && !signaller.isAlive() && signalledAt[0] == 0) {
                         signal("-STOP", agents.pid());
                         signaller.start();
