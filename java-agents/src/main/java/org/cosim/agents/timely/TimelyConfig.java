@@ -12,6 +12,8 @@ import org.cosim.scenario.Units;
  * unloaded propagation RTT; rate floor 10 Mb/s; each multiplicative factor
  * floored at 0.5; at most 4 segments outstanding per flow; alpha = 0.1. No NIC
  * pacing unless nic_pacing_mbps (Fig 16) is given (nicPacingBps 0: off).
+ * Updates are scaled when a flow's samples come closer than minRTT (the
+ * paper's "Rate update frequency"; scale_updates, on by default).
  *
  * <p>alpha (the EWMA weight of RTT differences) is not in the paper. With 16 KB
  * segments, four flows per NIC and NIC queueing inside the RTT (as the paper
@@ -25,7 +27,7 @@ import org.cosim.scenario.Units;
 public record TimelyConfig(int segmentBytes, double deltaBps, double beta, double alpha,
                            long tLowPs, long tHighPs, long minRttPs, boolean hai, int haiThreshold,
                            int haiMultiplier, double minRateBps, double minDecreaseFactor,
-                           int maxOutstandingSegments, double nicPacingBps) {
+                           int maxOutstandingSegments, double nicPacingBps, boolean scaleUpdates) {
 
     private static final String P = "protocol.timely.";
 
@@ -68,7 +70,8 @@ public record TimelyConfig(int segmentBytes, double deltaBps, double beta, doubl
 
         return new TimelyConfig(seg, Units.mbpsToBps(delta), beta, alpha, Units.usToPs(tLow),
                 Units.usToPs(tHigh), minRtt, !t.hasHai() || t.getHai(), haiThreshold, haiMultiplier,
-                Units.mbpsToBps(minRate), minFactor, outstanding, Units.mbpsToBps(nicPacing));
+                Units.mbpsToBps(minRate), minFactor, outstanding, Units.mbpsToBps(nicPacing),
+                !t.hasScaleUpdates() || t.getScaleUpdates());
     }
 
     private static void require(boolean ok, String field, Object value, String rule) {

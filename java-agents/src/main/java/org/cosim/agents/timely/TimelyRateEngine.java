@@ -12,6 +12,14 @@ import org.cosim.agents.sender.RateControl;
  * with a negative gradient, is updated on every sample, and is reset by any rate
  * decrease; HAI applies only in the gradient branch; every multiplicative factor
  * is floored at min_decrease_factor; the rate stays within [min_rate, line rate].
+ *
+ * <p>Algorithm 1 assumes at most one completion per minRTT, which holds for 64 KB
+ * segments at 10 Gb/s but not for a fast flow of 16 KB ones. The paper then
+ * updates on every completion but scales "the updates by the number of
+ * completions per minimum RTT interval"; with scale_updates (the default) a
+ * sample that comes a gap after the flow's previous one uses
+ * f = min(1, gap / minRTT) of delta and of beta (DIGEST.md 1.D.5), so that n
+ * samples within one minRTT move the rate about as much as one would.
  */
 public final class TimelyRateEngine implements RateControl {
     /** Which branch of Algorithm 1 the last sample took. */
@@ -28,6 +36,9 @@ public final class TimelyRateEngine implements RateControl {
     private double rttDiff;
     private int negativeGradients;
     private Branch lastBranch;
+    private long lastAckPs = NO_TIME;       // the latest completion the sender reported
+    private long prevSamplePs = NO_TIME;    // the completion that carried the previous RTT sample
+    private static final long NO_TIME = Long.MIN_VALUE;
 
     public TimelyRateEngine(TimelyConfig cfg, double lineRateBps, double initialRateBps) {
         this.cfg = cfg;
@@ -40,9 +51,30 @@ public final class TimelyRateEngine implements RateControl {
         return rate;
     }
 
+    /** Notes when the completion came: the sample that follows is weighed by its gap to the previous one. */
+    @Override
+    public void onAck(long nowPs, int bytes, boolean ecnEcho) {
+        lastAckPs = nowPs;
+    }
+
     @Override
     public void onRttSample(long newRtt) {
         update(newRtt);
+    }
+
+    /**
+     * The share of a full update this sample gets: min(1, gap / minRTT), the gap
+     * since the previous sample's completion; 1 without scaling, for the first
+     * sample, or when no completion time was reported (a bare {@link #update}).
+     */
+    private double updateWeight() {
+        long now = lastAckPs;
+        long prev = prevSamplePs;
+        prevSamplePs = now;
+        if (!cfg.scaleUpdates() || now == NO_TIME || prev == NO_TIME) {
+            return 1;
+        }
+        return Math.min(1, (double) (now - prev) / cfg.minRttPs());
     }
 
     /** Algorithm 1. Returns the branch taken. */
@@ -55,19 +87,22 @@ public final class TimelyRateEngine implements RateControl {
         primed = true;
         double gradient = rttDiff / cfg.minRttPs();
         negativeGradients = gradient < 0 ? negativeGradients + 1 : 0;
+        double weight = updateWeight();
+        double delta = weight * cfg.deltaBps();
+        double beta = weight * cfg.beta();
 
         if (newRtt < cfg.tLowPs()) {
-            rate += cfg.deltaBps();
+            rate += delta;
             lastBranch = Branch.LOW;
         } else if (newRtt > cfg.tHighPs()) {
-            decrease(1 - cfg.beta() * (1 - (double) cfg.tHighPs() / newRtt));
+            decrease(1 - beta * (1 - (double) cfg.tHighPs() / newRtt));
             lastBranch = Branch.HIGH;
         } else if (gradient <= 0) {
             boolean hyper = cfg.hai() && negativeGradients >= cfg.haiThreshold();
-            rate += (hyper ? cfg.haiMultiplier() : 1) * cfg.deltaBps();
+            rate += (hyper ? cfg.haiMultiplier() : 1) * delta;
             lastBranch = hyper ? Branch.HYPERACTIVE : Branch.ADDITIVE;
         } else {
-            decrease(1 - cfg.beta() * gradient);
+            decrease(1 - beta * gradient);
             lastBranch = Branch.GRADIENT_DECREASE;
         }
         rate = clamp(rate);

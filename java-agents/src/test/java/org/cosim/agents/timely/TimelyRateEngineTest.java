@@ -346,4 +346,59 @@ class TimelyRateEngineTest {
         assertEquals(Branch.HIGH, e.lastBranch());
         assertRate(6e8, e);
     }
+
+    // ------------------------------------------------------------ update scaling (§5, DIGEST.md 1.D.5)
+
+    /** A completion at {@code atUs} carrying an RTT sample of {@code rttUs}, as the sender reports it. */
+    private static void sample(TimelyRateEngine e, double atUs, double rttUs) {
+        e.onAck(us(atUs), 16384, false);
+        e.onRttSample(us(rttUs));
+    }
+
+    @Test
+    void samplesCloserThanMinRttGetTheirShareOfAnIncrease() {
+        TimelyRateEngine e = engine();
+        sample(e, 1000, 30);                    // first sample: a whole delta, 1.01 Gb/s
+        assertRate(1e9 + DELTA, e);
+        sample(e, 1005, 30);                    // 5 us after it, minRTT 20 us: f = 0.25
+        assertRate(1e9 + 1.25 * DELTA, e);
+        sample(e, 1015, 30);                    // 10 us: f = 0.5
+        assertRate(1e9 + 1.75 * DELTA, e);
+        sample(e, 1055, 30);                    // 40 us: f capped at 1
+        assertRate(1e9 + 2.75 * DELTA, e);
+    }
+
+    @Test
+    void samplesCloserThanMinRttGetTheirShareOfADecrease() {
+        TimelyRateEngine e = engine();
+        sample(e, 1000, 100);                   // prime: gradient 0, 1.01 Gb/s
+        // 10 us later (f = 0.5): rtt_diff 2 us, g = 0.1, factor 1 - 0.5*0.8*0.1 = 0.96 (0.92 unscaled)
+        sample(e, 1010, 104);
+        assertRate(1.01e9 * 0.96, e);
+        // 5 us later (f = 0.25), above T_high: 1 - 0.25*0.8*(1 - 500/1000) = 0.9 (0.6 unscaled)
+        sample(e, 1015, 1000);
+        assertRate(1.01e9 * 0.96 * 0.9, e);
+    }
+
+    @Test
+    void scalingOffGivesEverySampleAWholeUpdate() {
+        TimelyRateEngine e = engine(b -> b.setScaleUpdates(false), START_RATE);
+        sample(e, 1000, 30);
+        sample(e, 1001, 30);
+        sample(e, 1002, 30);
+        assertRate(1e9 + 3 * DELTA, e);
+    }
+
+    @Test
+    void theGapIsBetweenSamplesNotBetweenCompletions() {
+        // With NIC pacing a segment completes piece by piece and only its last piece carries
+        // an RTT sample: the gap runs from the previous sample's completion, not the previous piece's.
+        TimelyRateEngine e = engine();
+        sample(e, 1000, 30);
+        for (int piece = 1; piece < 10; piece++) {
+            e.onAck(us(1000 + 4 * piece), 1500, false);
+        }
+        sample(e, 1040, 30);                    // 40 us after the last sample (4 us after a piece): f = 1
+        assertRate(1e9 + 2 * DELTA, e);
+    }
 }

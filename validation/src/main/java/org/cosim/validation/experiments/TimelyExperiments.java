@@ -18,8 +18,9 @@ import org.cosim.validation.results.Summary;
  * against PFC alone, fairness (Fig 13), gradient against target mode (Fig 9),
  * T_low against segment size (Fig 15), NIC pacing (Fig 16) and the large-scale
  * RTT comparison (Fig 20). The incast scenarios run 300 ms and measure the last
- * 200 ms, in --quick too (a third of a second each); --quick shortens the
- * large-scale runs.
+ * 200 ms, in --quick too (a third of a second each), except those with 64 KB
+ * segments, which run 1 s and measure the last 600 ms (see {@link #STEADY_64KB});
+ * --quick shortens the large-scale runs.
  */
 final class TimelyExperiments {
     private TimelyExperiments() {}
@@ -128,10 +129,25 @@ final class TimelyExperiments {
     static final int[] SEGMENTS = {16384, 32768, 65536};
     static final int[] T_LOW = {0, 25, 50, 100, 150, 200, 250, 300, 400};
 
+    /**
+     * How the 64 KB runs (Fig 15's 64 KB sweep, all of Fig 16) reach the steady state the testbed measured.
+     * A sender updates its rate once per completed segment, so 64 KB segments get a quarter of the 16 KB
+     * updates, and with NIC pacing one per 750 us or more. The incast's start (40 flows at C/(N+1) into 20 Gb/s)
+     * cuts every rate deep, and from there the 64 KB flows climb for about 300 ms (measured: the total in 100 ms
+     * bins reaches its level at 200-300 ms at every T_low and pacing rate; 16 and 32 KB within 100 ms). The
+     * incast's usual 100 ms warm-up would measure that climb: 13.4 Gb/s with 700 Mb/s pacing, 18.5 from 400 ms
+     * on. So these runs last 1 s and measure the last 600 ms, in --quick too (under a second of wall time each).
+     */
+    static final List<String> STEADY_64KB = List.of("duration_us=1000000", "output.warmup_us=400000");
+
     private static PaperRun tLowRun(int seg, int tLow) {
-        return PaperRun.of("timely/tlow/seg" + seg / 1024 + "k-tlow" + tLow, (seg / 1024) + " KB, T_low " + tLow
-                + " us", "timely-incast.textproto", "protocol.timely.segment_bytes=" + seg,
-                "protocol.timely.t_low_us=" + tLow);
+        List<String> o = new ArrayList<>(List.of("protocol.timely.segment_bytes=" + seg,
+                "protocol.timely.t_low_us=" + tLow));
+        if (seg == 65536) {
+            o.addAll(STEADY_64KB);
+        }
+        return new PaperRun("timely/tlow/seg" + seg / 1024 + "k-tlow" + tLow, (seg / 1024) + " KB, T_low " + tLow
+                + " us", "timely-incast.textproto", o, List.of());
     }
 
     private static List<PaperRun> tLowRuns(int seg) {
@@ -171,7 +187,8 @@ final class TimelyExperiments {
         return new Experiment("timely-fig15", "timely", "Fig 15", "T_low against segment size",
                 "The incast with 16, 32 and 64 KB segments, T_low swept over " + java.util.Arrays.toString(T_LOW)
                         + " us (T_high 500). Tipping point: the smallest T_low whose throughput is within 5% of the "
-                        + "best of its sweep.",
+                        + "best of its sweep. The 64 KB runs last 1 s and measure the last 600 ms: their rates take "
+                        + "about 300 ms to climb back from the start's cut (the others 300 ms, the last 200 ms).",
                 runs,
                 List.of(
                         Check.of("16 KB, T_low 50 us: throughput", "19.4 Gb/s (18.9 without T_low)",
@@ -179,10 +196,7 @@ final class TimelyExperiments {
                         Check.of("32 KB: tipping point", "100 us", between(50, 150, " us").described(
                                 "100 us +- one sweep step: 50..150 us"), " us", r -> tippingPointUs(r, 32768)),
                         Check.of("64 KB: tipping point", "200-300 us", between(200, 300, " us"), " us",
-                                r -> tippingPointUs(r, 65536)).deviation("64 KB segments (44 packets back to back "
-                                + "at line rate) keep the throughput near 13-14 Gb/s at every T_low below T_high "
-                                + "here: no T_low restores it, so the sweep has no tipping point (docs/timely.md)",
-                                between(0, 50, " us"))),
+                                r -> tippingPointUs(r, 65536))),
                 r -> {
                     List<Series> series = new ArrayList<>();
                     for (int seg : SEGMENTS) {
@@ -203,17 +217,13 @@ final class TimelyExperiments {
     // ------------------------------------------------------------ Fig 16: NIC pacing
 
     static final int[] PACING_MBPS = {0, 300, 500, 700, 1000, 2000};
-    private static final String PACING_WHY = "one RTT sample per 64 KB segment comes every 750 us at 700 Mb/s: "
-            + "TIMELY's gradient then sees hundreds of us of queue growth between samples and halves the rate, "
-            + "and recovers at 10 Mb/s per sample; pacing at the 500 Mb/s fair share gives 20 Gb/s "
-            + "(docs/timely.md)";
-
     private static PaperRun pacingRun(int tLow, int mbps) {
         List<String> o = new ArrayList<>(List.of("protocol.timely.segment_bytes=65536",
                 "protocol.timely.t_low_us=" + tLow));
         if (mbps > 0) {
             o.add("protocol.timely.nic_pacing_mbps=" + mbps);
         }
+        o.addAll(STEADY_64KB);
         return new PaperRun("timely/pacing/tlow" + tLow + "-" + (mbps == 0 ? "off" : mbps + "mbps"), "64 KB, T_low "
                 + tLow + " us, " + (mbps == 0 ? "no NIC pacing" : "NIC pacing " + mbps + " Mb/s"),
                 "timely-incast.textproto", o, List.of());
@@ -230,22 +240,21 @@ final class TimelyExperiments {
         return new Experiment("timely-fig16", "timely", "Fig 16", "64 KB segments with static NIC pacing",
                 "The incast with 64 KB segments, the NIC pacing each segment's packets at a static rate (modelled by "
                         + "the sender handing the NIC MTU pieces at that rate; RTT from the last piece, the pacer's "
-                        + "spacing taken out as the paper does), T_low 0 and 50 us.",
+                        + "spacing taken out as the paper does), T_low 0 and 50 us. Each run lasts 1 s and measures "
+                        + "the last 600 ms, the steady state: a 64 KB flow updates its rate once per segment, every "
+                        + "750 us at 700 Mb/s, and takes about 300 ms to climb back from the start's cut.",
                 runs,
                 List.of(
                         Check.of("T_low 50 us, NIC pacing 700 Mb/s: throughput", "18.9 Gb/s",
                                 between(17.9, 19.9, " Gb/s").described("18.9 +- 1 Gb/s"), " Gb/s",
-                                r -> s(r, pacingRun(50, 700)).totalThroughputGbps())
-                                .deviation(PACING_WHY, between(12, 16, " Gb/s")),
+                                r -> s(r, pacingRun(50, 700)).totalThroughputGbps()),
                         Check.of("T_low 0, NIC pacing 700 Mb/s: throughput", "18.4 Gb/s",
                                 between(17.4, 19.4, " Gb/s").described("18.4 +- 1 Gb/s"), " Gb/s",
-                                r -> s(r, pacingRun(0, 700)).totalThroughputGbps())
-                                .deviation(PACING_WHY, between(16, 18, " Gb/s")),
+                                r -> s(r, pacingRun(0, 700)).totalThroughputGbps()),
                         Check.of("pacing's gain at T_low 50 us (700 Mb/s over none)", "+7.7 Gb/s (11.2 -> 18.9)",
                                 atLeast(1, " Gb/s").described(">= +1 Gb/s (ordering)"), " Gb/s",
                                 r -> s(r, pacingRun(50, 700)).totalThroughputGbps()
-                                        - s(r, tLowRun(65536, 50)).totalThroughputGbps())
-                                .deviation(PACING_WHY, between(-1, 1, " Gb/s"))),
+                                        - s(r, tLowRun(65536, 50)).totalThroughputGbps())),
                 r -> {
                     List<Series> series = new ArrayList<>();
                     for (int tLow : new int[] {0, 50}) {
