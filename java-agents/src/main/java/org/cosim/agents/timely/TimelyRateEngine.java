@@ -27,6 +27,7 @@ public final class TimelyRateEngine implements RateControl {
 
     /** Sampled per flow (output.agent_state): the latest RTT sample and Algorithm 1's normalized gradient. */
     public static final List<String> SIGNALS = List.of("rtt_us", "gradient");
+    private static final long NO_TIME = Long.MIN_VALUE;
 
     private final TimelyConfig cfg;
     private final double lineRateBps;
@@ -38,7 +39,6 @@ public final class TimelyRateEngine implements RateControl {
     private Branch lastBranch;
     private long lastAckPs = NO_TIME;       // the latest completion the sender reported
     private long prevSamplePs = NO_TIME;    // the completion that carried the previous RTT sample
-    private static final long NO_TIME = Long.MIN_VALUE;
 
     public TimelyRateEngine(TimelyConfig cfg, double lineRateBps, double initialRateBps) {
         this.cfg = cfg;

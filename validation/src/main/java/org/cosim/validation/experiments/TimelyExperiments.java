@@ -136,7 +136,7 @@ final class TimelyExperiments {
      * cuts every rate deep, and from there the 64 KB flows climb for about 300 ms (measured: the total in 100 ms
      * bins reaches its level at 200-300 ms at every T_low and pacing rate; 16 and 32 KB within 100 ms). The
      * incast's usual 100 ms warm-up would measure that climb: 13.4 Gb/s with 700 Mb/s pacing, 18.5 from 400 ms
-     * on. So these runs last 1 s and measure the last 600 ms, in --quick too (under a second of wall time each).
+     * on. So these runs last 1 s and measure the last 600 ms, in --quick too (1-2 s of wall time each).
      */
     static final List<String> STEADY_64KB = List.of("duration_us=1000000", "output.warmup_us=400000");
 
