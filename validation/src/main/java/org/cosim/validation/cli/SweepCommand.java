@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -32,6 +33,7 @@ import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
 import org.cosim.validation.runner.JavaBackend;
 import org.cosim.validation.runner.OmnetppBackend;
+import org.cosim.validation.sweep.SeedSummary;
 import org.cosim.validation.sweep.SweepAxis;
 import org.cosim.validation.sweep.SweepPlan;
 import org.cosim.validation.sweep.SweepTable;
@@ -48,6 +50,10 @@ public final class SweepCommand implements Command {
             + "[--set field.path=value ...] [--out DIR] [--jobs N] [--backend java|omnetpp|both] [--plot METRIC ...] "
             + "[--plots]";
 
+    /** The numbers printed over the seeds (all are in sweep_seeds.csv). */
+    private static final List<String> SEED_COLUMNS = List.of("throughput_gbps", "flow_min_gbps", "rtt_p99_us",
+            "fct_p99_us");
+
     @Override
     public String name() {
         return "sweep";
@@ -63,7 +69,8 @@ public final class SweepCommand implements Command {
         o.addOption(Option.builder("v").longOpt("vary").hasArg().argName("field.path=v1,v2,...")
                 .desc("a field and its values (repeatable; runs every combination, the first --vary outermost), "
                         + "e.g. --vary workload.incast.senders=8,32,100; a..b and a..b:step are ranges "
-                        + "(--vary seed=1..10)").get());
+                        + "(--vary seed=1..10: seeds repeat each configuration, and sweep_seeds.csv gets its mean, "
+                        + "sd and 95% confidence interval)").get());
         o.addOption(CommandLines.setOption());
         o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
                 .desc("results directory (default: results/<scenario name>-sweep)").get());
@@ -116,7 +123,13 @@ public final class SweepCommand implements Command {
                     err);
             SweepTable table = new SweepTable(plan.axes(), rows, backend.equals("both"));
             table.print(out);
-            out.println("results: " + outDir + "/sweep.csv, and a directory per run");
+            Optional<SeedSummary> seeds = SeedSummary.of(plan.axes(), rows);
+            if (seeds.isPresent()) {
+                out.println("over the seeds (mean +- 95% confidence interval of the complete runs):");
+                seeds.get().print(out, SEED_COLUMNS);
+            }
+            out.println("results: " + outDir + "/sweep.csv" + (seeds.isPresent() ? ", sweep_seeds.csv" : "")
+                    + ", and a directory per run");
             for (String m : metrics) {
                 out.println("plot:    " + Plots.figure(outDir.resolve("sweep_" + m + ".png"), table.figure(m)));
             }
@@ -190,7 +203,7 @@ public final class SweepCommand implements Command {
         boolean paired = backend.equals("both");
         try {
             Files.createDirectories(outDir);
-            new SweepTable(plan.axes(), List.of(table), paired).writeCsv(outDir.resolve("sweep.csv"));
+            writeTables(plan, table, paired, outDir);
             List<Future<SweepTable.Row>> futures = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 SweepPlan.Point p = plan.points().get(i);
@@ -210,7 +223,7 @@ public final class SweepCommand implements Command {
                     }
                     synchronized (table) {
                         table[slot] = row;
-                        new SweepTable(plan.axes(), List.of(table), paired).writeCsv(outDir.resolve("sweep.csv"));
+                        writeTables(plan, table, paired, outDir);
                         err.printf(Locale.ROOT, "cosim sweep: %d/%d %s: %s%n", done.incrementAndGet(), count,
                                 String.join(" ", p.overrides(plan.axes())), row.complete() ? "done"
                                         : "FAILED (" + row.failure() + ")");
@@ -233,6 +246,12 @@ public final class SweepCommand implements Command {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** sweep.csv, and sweep_seeds.csv when seed is varied: rewritten as runs end, so a stopped sweep keeps them. */
+    private static void writeTables(SweepPlan plan, SweepTable.Row[] table, boolean paired, Path outDir) {
+        new SweepTable(plan.axes(), List.of(table), paired).writeCsv(outDir.resolve("sweep.csv"));
+        SeedSummary.of(plan.axes(), List.of(table)).ifPresent(s -> s.writeCsv(outDir.resolve("sweep_seeds.csv")));
     }
 
     /** One point; on the Java fabric, a signal stops it at its next progress step (OppRunStop stops opp_run). */

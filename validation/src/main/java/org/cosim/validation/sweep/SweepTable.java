@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.cosim.validation.plots.FigureData;
 import org.cosim.validation.results.Counters;
@@ -155,6 +156,16 @@ public final class SweepTable {
         return METRICS.stream().map(Metric::name).toList();
     }
 
+    /** A run's numbers in {@link #metricNames()} order (NaN where one does not apply); the run must have run. */
+    static double[] metricValues(Row r) {
+        double[] v = new double[METRICS.size()];
+        for (int m = 0; m < v.length; m++) {
+            Double x = METRICS.get(m).value().apply(r);
+            v[m] = x == null ? Double.NaN : x;
+        }
+        return v;
+    }
+
     /**
      * A figure of {@code metric} over the first varied field: lines against its
      * values when they are all numbers, else grouped bars; one line (or bar) per
@@ -164,27 +175,52 @@ public final class SweepTable {
         Metric m = METRICS.stream().filter(x -> x.name().equals(metric)).findFirst().orElseThrow(
                 () -> new IllegalArgumentException("no metric '" + metric + "' (known: " + metricNames() + ")"));
         SweepAxis first = axes.get(0);
-        boolean numeric = first.values().stream().allMatch(SweepTable::isNumber);
+        // Over seed itself (the first axis) each seed is a point; after it, seeds are averaged.
+        Optional<SeedSummary> seeds = SeedSummary.seedAxis(axes) > 0 ? SeedSummary.of(axes, rows) : Optional.empty();
         Map<String, double[]> byRest = new LinkedHashMap<>();
-        for (Row r : rows) {
-            List<String> v = r.point().values();
-            StringBuilder rest = new StringBuilder();
-            for (int a = 1; a < axes.size(); a++) {
-                rest.append(rest.length() == 0 ? "" : ", ").append(axes.get(a).label()).append('=').append(v.get(a));
+        if (seeds.isPresent()) {
+            // Seeds are repetitions: one line per configuration, at its mean over the seeds.
+            int index = metricNames().indexOf(metric);
+            for (SeedSummary.Group g : seeds.get().groups()) {
+                double[] ys = line(byRest, rest(seeds.get().others(), g.values(), metric), first);
+                ys[first.values().indexOf(g.values().get(0))] = g.stats()[index].mean();
             }
-            double[] ys = byRest.computeIfAbsent(rest.length() == 0 ? metric : rest.toString(), k -> {
-                double[] y = new double[first.values().size()];
-                java.util.Arrays.fill(y, Double.NaN);
-                return y;
-            });
-            // A run that failed midway has partial numbers, not a point of the curve: drawn as a gap.
-            ys[first.values().indexOf(v.get(0))] = !r.complete() ? Double.NaN : m.value().apply(r);
+        } else {
+            for (Row r : rows) {
+                List<String> v = r.point().values();
+                double[] ys = line(byRest, rest(axes, v, metric), first);
+                // A run that failed midway has partial numbers, not a point of the curve: drawn as a gap.
+                ys[first.values().indexOf(v.get(0))] = !r.complete() ? Double.NaN : m.value().apply(r);
+            }
         }
+        return figure(metric, first, byRest, seeds.map(s -> ", mean over seeds (95% CI in sweep_seeds.csv)")
+                .orElse(""));
+    }
+
+    /** A line's name: the axes after the first with their values, or the metric when there are none. */
+    private static String rest(List<SweepAxis> axes, List<String> values, String metric) {
+        StringBuilder rest = new StringBuilder();
+        for (int a = 1; a < axes.size(); a++) {
+            rest.append(rest.length() == 0 ? "" : ", ").append(axes.get(a).label()).append('=').append(values.get(a));
+        }
+        return rest.length() == 0 ? metric : rest.toString();
+    }
+
+    private static double[] line(Map<String, double[]> byRest, String name, SweepAxis first) {
+        return byRest.computeIfAbsent(name, k -> {
+            double[] y = new double[first.values().size()];
+            java.util.Arrays.fill(y, Double.NaN);
+            return y;
+        });
+    }
+
+    private static FigureData figure(String metric, SweepAxis first, Map<String, double[]> byRest, String note) {
+        boolean numeric = first.values().stream().allMatch(SweepTable::isNumber);
         double[] xs = numeric ? first.values().stream().mapToDouble(Double::parseDouble).toArray()
                 : new double[first.values().size()];
         List<FigureData.Series> series = new ArrayList<>();
         byRest.forEach((name, ys) -> series.add(new FigureData.Series(name, xs, ys)));
-        String title = metric + " over " + first.label();
+        String title = metric + " over " + first.label() + note;
         return numeric ? FigureData.lines(FigureData.Kind.SWEEP, title, first.path(), metric, series)
                 : FigureData.bars(title, metric, first.values(), series);
     }
@@ -234,7 +270,12 @@ public final class SweepTable {
             }
             table.add(line);
         }
-        int[] width = new int[names.size()];
+        printAligned(out, table);
+    }
+
+    /** Rows of cells, right-aligned in columns, the first row the heading. */
+    static void printAligned(PrintStream out, List<List<String>> table) {
+        int[] width = new int[table.get(0).size()];
         for (List<String> line : table) {
             for (int i = 0; i < line.size(); i++) {
                 width[i] = Math.max(width[i], line.get(i).length());
@@ -249,7 +290,7 @@ public final class SweepTable {
         }
     }
 
-    private static String csvLine(List<String> cells) {
+    static String csvLine(List<String> cells) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < cells.size(); i++) {
             String c = cells.get(i);

@@ -61,6 +61,43 @@ class SweepCommandTest {
         // The two client counts differ, so the rows do: the varied field reached the runs.
         assertFalse(lines.get(1).substring(lines.get(1).indexOf("complete"))
                 .equals(lines.get(3).substring(lines.get(3).indexOf("complete"))));
+        assertFalse(Files.exists(tmp.resolve("j1/sweep_seeds.csv")), "no seed varied: no summary over seeds");
+    }
+
+    /** Varying seed repeats each configuration: sweep_seeds.csv has its mean, sd and 95% CI over the seeds. */
+    @Test
+    void seedsAreSummarizedPerConfiguration() throws IOException {
+        Path out = tmp.resolve("seeds");
+        CliOutcome o = cosim("sweep", ShippedScenarios.path("ndp-fig16-incast.textproto").toString(),
+                "--set", "duration_us=2000", "--set", "workload.incast.senders=8", "--set",
+                "workload.incast.flow_bytes=90000", "--vary", "topology.switches.ndp.strict_priority=false,true",
+                "--vary", "seed=1..3", "--out", out.toString(), "--plot", "rtt_p99_us");
+        assertEquals(0, o.status(), o.err());
+        assertTrue(o.out().contains("over the seeds (mean +- 95% confidence interval"), o.out());
+        List<String> runs = Files.readString(out.resolve("sweep.csv")).lines().toList();
+        List<String> header = List.of(runs.get(0).split(","));
+        int rtt = header.indexOf("rtt_p99_us");
+        List<String> seeds = Files.readString(out.resolve("sweep_seeds.csv")).lines().toList();
+        assertEquals(3, seeds.size(), "a heading and one row per strict_priority value");
+        List<String> summaryHeader = List.of(seeds.get(0).split(","));
+        assertEquals(List.of("topology.switches.ndp.strict_priority", "seeds"), summaryHeader.subList(0, 2));
+        int mean = summaryHeader.indexOf("rtt_p99_us_mean");
+        for (int g = 0; g < 2; g++) {
+            double[] x = new double[3];
+            for (int i = 0; i < 3; i++) {
+                x[i] = Double.parseDouble(runs.get(1 + 3 * g + i).split(",")[rtt]);
+            }
+            double m = (x[0] + x[1] + x[2]) / 3;
+            double sd = Math.sqrt(((x[0] - m) * (x[0] - m) + (x[1] - m) * (x[1] - m) + (x[2] - m) * (x[2] - m)) / 2);
+            String[] row = seeds.get(1 + g).split(",");
+            assertEquals(g == 0 ? "false" : "true", row[0]);
+            assertEquals("3", row[1]);
+            assertEquals(m, Double.parseDouble(row[mean]), 1e-3 * m);
+            assertEquals(sd, Double.parseDouble(row[mean + 1]), 1e-3 * m);
+            assertEquals(4.3027 * sd / Math.sqrt(3), Double.parseDouble(row[mean + 2]), 1e-3 * m);
+            assertTrue(sd > 0, "the seeds give different RTTs here, so the test sees a spread: " + seeds.get(1 + g));
+        }
+        assertTrue(Files.size(out.resolve("sweep_rtt_p99_us.png")) > 1000, "the means drawn");
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.cosim.scenario.ScenarioException;
+import org.cosim.validation.results.Counters;
 import org.cosim.validation.results.Summary;
 import org.junit.jupiter.api.Test;
 
@@ -107,6 +108,24 @@ class SweepPlanTest {
         double[] y = new SweepTable(p.axes(), rows).figure("jain").series().get(0).y();
         assertEquals(0.9, y[0]);
         assertTrue(Double.isNaN(y[1]), "the failed run's partial Jain index is not drawn");
+    }
+
+    @Test
+    void seedsAfterTheFirstFieldAreAveragedIntoOneLine() {
+        // Seeds are repetitions: the figure draws each configuration's mean over its complete runs.
+        SweepPlan p = SweepPlan.of(List.of("workload.incast.senders=8,32", "seed=1..3"));
+        double[] jain = {0.9, 0.8, 0.7, 0.5, 0.6, 0.99};
+        List<SweepTable.Row> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            Summary s = new Summary(0, new double[0], jain[i], 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, null, null);
+            Counters c = new Counters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of());
+            rows.add(new SweepTable.Row(p.points().get(i), "d" + i, s, c, List.of(), i == 5 ? "stopped" : null, -1));
+        }
+        org.cosim.validation.plots.FigureData f = new SweepTable(p.axes(), rows).figure("jain");
+        assertEquals(1, f.series().size(), "one line, not one per seed");
+        assertEquals(0.8, f.series().get(0).y()[0], 1e-12);   // (0.9 + 0.8 + 0.7) / 3
+        assertEquals(0.55, f.series().get(0).y()[1], 1e-12);  // the stopped third run left out
+        assertTrue(f.title().contains("mean over seeds"), f.title());
     }
 
     @Test
