@@ -91,6 +91,33 @@ class OmnetppPairedRunTest {
     }
 
     /**
+     * TIMELY's Fig 16 set-up: 64 KB segments the sender hands the NIC as MTU pieces 700 Mb/s apart, each a
+     * send action of its own, and only a segment's last piece giving an RTT sample.
+     */
+    @Test
+    void timelyWithNicPacing() {
+        assertIdentical(ShippedScenarios.read("timely-incast.textproto", "protocol.timely.segment_bytes=65536",
+                "protocol.timely.nic_pacing_mbps=700", "duration_us=30000", "output.warmup_us=10000"));
+    }
+
+    /** TIMELY's Fig 18 with T_low 0: 90 connections close at 200 ms, and HAI acts in the gradient branch. */
+    @Test
+    void timelyHaiAfterConnectionsClose() {
+        assertIdentical(ShippedScenarios.read("timely-hai.textproto", "protocol.timely.t_low_us=0",
+                "duration_us=215000", "output.warmup_us=195000"));
+    }
+
+    /**
+     * TIMELY on the 128-host fat tree for 20 ms, where flows near line rate complete segments closer than
+     * minRTT apart and the updates are scaled (the files differ from a run with scale_updates off).
+     */
+    @Test
+    void timelyWithScaledUpdatesAtScale() {
+        assertIdentical(ShippedScenarios.read("timely-large-scale.textproto", "duration_us=20000",
+                "output.warmup_us=1000"));
+    }
+
+    /**
      * Every shipped scenario that runs (the bases without a workload are left out), for its first millisecond
      * (or until half a millisecond after its last link change): the same results files on both back ends. The
      * hand-picked cases in this class run longer; this one makes sure no shipped scenario's features are left
