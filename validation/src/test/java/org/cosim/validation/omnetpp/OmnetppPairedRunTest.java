@@ -91,30 +91,27 @@ class OmnetppPairedRunTest {
     }
 
     /**
-     * TIMELY's Fig 16 set-up: 64 KB segments the sender hands the NIC as MTU pieces 700 Mb/s apart, each a
-     * send action of its own, and only a segment's last piece giving an RTT sample.
+     * TIMELY's mechanisms beyond the shipped incasts: Fig 16's NIC pacing (64 KB segments handed to the NIC as
+     * MTU pieces 700 Mb/s apart, each a send action of its own, only a segment's last piece giving an RTT
+     * sample); Fig 18 at T_low 0 (90 connections close at 200 ms, HAI acts in the gradient branch); the
+     * 128-host fat tree for 20 ms, where flows near line rate complete segments closer than minRTT apart and
+     * the updates are scaled (its files differ from a run with scale_updates off).
      */
-    @Test
-    void timelyWithNicPacing() {
-        assertIdentical(ShippedScenarios.read("timely-incast.textproto", "protocol.timely.segment_bytes=65536",
-                "protocol.timely.nic_pacing_mbps=700", "duration_us=30000", "output.warmup_us=10000"));
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("timelyMechanisms")
+    void timelyMechanism(String what, String file, List<String> overrides) {
+        assertIdentical(ShippedScenarios.read(file, overrides.toArray(String[]::new)));
     }
 
-    /** TIMELY's Fig 18 with T_low 0: 90 connections close at 200 ms, and HAI acts in the gradient branch. */
-    @Test
-    void timelyHaiAfterConnectionsClose() {
-        assertIdentical(ShippedScenarios.read("timely-hai.textproto", "protocol.timely.t_low_us=0",
-                "duration_us=215000", "output.warmup_us=195000"));
-    }
-
-    /**
-     * TIMELY on the 128-host fat tree for 20 ms, where flows near line rate complete segments closer than
-     * minRTT apart and the updates are scaled (the files differ from a run with scale_updates off).
-     */
-    @Test
-    void timelyWithScaledUpdatesAtScale() {
-        assertIdentical(ShippedScenarios.read("timely-large-scale.textproto", "duration_us=20000",
-                "output.warmup_us=1000"));
+    static List<org.junit.jupiter.params.provider.Arguments> timelyMechanisms() {
+        return List.of(
+                org.junit.jupiter.params.provider.Arguments.of("NIC pacing", "timely-incast.textproto",
+                        List.of("protocol.timely.segment_bytes=65536", "protocol.timely.nic_pacing_mbps=700",
+                                "duration_us=30000", "output.warmup_us=10000")),
+                org.junit.jupiter.params.provider.Arguments.of("HAI after closes", "timely-hai.textproto",
+                        List.of("protocol.timely.t_low_us=0", "duration_us=215000", "output.warmup_us=195000")),
+                org.junit.jupiter.params.provider.Arguments.of("scaled updates", "timely-large-scale.textproto",
+                        List.of("duration_us=20000", "output.warmup_us=1000")));
     }
 
     /**
