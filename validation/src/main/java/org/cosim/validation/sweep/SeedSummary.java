@@ -72,37 +72,25 @@ public final class SeedSummary {
         if (seedAxis < 0) {
             return Optional.empty();
         }
-        int metrics = SweepTable.metricNames().size();
-        Map<List<String>, List<List<Double>>> byConfig = new LinkedHashMap<>();
-        Map<List<String>, Integer> seeds = new LinkedHashMap<>();
+        // Per configuration, the numbers of its complete runs: a failed or pending run is not a sample of it.
+        Map<List<String>, List<double[]>> byConfig = new LinkedHashMap<>();
         for (SweepTable.Row r : rows) {
             List<String> key = new ArrayList<>(r.point().values());
             key.remove(seedAxis);
-            List<List<Double>> columns = byConfig.computeIfAbsent(List.copyOf(key), k -> {
-                List<List<Double>> c = new ArrayList<>();
-                for (int m = 0; m < metrics; m++) {
-                    c.add(new ArrayList<>());
-                }
-                return c;
-            });
-            seeds.merge(List.copyOf(key), r.complete() ? 1 : 0, Integer::sum);
-            if (!r.complete()) {
-                continue;  // a failed or pending run is not a sample of the configuration
-            }
-            double[] v = SweepTable.metricValues(r);
-            for (int m = 0; m < metrics; m++) {
-                if (Double.isFinite(v[m])) {
-                    columns.get(m).add(v[m]);
-                }
+            List<double[]> runs = byConfig.computeIfAbsent(List.copyOf(key), k -> new ArrayList<>());
+            if (r.complete()) {
+                runs.add(SweepTable.metricValues(r));
             }
         }
+        int metrics = SweepTable.metricNames().size();
         List<Group> groups = new ArrayList<>();
-        byConfig.forEach((key, columns) -> {
+        byConfig.forEach((key, runs) -> {
             Stats[] stats = new Stats[metrics];
             for (int m = 0; m < metrics; m++) {
-                stats[m] = Stats.of(columns.get(m));
+                int column = m;
+                stats[m] = Stats.of(runs.stream().map(v -> v[column]).filter(Double::isFinite).toList());
             }
-            groups.add(new Group(key, seeds.get(key), stats));
+            groups.add(new Group(key, runs.size(), stats));
         });
         return Optional.of(new SeedSummary(axes, seedAxis, groups));
     }

@@ -116,7 +116,7 @@ class OmnetppKilledAgentServerTest {
         FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto",
                 "output.warmup_us=0", "pipeline_depth=" + depth));
         long duration = sim.config().durationPs();
-        long[] signalledAt = {0};
+        AtomicLong signalledAt = new AtomicLong();
         AtomicLong lastProgress = new AtomicLong(System.nanoTime());
         Thread signaller = new Thread(() -> {
             try {
@@ -126,23 +126,23 @@ class OmnetppKilledAgentServerTest {
                 }
                 ProcessHandle oppRun = ProcessHandle.current().descendants()
                         .filter(p -> p.info().command().orElse("").endsWith("opp_run")).findFirst().orElseThrow();
-                signalledAt[0] = System.nanoTime();
-                new ProcessBuilder("kill", "-TERM", Long.toString(oppRun.pid())).start().waitFor();
-            } catch (IOException | InterruptedException e) {
+                signalledAt.set(System.nanoTime());
+                signal("-TERM", oppRun.pid());
+            } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
         });
         RunResults r = assertTimeoutPreemptively(Duration.ofSeconds(50), () ->
                 OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("out"), target, System.out), t -> {
                     lastProgress.set(System.nanoTime());
-                    if (t >= duration / 5 && !signaller.isAlive() && signalledAt[0] == 0) {
+                    if (t >= duration / 5 && !signaller.isAlive() && signalledAt.get() == 0) {
                         signal("-STOP", agents.pid());
                         signaller.start();
                     }
                 }), "SIGTERM did not end an OMNeT++ run waiting for a frozen agent server before the deadline");
-        double afterSignal = (System.nanoTime() - signalledAt[0]) / 1e9;
+        double afterSignal = (System.nanoTime() - signalledAt.get()) / 1e9;
         signal("-CONT", agents.pid());
-        assertTrue(signalledAt[0] > 0 && afterSignal < 10, "ended " + afterSignal + " s after SIGTERM");
+        assertTrue(signalledAt.get() > 0 && afterSignal < 10, "ended " + afterSignal + " s after SIGTERM");
         assertFalse(r.complete());
         assertTrue(r.failure().contains("asked to stop (SIGINT or SIGTERM) while waiting for"), r.failure());
         assertTrue(r.reachedPs() >= duration / 5 && r.reachedPs() < duration, "stopped midway at " + r.reachedPs());
