@@ -46,7 +46,8 @@ final class NdpExperiments {
             "ndp-mptcp-permutation.textproto").quick("duration_us=12000", "output.warmup_us=4000");
 
     static List<Experiment> all() {
-        return List.of(NdpFig2Experiment.experiment(), permutation(), fig4(), fig10(), fig16(), fig20(), fig15(), scaling());
+        return List.of(NdpFig2Experiment.experiment(), permutation(), fig4(), fig10(), fig16(), fig20(), fig15(), scaling(),
+                NdpFig17Experiment.experiment(), NdpFig19Experiment.experiment(), NdpFig21Experiment.experiment());
     }
 
     private static double utilization(RunResults r) {
