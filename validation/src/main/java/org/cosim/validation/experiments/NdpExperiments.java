@@ -20,7 +20,9 @@ import org.cosim.validation.results.Summary;
  * (Fig 14), the 100 -> 1 incast of Fig 4, receiver priority on the testbed (Fig 10),
  * the N -> 1 incasts of Fig 16 (under the paper's 10:1 WRR and csg-htsim's strict
  * priority), the large incasts of Fig 20 on 8192 hosts, short transfers under load
- * (Fig 15) and utilization from 128 to 8192 hosts. The shipped ndp-* scenarios,
+ * (Fig 15), utilization from 128 to 8192 hosts, and in classes of their own the
+ * sensitivity to IW and buffers (Fig 17), the side effects of incast (§6.1.1, Figs
+ * 18-19) and sender-limited traffic (Fig 21). The shipped ndp-* scenarios,
  * their defaults docs/ndp.md documents.
  */
 final class NdpExperiments {
@@ -47,7 +49,8 @@ final class NdpExperiments {
 
     static List<Experiment> all() {
         return List.of(NdpFig2Experiment.experiment(), permutation(), fig4(), fig10(), fig16(), fig20(), fig15(), scaling(),
-                NdpFig17Experiment.experiment(), NdpFig19Experiment.experiment(), NdpFig21Experiment.experiment());
+                NdpFig17Experiment.experiment(), NdpIncastWithPermutationExperiment.experiment(),
+                NdpFig19Experiment.experiment(), NdpFig21Experiment.experiment());
     }
 
     private static double utilization(RunResults r) {
