@@ -14,6 +14,7 @@ public final class Experiments {
         all.addAll(TimelyExperiments.all());
         all.addAll(NdpExperiments.all());
         all.addAll(PoseidonExperiments.all());
+        all.addAll(PoseidonDesignExperiments.all());
         return all;
     }
 
