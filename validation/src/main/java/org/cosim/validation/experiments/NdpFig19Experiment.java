@@ -29,6 +29,7 @@ import org.cosim.validation.results.TimeSeries;
 final class NdpFig19Experiment {
     private NdpFig19Experiment() {}
 
+    /** The incast's start_us in ndp-fig19-collateral.textproto, which the baselines' files inherit. */
     private static final long INCAST_START_PS = 10 * Units.PS_PER_MS;
     private static final long BEFORE_PS = 5 * Units.PS_PER_MS;
     private static final int LONG_FLOW = 0;
