@@ -53,8 +53,13 @@ final class NdpExperiments {
                 NdpFig19Experiment.experiment(), NdpFig21Experiment.experiment(), NdpFig22Experiment.experiment());
     }
 
-    private static double utilization(RunResults r) {
-        return 100 * Summary.of(r).totalThroughputGbps() / (10.0 * r.flows().size());
+    /**
+     * All flows' goodput over the senders' 10 Gb/s links, in %: a permutation's mean
+     * utilization (one flow per host), also with other flows beside it (§6.1.1).
+     */
+    static double utilization(RunResults r) {
+        long senders = r.flows().stream().mapToInt(FlowRecord::src).distinct().count();
+        return 100 * Summary.of(r).totalThroughputGbps() / (10.0 * senders);
     }
 
     static Experiment permutation() {

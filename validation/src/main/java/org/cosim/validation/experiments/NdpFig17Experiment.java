@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.cosim.validation.plots.FigureData;
 import org.cosim.validation.plots.FigureData.Series;
-import org.cosim.validation.results.Summary;
 
 /**
  * NDP's Fig 17 (SIGCOMM'17 §6.2, sensitivity): the 432-host permutation's mean
@@ -70,8 +69,7 @@ final class NdpFig17Experiment {
 
     /** Mean utilization of the hosts' links, in %. */
     static double utilization(Runs r, Buffer b, int iw) {
-        var results = r.of(run(b, iw));
-        return 100 * Summary.of(results).totalThroughputGbps() / (10.0 * results.flows().size());
+        return NdpExperiments.utilization(r.of(run(b, iw)));
     }
 
     /** The largest difference between the three 9000 B buffer sizes at one IW, in points. */

@@ -6,9 +6,6 @@ import static org.cosim.validation.experiments.Tolerance.between;
 import java.util.List;
 import org.cosim.validation.plots.FigureData;
 import org.cosim.validation.plots.FigureData.Series;
-import org.cosim.validation.results.FlowRecord;
-import org.cosim.validation.results.RunResults;
-import org.cosim.validation.results.Summary;
 
 /**
  * NDP §6.1.1's first experiment on the side effects of incast: a long-lived incast
@@ -30,14 +27,8 @@ final class NdpIncastWithPermutationExperiment {
     private static final PaperRun DCQCN = PaperRun.of("ndp/dcqcn-incast-with-permutation",
             "DCQCN, permutation and incast", "ndp-dcqcn-incast-with-permutation.textproto").quick(QUICK);
 
-    /** All flows' goodput over the hosts' links, in %; every host sends one permutation flow. */
-    static double utilization(RunResults r) {
-        long hosts = r.flows().stream().mapToInt(FlowRecord::src).distinct().count();
-        return 100 * Summary.of(r).totalThroughputGbps() / (10.0 * hosts);
-    }
-
     private static double changeFromAlone(Runs r, PaperRun withIncast, PaperRun alone) {
-        return utilization(r.of(withIncast)) - utilization(r.of(alone));
+        return NdpExperiments.utilization(r.of(withIncast)) - NdpExperiments.utilization(r.of(alone));
     }
 
     static Experiment experiment() {
@@ -51,7 +42,7 @@ final class NdpIncastWithPermutationExperiment {
                         NdpExperiments.DCQCN_PERMUTATION),
                 List.of(
                         Check.of("NDP utilization with the incast", "92%", between(87, 97, "%")
-                                .described("92 +- 5 points"), "%", r -> utilization(r.of(NDP))),
+                                .described("92 +- 5 points"), "%", r -> NdpExperiments.utilization(r.of(NDP))),
                         Check.of("NDP: with the incast minus alone", "the same as the permutation alone",
                                 between(-3, 3, " points").described("+-3 points (the digest gives none)"), " points",
                                 r -> changeFromAlone(r, NDP, NdpExperiments.PERMUTATION)),
@@ -60,18 +51,18 @@ final class NdpIncastWithPermutationExperiment {
                                 r -> changeFromAlone(r, DCTCP, NdpExperiments.DCTCP_PERMUTATION)),
                         Check.of("DCQCN utilization with the incast", "17% (congestion collapse)",
                                 between(8.5, 34, "%").described("0.5-2x: 8.5..34% (the digest gives none)"), "%",
-                                r -> utilization(r.of(DCQCN))),
+                                r -> NdpExperiments.utilization(r.of(DCQCN))),
                         Check.of("DCQCN: with the incast over alone", "collapses (17% against 40%)",
                                 atMost(0.8, "").described("<= 0.8 (the digest gives none)"), "",
-                                r -> utilization(r.of(DCQCN)) / utilization(r.of(NdpExperiments.DCQCN_PERMUTATION)))),
+                                r -> NdpExperiments.utilization(r.of(DCQCN)) / NdpExperiments.utilization(r.of(NdpExperiments.DCQCN_PERMUTATION)))),
                 r -> FigureData.bars("A long-lived incast alongside the permutation (§6.1.1)", "utilization (%)",
                         List.of("NDP", "DCTCP", "DCQCN"), List.of(
                                 new Series("permutation alone", new double[0], new double[] {
-                                        utilization(r.of(NdpExperiments.PERMUTATION)),
-                                        utilization(r.of(NdpExperiments.DCTCP_PERMUTATION)),
-                                        utilization(r.of(NdpExperiments.DCQCN_PERMUTATION))}),
+                                        NdpExperiments.utilization(r.of(NdpExperiments.PERMUTATION)),
+                                        NdpExperiments.utilization(r.of(NdpExperiments.DCTCP_PERMUTATION)),
+                                        NdpExperiments.utilization(r.of(NdpExperiments.DCQCN_PERMUTATION))}),
                                 new Series("with a 64 -> 1 incast", new double[0], new double[] {
-                                        utilization(r.of(NDP)), utilization(r.of(DCTCP)),
-                                        utilization(r.of(DCQCN))}))));
+                                        NdpExperiments.utilization(r.of(NDP)), NdpExperiments.utilization(r.of(DCTCP)),
+                                        NdpExperiments.utilization(r.of(DCQCN))}))));
     }
 }

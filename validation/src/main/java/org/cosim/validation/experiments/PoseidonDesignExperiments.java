@@ -56,7 +56,7 @@ final class PoseidonDesignExperiments {
 
     /** The victim's (flow 0's) distance from its share, as a fraction of the share. */
     private static double victimOff(Runs r, int remove) {
-        return Math.abs(Summary.of(r.of(ablationRun(remove))).flowThroughputGbps()[0] - FIG14_SHARE) / FIG14_SHARE;
+        return Math.abs(PoseidonExperiments.victim(r, ablationRun(remove)) - FIG14_SHARE) / FIG14_SHARE;
     }
 
     private static double jain(Runs r, int remove) {

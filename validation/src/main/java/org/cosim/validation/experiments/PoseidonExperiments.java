@@ -55,7 +55,8 @@ public final class PoseidonExperiments {
                 rttAgainstFlows());
     }
 
-    private static double victim(Runs r, PaperRun run) {
+    /** Flow 0's (the victim's) throughput in a run, in Gb/s. */
+    static double victim(Runs r, PaperRun run) {
         return Summary.of(r.of(run)).flowThroughputGbps()[0];
     }
 
