@@ -6,6 +6,7 @@
 // so a pass here means C++ == Java. Also the route choice rule and the queue
 // distribution against cases worked out by hand. No OMNeT++, no server: CI runs it.
 // One line per failed check and a count at the end; exit status 1 on any failure.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -25,6 +26,7 @@
 #include "RouteTable.h"
 #include "PacketTraceFile.h"
 #include "RttSampleFile.h"
+#include "SegmentQueue.h"
 #include "Units.h"
 
 namespace {
@@ -54,6 +56,34 @@ bool throws(const std::function<void()>& f) {
         return true;
     }
     return false;
+}
+
+// The order SegmentQueue serves a scripted run: ops "A<flow>x<bytes>" hand a
+// segment over, "C" cuts one packet (MTU 1500); the answer lists "flow@seq" per
+// packet, '!' after a segment's last (Java CppGoldenVectorsTest.nicOrder).
+std::string nicOrder(bool fifo, const std::string& ops) {
+    cosim::SegmentQueue q(fifo);
+    int64_t nextSeq[4] = {0, 0, 0, 0};
+    std::string order;
+    std::istringstream in(ops);
+    std::string op;
+    int at = 0;
+    while (std::getline(in, op, ',')) {
+        if (op[0] == 'A') {
+            const int flow = op[1] - '0';
+            const int32_t bytes = std::stoi(op.substr(3));
+            q.add(cosim::SegmentQueue::Segment{flow, nextSeq[flow], bytes, 0, at, 0});
+            nextSeq[flow] += bytes;
+        } else {
+            const cosim::SegmentQueue::Segment seg = q.select();
+            const int64_t seq = seg.seq + q.currentOffset();
+            const bool last = q.cut(std::min<int32_t>(1500, seg.bytes - q.currentOffset()));
+            if (!order.empty()) order += ",";
+            order += std::to_string(seg.flow) + "@" + std::to_string(seq) + (last ? "!" : "");
+        }
+        ++at;
+    }
+    return order;
 }
 
 // Every line of the golden file: "<kind> <inputs...> <answer>".
@@ -129,6 +159,10 @@ void goldenVectors(const std::string& path) {
             int64_t delay, want;
             s >> q >> delay >> want;
             checkEq(cosim::Units::intField(delay, q != 0), want, line);
+        } else if (kind == "nicorder") {
+            std::string mode, ops, want;
+            s >> mode >> ops >> want;
+            checkEq(nicOrder(mode == "fifo", ops), want, line);
         } else {
             check(false, "unknown golden line: " + line);
         }

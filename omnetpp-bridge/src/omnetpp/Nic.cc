@@ -33,6 +33,7 @@ void Nic::initialize(int stage) {
     mtuBytes_ = static_cast<int32_t>(spec.hardware().mtu_bytes());
     ackBytes_ = static_cast<int32_t>(spec.hardware().ack_bytes());
     ackClass_ = spec.hardware().acks_share_data_queue() ? kDataClass : kControlClass;
+    segments_.setFifo(spec.hardware().nic_fifo());
     // Keyed by the run's seed, as the switches' random choices are, so Java leaves the same gaps.
     tx_.idleAfterData(spec.hardware().nic_tx_gap_jitter_ps(), static_cast<int64_t>(spec.hello().seed()), host_);
     rttFromPs_ = spec.warmup_ps();
@@ -56,7 +57,7 @@ void Nic::initialize(int stage) {
 
 void Nic::postSegment(int flow, int64_t seq, int32_t bytes, uint32_t path, int options) {
     Enter_Method_Silent();
-    segments_.push_back(Segment{flow, seq, bytes, path, simTime().raw(), options});
+    segments_.add(SegmentQueue::Segment{flow, seq, bytes, path, simTime().raw(), options});
     trySend();
 }
 
@@ -105,9 +106,10 @@ void Nic::trySend() {
 }
 
 Packet* Nic::nextDataPacket() {
-    const Segment& s = segments_.front();
+    const SegmentQueue::Segment s = segments_.select();
+    const int32_t offset = segments_.currentOffset();
     const bool syn = (s.options & kSyn) != 0;
-    const int32_t bytes = std::min(mtuBytes_, s.bytes - headOffset_);
+    const int32_t bytes = std::min(mtuBytes_, s.bytes - offset);
     auto* p = new Packet();
     p->type = PacketType::kData;
     p->trafficClass = kDataClass;
@@ -117,7 +119,7 @@ Packet* Nic::nextDataPacket() {
     p->setSize(syn ? ackBytes_ : bytes);  // a SYN is a header: it travels with the data
     p->payload = bytes;
     p->segmentSeq = s.seq;
-    p->seq = s.seq + headOffset_;
+    p->seq = s.seq + offset;
     p->segmentBytes = s.bytes;
     p->segmentSendTime = s.postTime;
     p->path = s.path;
@@ -127,12 +129,9 @@ Packet* Nic::nextDataPacket() {
                                   packetsMade_[s.flow]++);
     if ((s.options & kNoAck) != 0) p->flags |= Packet::kNoAck;
     if (syn) p->flags |= Packet::kSyn;
-    headOffset_ += bytes;
-    if (headOffset_ == s.bytes) {
+    if (segments_.cut(bytes)) {
         p->flags |= Packet::kLastOfSegment;
         if ((s.options & kLastOfFlow) != 0) p->flags |= Packet::kLastOfFlow;
-        segments_.pop_front();
-        headOffset_ = 0;
     }
     if (!syn) flowStats_->sent(p->flow, bytes);
     return p;

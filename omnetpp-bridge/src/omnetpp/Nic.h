@@ -1,9 +1,10 @@
 // Nic: a host NIC, the C++ twin of Java's Nic.
 //
-// Sending: segments handed over by the agent queue in order; the NIC cuts the
-// head segment into MTU packets and sends them back to back at line rate;
-// control frames (hardware ACKs, agents' ACK/NACK/PULL packets) go first; a PFC
-// pause on the data class stops data after the packet on the wire. With
+// Sending: segments handed over by the agent queue in the NIC; the NIC cuts them
+// into MTU packets and sends them at line rate, taking the flows in turn one
+// packet each or, with nic_fifo, segment after segment (SegmentQueue.h); control
+// frames (hardware ACKs, agents' ACK/NACK/PULL packets) go first; a PFC pause on
+// the data class stops data after the packet on the wire. With
 // nic_tx_gap_jitter_ps, the link stays idle for a keyed random gap after each
 // data packet (host timing noise: strictly periodic senders otherwise keep a
 // fixed phase order at a switch).
@@ -36,6 +37,7 @@
 
 #include "Packet.h"
 #include "RttSampleFile.h"
+#include "SegmentQueue.h"
 #include "Transmitter.h"
 
 namespace cosim {
@@ -66,15 +68,6 @@ protected:
     void handleMessage(omnetpp::cMessage* msg) override;
 
 private:
-    struct Segment {
-        int flow;
-        int64_t seq;
-        int32_t bytes;
-        uint32_t path;
-        int64_t postTime;
-        int options;
-    };
-
     void trySend();
     Packet* nextDataPacket();
     void receive(Packet* pkt);
@@ -99,8 +92,7 @@ private:
     std::vector<int32_t> flowDst_;
     Transmitter tx_;
     std::deque<Packet*> control_;
-    std::deque<Segment> segments_;
-    int32_t headOffset_ = 0;  // bytes of the head segment already cut into packets
+    SegmentQueue segments_;
     bool dataPaused_ = false;
     std::vector<uint32_t> packetsMade_;        // per flow, for packet identities
     std::vector<int64_t> segmentInProgress_;   // per flow: segmentSeq of the segment being received

@@ -6,6 +6,7 @@ import org.cosim.fabric.net.IntParams;
 import org.cosim.fabric.net.NdpPort;
 import org.cosim.fabric.net.NdpQueueParams;
 import org.cosim.fabric.net.NicParams;
+import org.cosim.fabric.net.NicScheduling;
 import org.cosim.fabric.net.PfcParams;
 import org.cosim.fabric.net.PriorityPort;
 import org.cosim.fabric.net.QueueDiscipline;
@@ -94,7 +95,13 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
         if (!(jitterNs >= 0 && jitterNs <= 1_000_000)) {
             throw new ScenarioException("topology.nic.tx_gap_jitter_ns", jitterNs + ": must be in 0..1000000 (1 ms)");
         }
-        return new NicParams(mtu, ack, n.getAcksShareDataQueue(), Math.round(jitterNs * 1000));
+        NicScheduling scheduling = switch (n.getScheduling()) {
+            case FIFO -> NicScheduling.FIFO;
+            case NIC_SCHEDULING_DEFAULT, PER_FLOW -> NicScheduling.PER_FLOW;
+            case UNRECOGNIZED -> throw new ScenarioException("topology.nic.scheduling",
+                    n.getSchedulingValue() + ": not one of PER_FLOW, FIFO");
+        };
+        return new NicParams(mtu, ack, n.getAcksShareDataQueue(), Math.round(jitterNs * 1000), scheduling);
     }
 
     private static SwitchParams switches(SwitchConfig c, NicParams nic, boolean hpcc) {

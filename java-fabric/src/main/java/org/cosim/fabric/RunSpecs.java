@@ -6,6 +6,7 @@ import org.cosim.fabric.net.CutPayloadParams;
 import org.cosim.fabric.net.CutPayloadPort;
 import org.cosim.fabric.net.NdpPort;
 import org.cosim.fabric.net.NdpQueueParams;
+import org.cosim.fabric.net.NicScheduling;
 import org.cosim.fabric.net.PriorityPort;
 import org.cosim.fabric.net.QueueDiscipline;
 import org.cosim.fabric.net.SwitchParams;
@@ -104,7 +105,8 @@ public final class RunSpecs {
                 .setIntQuantize(s.intTelemetry().quantize())
                 .setIntHopRecords(s.intTelemetry().hopRecords())
                 .setAcksShareDataQueue(c.nic().acksShareDataQueue())
-                .setNicTxGapJitterPs(c.nic().txGapJitterPs());
+                .setNicTxGapJitterPs(c.nic().txGapJitterPs())
+                .setNicFifo(c.nic().scheduling() == NicScheduling.FIFO);
         if (s.queue() instanceof NdpPort.Discipline ndp) {
             NdpQueueParams q = ndp.params();
             b.setNdp(NdpQueueSpec.newBuilder()

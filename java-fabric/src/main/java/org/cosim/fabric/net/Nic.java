@@ -19,10 +19,12 @@ import org.cosim.fabric.workload.FlowTable;
 /**
  * A host NIC.
  *
- * <p>Sending: segments handed over by the agent queue in order; the NIC cuts the
- * head segment into MTU packets and sends them back to back at line rate; control
- * frames (hardware ACKs, agents' ACK/NACK/PULL packets) go first; a PFC pause on
- * the data class stops data after the packet on the wire.
+ * <p>Sending: segments handed over by the agent queue in the NIC; the NIC cuts
+ * them into MTU packets and sends them at line rate, taking the flows in turn one
+ * packet each or, under {@link NicScheduling#FIFO}, segment after segment
+ * ({@link SegmentQueue}); control frames (hardware ACKs, agents' ACK/NACK/PULL
+ * packets) go first; a PFC pause on the data class stops data after the packet
+ * on the wire.
  *
  * <p>Receiving a segment sent with hardware ACK: data bytes are counted; when the
  * segment's last packet arrives and all of it came, the NIC returns one ACK at
@@ -52,8 +54,7 @@ public final class Nic implements EventHandler {
     private final int handler;
     private LinkTransmitter tx;
     private final PacketFifo control = new PacketFifo();
-    private final SegmentQueue segments = new SegmentQueue();
-    private int headOffset;            // bytes of the head segment already cut into packets
+    private final SegmentQueue segments;
     private boolean dataPaused;
     private final int[] packetsMade;   // per flow, for packet identities
     private final long[] segmentInProgress;  // per flow: segmentSeq of the segment being received
@@ -84,6 +85,7 @@ public final class Nic implements EventHandler {
         this.segmentBytesSeen = perFlow.segmentBytesSeen;
         this.ecnSinceAck = perFlow.ecnSinceAck;
         this.intSinceAck = perFlow.intSinceAck;
+        this.segments = new SegmentQueue(params.scheduling(), perFlow);
     }
 
     /**
@@ -196,11 +198,14 @@ public final class Nic implements EventHandler {
     }
 
     private int nextDataPacket() {
-        int flow = segments.headFlow();
-        int segBytes = segments.headBytes();
-        int options = segments.headOptions();
+        int seg = segments.select();
+        int offset = segments.currentOffset();
+        int flow = segments.flow(seg);
+        int segBytes = segments.bytes(seg);
+        int options = segments.options(seg);
+        long segSeq = segments.seq(seg);
         boolean syn = (options & ActionSink.SYN) != 0;
-        int bytes = Math.min(params.mtuBytes(), segBytes - headOffset);
+        int bytes = Math.min(params.mtuBytes(), segBytes - offset);
         int p = pool.alloc();
         pool.type[p] = PacketType.DATA;
         pool.trafficClass[p] = TrafficClass.DATA;
@@ -209,11 +214,11 @@ public final class Nic implements EventHandler {
         pool.dst[p] = flows.dst(flow);
         pool.size[p] = syn ? params.ackBytes() : bytes;  // a SYN is a header: it travels with the data
         pool.payload[p] = bytes;
-        pool.segmentSeq[p] = segments.headSeq();
-        pool.seq[p] = segments.headSeq() + headOffset;
+        pool.segmentSeq[p] = segSeq;
+        pool.seq[p] = segSeq + offset;
         pool.segmentBytes[p] = segBytes;
-        pool.segmentSendTime[p] = segments.headPostTime();
-        int path = segments.headPath();
+        pool.segmentSendTime[p] = segments.postTime(seg);
+        int path = segments.path(seg);
         pool.path[p] = path;
         pool.routeCursor[p] = Math.max(0, path - 1);
         pool.txTime[p] = sim.now();  // the caller puts it on the wire now
@@ -224,14 +229,11 @@ public final class Nic implements EventHandler {
         if (syn) {
             pool.flags[p] |= PacketPool.FLAG_SYN;
         }
-        headOffset += bytes;
-        if (headOffset == segBytes) {
+        if (segments.cut(bytes)) {
             pool.flags[p] |= PacketPool.FLAG_LAST_OF_SEGMENT;
             if ((options & ActionSink.LAST_OF_FLOW) != 0) {
                 pool.flags[p] |= PacketPool.FLAG_LAST_OF_FLOW;
             }
-            segments.removeHead();
-            headOffset = 0;
         }
         if (!syn) {
             flowStats.sent(flow, bytes);

@@ -14,6 +14,9 @@ public final class NicFlowState {
     final long[] segmentBytesSeen;   // receiver: its bytes received so far
     final boolean[] ecnSinceAck;
     final long[] intSinceAck;
+    final int[] sendHead;            // sender: its oldest segment in the NIC's SegmentQueue, -1 none
+    final int[] sendTail;
+    final int[] sendOffset;          // sender: bytes of that segment already cut into packets
 
     public NicFlowState(int flows) {
         packetsMade = new int[flows];
@@ -22,5 +25,10 @@ public final class NicFlowState {
         Arrays.fill(segmentInProgress, -1);
         ecnSinceAck = new boolean[flows];
         intSinceAck = new long[flows];
+        sendHead = new int[flows];
+        sendTail = new int[flows];
+        sendOffset = new int[flows];
+        Arrays.fill(sendHead, -1);
+        Arrays.fill(sendTail, -1);
     }
 }

@@ -5,9 +5,15 @@ package org.cosim.fabric.net;
  * ({@code acksShareDataQueue} puts them in the data class: one FIFO with data, so
  * reverse-path congestion delays them, instead of the control priority), and its
  * timing noise: after each data packet the link stays idle for a keyed random
- * time below {@code txGapJitterPs} ({@link org.cosim.fabric.kernel.IdentityHash#txGapPs}).
+ * time below {@code txGapJitterPs} ({@link org.cosim.fabric.kernel.IdentityHash#txGapPs});
+ * and the order in which it serves its flows' data ({@link NicScheduling}).
  */
-public record NicParams(int mtuBytes, int ackBytes, boolean acksShareDataQueue, long txGapJitterPs) {
+public record NicParams(int mtuBytes, int ackBytes, boolean acksShareDataQueue, long txGapJitterPs,
+                        NicScheduling scheduling) {
+    public NicParams(int mtuBytes, int ackBytes, boolean acksShareDataQueue, long txGapJitterPs) {
+        this(mtuBytes, ackBytes, acksShareDataQueue, txGapJitterPs, NicScheduling.PER_FLOW);
+    }
+
     public NicParams(int mtuBytes, int ackBytes) {
         this(mtuBytes, ackBytes, false);
     }

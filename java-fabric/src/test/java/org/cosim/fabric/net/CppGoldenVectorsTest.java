@@ -119,7 +119,44 @@ class CppGoldenVectorsTest {
             out.add("intfield 0 " + d + " " + exact.field(d));
             out.add("intfield 1 " + d + " " + quantized.field(d));
         }
+        for (NicScheduling mode : NicScheduling.values()) {
+            for (int trial = 0; trial < 4; trial++) {
+                out.add(nicOrder(mode, trial));
+            }
+        }
         return out;
+    }
+
+    /**
+     * The order a NIC's SegmentQueue serves a scripted run of hand-overs (A flow x bytes)
+     * and packet cuts (C, MTU 1500): "nicorder MODE OPS flow@seq,...", '!' after a segment's last packet.
+     */
+    static String nicOrder(NicScheduling mode, int trial) {
+        SegmentQueue q = new SegmentQueue(mode, new NicFlowState(4));
+        long[] nextSeq = new long[4];
+        int[] sizes = {100, 1500, 3000, 4000, 0};
+        long lcg = 12345 + trial;
+        StringBuilder ops = new StringBuilder();
+        StringBuilder order = new StringBuilder();
+        for (int op = 0; op < 40; op++) {
+            lcg = lcg * 6364136223846793005L + 1442695040888963407L;
+            int r = (int) ((lcg >>> 33) % 100);
+            if (r < 35 || q.isEmpty()) {
+                int f = (r + op) % 4;
+                int b = sizes[(r / 4 + trial) % sizes.length];
+                q.add(f, nextSeq[f], b, 0, op, 0);
+                nextSeq[f] += b;
+                ops.append(ops.isEmpty() ? "" : ",").append('A').append(f).append('x').append(b);
+            } else {
+                int seg = q.select();
+                int flow = q.flow(seg);
+                long seq = q.seq(seg) + q.currentOffset();
+                boolean last = q.cut(Math.min(1500, q.bytes(seg) - q.currentOffset()));
+                ops.append(",C");
+                order.append(order.isEmpty() ? "" : ",").append(flow).append('@').append(seq).append(last ? "!" : "");
+            }
+        }
+        return "nicorder " + mode.name().toLowerCase() + " " + ops + " " + order;
     }
 
     @Test

@@ -60,7 +60,9 @@ class IncastPfcTest {
             assertEquals(0, r.flowStats().droppedBytes(f));
         }
         long paused = r.nics().stream().mapToLong(Nic::pauseFramesReceived).sum();
-        assertEquals(pauses(r), paused, "every pause frame reached a client NIC");
+        // Every pause frame reached a client NIC, but those still on a link when the run ends (at most one
+        // per client link here: a frame spends 64 B x 800 ps + 1 us on its link).
+        assertTrue(paused <= pauses(r) && paused >= pauses(r) - 8, "received " + paused + " of " + pauses(r));
         // The bottleneck stays busy: over 3 ms at 10 Gb/s = 3.75 MB; allow the first segments'
         // start-up and the drain of the last round trip (>= 90%).
         long lineBytes = (long) (10e9 / 8 * DURATION_US * 1e-6);

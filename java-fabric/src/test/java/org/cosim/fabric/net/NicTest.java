@@ -197,6 +197,54 @@ class NicTest {
         assertEquals(first[0] - first[9], second[0] - second[9], "no NIC queue in the fabric RTT");
     }
 
+    /** Flow 0 hands over a 10-packet window at time 0, flow 1 a 100 B flow at 0.5 us; when do b's NIC see their packets? */
+    private static List<Tap.Arrival> windowThenShortFlow(NicScheduling scheduling) {
+        Pair n = new Pair(new NicParams(MTU, ACK, false, 0, scheduling), 1, 1);
+        n.post(0, n.a, 0, 0, 10 * MTU);
+        n.post(500_000, n.a, 1, 0, 100);
+        n.sim.runUntil(100_000_000);
+        return n.toB.ofType(PacketType.DATA);
+    }
+
+    @Test
+    void aFlowBehindAnotherFlowsWindowIsServedInTurn() {
+        List<Tap.Arrival> data = windowThenShortFlow(NicScheduling.PER_FLOW);
+        assertEquals(11, data.size());
+        // Flow 0's first packet is on the wire (0 .. 1.2 us) when flow 1's 100 B arrive; flow 1 goes next,
+        // ahead of flow 0's second packet:
+        // it leaves at 1.2 us, takes 100 x 800 ps = 80,000 ps, and arrives 1 us later.
+        Tap.Arrival shortFlow = data.get(1);
+        assertEquals(1, shortFlow.flow());
+        assertEquals(1_200_000 + 80_000 + DELAY, shortFlow.time());
+        assertEquals(0, data.get(2).flow());
+        assertEquals(1_200_000 + 80_000 + 1_200_000 + DELAY, data.get(2).time(), "flow 0 resumes right after");
+    }
+
+    @Test
+    void aFifoNicSendsTheWholeWindowFirst() {
+        List<Tap.Arrival> data = windowThenShortFlow(NicScheduling.FIFO);
+        Tap.Arrival shortFlow = data.get(10);
+        assertEquals(1, shortFlow.flow());
+        // Behind ten 1500 B packets: 10 x 1.2 us, then its own 80 ns, then 1 us of propagation.
+        assertEquals(10 * 1_200_000 + 80_000 + DELAY, shortFlow.time());
+    }
+
+    @Test
+    void flowsWithDataShareTheLinkOnePacketEach() {
+        Pair n = new Pair(1, 1, 1);
+        n.post(0, n.a, 0, 0, 3 * MTU);
+        n.post(0, n.a, 1, 0, 2 * MTU);
+        n.post(0, n.a, 2, 0, 2 * MTU);
+        n.post(0, n.a, 0, 3 * MTU, MTU);  // flow 0's second segment queues behind its first, not behind the others
+        n.sim.runUntil(100_000_000);
+        List<Integer> flows = n.toB.ofType(PacketType.DATA).stream().map(Tap.Arrival::flow).toList();
+        assertEquals(List.of(0, 1, 2, 0, 1, 2, 0, 0), flows);
+        List<Long> seqOfFlow0 = n.toB.ofType(PacketType.DATA).stream().filter(a -> a.flow() == 0)
+                .map(Tap.Arrival::seq).toList();
+        assertEquals(List.of(0L, 1500L, 3000L, 4500L), seqOfFlow0, "a flow's own bytes stay in order");
+        assertEquals(4, n.sink.completions.size(), "one ACK per segment, as with one queue");
+    }
+
     /** Hands a SYN of {@code flow} to {@code nic} at {@code at}. */
     private static void postSyn(Pair n, long at, Nic nic, int flow) {
         int h = n.sim.register((k, x) -> nic.postSegment(flow, 0, 0, 0, org.cosim.agents.api.ActionSink.SYN));
@@ -316,8 +364,8 @@ class NicTest {
     }
 
     @Test
-    void segmentsOfAQueueAreSentInOrderWithoutGaps() {
-        Pair n = new Pair(1, 1);
+    void aFifoNicSendsSegmentsInHandOverOrderWithoutGaps() {
+        Pair n = new Pair(new NicParams(MTU, ACK, false, 0, NicScheduling.FIFO), 1, 1);
         n.post(0, n.a, 0, 0, 3000);     // 2 packets
         n.post(0, n.a, 1, 0, 1000);     // 1 packet, right behind
         n.post(0, n.a, 0, 3000, 1500);  // 1 packet
