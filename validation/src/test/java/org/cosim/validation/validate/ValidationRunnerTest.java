@@ -320,4 +320,29 @@ class ValidationRunnerTest {
                 + "\"failed\""));
         assertTrue(Files.readString(tmp.resolve("report.md")).contains("still to run: second, third"));
     }
+
+    /**
+     * TIMELY's incast with its mark taken off: 10 clients at 10 Gb/s, long-lived, into the 20 Gb/s server
+     * link: 500%. Each run warns as it starts; with --strict-load the validation refuses before any run, naming it.
+     */
+    @Test
+    void theOfferedLoadCheckWarnsPerRunOrRefusesTheValidationUpFront() {
+        PaperRun unmarked = PaperRun.of("test/unmarked", "TIMELY incast, not marked", "timely-incast.textproto",
+                "duration_us=2000", "output.warmup_us=500", "workload.overload_intended=false");
+        Experiment e = experiment("unmarked", List.of(unmarked), throughputOf(unmarked, Tolerance.atLeast(1, " Gb/s")));
+        ByteArrayOutputStream notes = new ByteArrayOutputStream();
+        new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of("java"), ShippedScenarios.dir(),
+                new PrintStream(notes, true)), new ValidationRunner.Listener() { }).run(List.of(e), "test");
+        assertTrue(notes.toString().contains("cosim validate: run test/unmarked: warning: offered load 500% of the "
+                + "switch -> host links (worst: switch -> server)"), notes.toString());
+        Path strictOut = tmp.resolve("strict");
+        org.cosim.scenario.ScenarioException refused = assertThrows(org.cosim.scenario.ScenarioException.class,
+                () -> new ValidationRunner(new ValidationRunner.Options(strictOut, false, List.of("java"),
+                        ShippedScenarios.dir(), new PrintStream(new ByteArrayOutputStream()), () -> false, 1, true),
+                        new ValidationRunner.Listener() { }).run(List.of(e), "test"));
+        assertTrue(refused.getMessage().contains("offered load 500% of the switch -> host links")
+                && refused.getMessage().contains("(validate run test/unmarked, timely-incast.textproto)"),
+                refused.getMessage());
+        assertTrue(!Files.exists(strictOut.resolve("runs")), "no run started");
+    }
 }
