@@ -170,20 +170,24 @@ public final class ResultsWriter {
         j.field("p99", s.rttP99Us());
         j.field("p999", s.rttP999Us());
         j.endObject();
+        // Over the flows that started after the warm-up (FlowRecord.measured), as slowdown_by_size below.
+        FctStats fct = s.fct();
         j.beginObject("fct");
-        j.field("flows", s.flowsTotal());
-        j.field("finished", s.flowsFinished());
-        j.field("mean_us", s.fctMeanUs());
-        j.field("p50_us", s.fctP50Us());
-        j.field("p99_us", s.fctP99Us());
-        j.field("max_us", s.fctMaxUs());
-        j.field("min_us", s.fctMinUs());
-        j.field("slowdown_mean", s.slowdownMean());
-        j.field("slowdown_p99", s.slowdownP99());
+        j.field("flows_measured", fct.flowsMeasured());
+        j.field("flows_finished", fct.flowsFinished());
+        j.field("flows_unfinished", fct.flowsUnfinished());
+        j.field("flows_in_run", r.flows().size());
+        j.field("mean_us", fct.meanUs());
+        j.field("p50_us", fct.p50Us());
+        j.field("p99_us", fct.p99Us());
+        j.field("max_us", fct.maxUs());
+        j.field("min_us", fct.minUs());
+        j.field("slowdown_mean", fct.slowdownMean());
+        j.field("slowdown_p99", fct.slowdownP99());
         j.endObject();
         List<Slowdowns.Bucket> buckets = Slowdowns.bySize(r.flows(), r.warmupPs());
         if (!buckets.isEmpty()) {
-            // Flows started after the warm-up, by size (Slowdowns): what a workload of mixed sizes is judged by.
+            // The measured flows by size (Slowdowns): what a workload of mixed sizes is judged by.
             j.beginObject("slowdown_by_size");
             for (Slowdowns.Bucket b : buckets) {
                 j.beginObject(b.name());
@@ -199,7 +203,7 @@ public final class ResultsWriter {
         if (!Double.isNaN(s.incastOptimumUs())) {
             j.beginObject("incast");
             j.field("optimum_last_fct_us", s.incastOptimumUs());
-            j.field("last_fct_us", s.fctMaxUs());
+            j.field("last_fct_us", fct.maxUs());
             j.field("last_over_optimum", s.incastLastOverOptimum());
             j.field("slowest_over_fastest", s.incastSlowestOverFastest());
             j.endObject();
