@@ -24,13 +24,17 @@ public final class SummaryPrinter {
             out.println("  RUN FAILED at " + ms(r.reachedPs()) + " ms: " + r.failure());
             out.println("  (the numbers below cover only the time before the failure)");
         }
+        String total = String.format(Locale.ROOT, "  throughput  goodput %.2f Gb/s, wire %.2f Gb/s", s.goodputGbps(),
+                s.wireGbps());
         if (s.flowThroughputGbps().length == 0) {  // every flow finished before the warm-up's end, or started after
-            out.printf(Locale.ROOT, "  throughput  %.2f Gb/s total; no flow was active after the warm-up%n",
-                    s.totalThroughputGbps());
+            out.println(total + "; no flow was active after the warm-up");
         } else {
-            out.printf(Locale.ROOT, "  throughput  %.2f Gb/s total; per flow %.3f..%.3f Gb/s; Jain's index %.3f over %d "
-                    + "flows%n", s.totalThroughputGbps(), s.flowThroughputMinGbps(), s.flowThroughputMaxGbps(),
-                    s.jainIndex(), s.flowThroughputGbps().length);
+            out.printf(Locale.ROOT, "%s; per flow (goodput) %.3f..%.3f Gb/s; Jain's index %.3f over %d flows%n", total,
+                    s.flowThroughputMinGbps(), s.flowThroughputMaxGbps(), s.jainIndex(), s.flowThroughputGbps().length);
+        }
+        if (s.retransmittedBytes() > 0 || s.duplicateBytesDelivered() > 0) {
+            out.printf(Locale.ROOT, "  resent      %d bytes retransmitted by the senders, %d duplicate bytes delivered%n",
+                    s.retransmittedBytes(), s.duplicateBytesDelivered());
         }
         if (s.rttSamples() > 0) {
             out.printf(Locale.ROOT, "  RTT         mean %.1f us, p50 %.1f us, p99 %.1f us, p99.9 %.1f us (%d samples)%n",

@@ -59,7 +59,7 @@ final class NdpExperiments {
      */
     static double utilization(RunResults r) {
         long senders = r.flows().stream().mapToInt(FlowRecord::src).distinct().count();
-        return 100 * Summary.of(r).totalThroughputGbps() / (10.0 * senders);
+        return 100 * Summary.of(r).goodputGbps() / (10.0 * senders);
     }
 
     static Experiment permutation() {

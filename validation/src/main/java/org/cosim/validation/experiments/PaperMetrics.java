@@ -163,7 +163,7 @@ public final class PaperMetrics {
         long sent = 0;
         for (FlowRecord f : r.flows()) {
             size += f.sizeBytes();
-            sent += f.sentBytes();
+            sent += f.bytes().sent();
         }
         return size == 0 ? Double.NaN : (sent - size) / (double) size;
     }

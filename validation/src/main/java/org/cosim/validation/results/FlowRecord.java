@@ -5,9 +5,10 @@ import java.util.List;
 /**
  * One flow's outcome. Times in picoseconds; endPs = -1 when the flow did not
  * finish (long-lived, or cut off by the end of the run). sizeBytes 0 = long-lived.
+ * {@code bytes}: what the NICs and switches counted of its payload.
  */
 public record FlowRecord(int id, int src, int dst, long sizeBytes, long startPs, long endPs, long idealFctPs,
-                         long sentBytes, long deliveredBytes, long deliveredMeasuredBytes, long droppedBytes) {
+                         FlowBytes bytes) {
     /**
      * The flows every FCT and slowdown statistic counts (summary.json's {@code fct} and
      * {@code slowdown_by_size}, the terminal summary, sweep.csv, the validation experiments):

@@ -70,13 +70,15 @@ public final class ResultsWriter {
     static void writeFlows(Path file, RunResults r) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("flow_id,src,dst,size_bytes,start_ps,end_ps,fct_ps,ideal_fct_ps,slowdown,"
-                    + "sent_bytes,delivered_bytes,dropped_bytes\n");
+                    + "sent_bytes,delivered_bytes,dropped_bytes,retransmitted_bytes,unique_delivered_bytes\n");
             for (FlowRecord f : r.flows()) {
+                FlowBytes b = f.bytes();
                 w.write(f.id() + "," + f.src() + "," + f.dst() + "," + f.sizeBytes() + "," + f.startPs() + ","
                         + (f.finished() ? f.endPs() : "") + "," + (f.finished() ? f.fctPs() : "") + ","
                         + (f.idealFctPs() >= 0 ? f.idealFctPs() : "") + ","
                         + (Double.isNaN(f.slowdown()) ? "" : JsonWriter.number(f.slowdown())) + ","
-                        + f.sentBytes() + "," + f.deliveredBytes() + "," + f.droppedBytes() + "\n");
+                        + b.sent() + "," + b.delivered() + "," + b.dropped() + "," + b.retransmitted() + ","
+                        + b.uniqueDelivered() + "\n");
             }
         }
     }
@@ -157,7 +159,9 @@ public final class ResultsWriter {
         j.field("warmup_ps", r.warmupPs());
         j.field("reached_ps", r.reachedPs());
         j.beginObject("throughput");
-        j.field("total_gbps", s.totalThroughputGbps());
+        j.field("goodput_gbps", s.goodputGbps());
+        j.field("wire_gbps", s.wireGbps());
+        j.field("total_gbps", s.wireGbps());  // the older name of wire_gbps
         j.field("jain_index", s.jainIndex());
         j.field("flow_min_gbps", s.flowThroughputMinGbps());
         j.field("flow_max_gbps", s.flowThroughputMaxGbps());
@@ -255,6 +259,8 @@ public final class ResultsWriter {
         j.field("pfc_pause_frames_received_by_hosts", c.pfcPauseFramesReceivedByHosts());
         j.field("drop_packets", c.dropPackets());
         j.field("drop_bytes", c.dropBytes());
+        j.field("retransmitted_bytes", s.retransmittedBytes());
+        j.field("duplicate_bytes_delivered", s.duplicateBytesDelivered());
         j.field("ecn_marks", c.ecnMarks());
         j.field("trimmed_packets", c.trimmedPackets());
         j.field("returned_to_sender", c.returnedToSender());

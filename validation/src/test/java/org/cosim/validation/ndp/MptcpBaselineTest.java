@@ -23,7 +23,7 @@ class MptcpBaselineTest {
     }
 
     private static double utilization(Summary s, int hosts) {
-        return s.totalThroughputGbps() / (10.0 * hosts);
+        return s.goodputGbps() / (10.0 * hosts);
     }
 
     /**

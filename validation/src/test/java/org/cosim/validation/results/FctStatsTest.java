@@ -13,8 +13,8 @@ class FctStatsTest {
 
     /** A finite flow of 10 KB with a 10 us ideal FCT; end -1 = unfinished. */
     private static FlowRecord flow(int id, long startUs, long endUs) {
-        return new FlowRecord(id, 1, 0, 10_000, startUs * US, endUs < 0 ? -1 : endUs * US, 10 * US, 10_000, 10_000,
-                10_000, 0);
+        return new FlowRecord(id, 1, 0, 10_000, startUs * US, endUs < 0 ? -1 : endUs * US, 10 * US,
+                new FlowBytes(10_000, 0, 10_000, 10_000, 10_000, 10_000, 0));
     }
 
     private static final List<FlowRecord> FLOWS = List.of(
