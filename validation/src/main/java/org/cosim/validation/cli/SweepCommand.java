@@ -52,7 +52,7 @@ public final class SweepCommand implements Command {
             + "[--plots] [--strict-load]";
 
     /** The numbers printed over the seeds (all are in sweep_seeds.csv). */
-    private static final List<String> SEED_COLUMNS = List.of("throughput_gbps", "flow_min_gbps", "rtt_p99_us",
+    private static final List<String> SEED_COLUMNS = List.of("goodput_gbps", "flow_min_gbps", "rtt_p99_us",
             "fct_p99_us");
 
     @Override
