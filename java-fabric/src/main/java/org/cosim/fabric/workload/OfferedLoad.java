@@ -57,7 +57,6 @@ public final class OfferedLoad {
 
     private final TopologyGraph g;
     private final Routing routing;
-    private final int[] attach;          // host -> the switch id it hangs off
     private final double[] sent;         // host -> bps it offers
     private final double[] received;     // host -> bps offered to it
     private final Map<Integer, double[]> toward = new HashMap<>();  // dst attach switch -> bps entering each switch
@@ -69,11 +68,6 @@ public final class OfferedLoad {
         this.g = g;
         this.routing = routing;
         int hosts = g.hostCount();
-        attach = new int[hosts];
-        for (int h = 0; h < hosts; h++) {
-            TopologyGraph.Link l = g.hostLink(h);
-            attach[h] = TopologyGraph.switchId(l.a() == h ? l.b() : l.a());
-        }
         sent = new double[hosts];
         received = new double[hosts];
         longLived = new int[hosts];
@@ -148,54 +142,36 @@ public final class OfferedLoad {
     private void addPair(int src, int dst, double bps) {
         sent[src] += bps;
         received[dst] += bps;
-        if (attach[src] != attach[dst]) {
-            toward.computeIfAbsent(attach[dst], k -> new double[g.switchCount()])[attach[src]] += bps;
+        int from = routing.attachedSwitch(src);
+        int to = routing.attachedSwitch(dst);
+        if (from != to) {
+            toward.computeIfAbsent(to, k -> new double[g.switchCount()])[from] += bps;
         }
     }
 
     /** Puts the pairs' loads on the links: host links directly, switch-to-switch links by ECMP's equal shares. */
     private List<LinkLoad> spread() {
         double[][] offered = new double[g.linkCount()][2];  // [link][0: a -> b, 1: b -> a]
-        int[][] portLink = new int[g.switchCount()][];
-        int[][] peer = new int[g.switchCount()][];
-        int[] hostLink = new int[g.hostCount()];
-        for (int s = 0; s < g.switchCount(); s++) {
-            portLink[s] = new int[g.switchPorts(s)];
-            peer[s] = new int[g.switchPorts(s)];
-        }
-        for (int k = 0; k < g.linkCount(); k++) {
-            TopologyGraph.Link l = g.link(k);
-            for (int end = 0; end < 2; end++) {
-                int self = end == 0 ? l.a() : l.b();
-                if (TopologyGraph.isSwitch(self)) {
-                    int s = TopologyGraph.switchId(self);
-                    int port = end == 0 ? l.portA() : l.portB();
-                    portLink[s][port] = k;
-                    peer[s][port] = end == 0 ? l.b() : l.a();
-                } else {
-                    hostLink[self] = k;
-                }
-            }
-        }
         for (int h = 0; h < g.hostCount(); h++) {
-            int k = hostLink[h];
-            boolean hostIsA = g.link(k).a() == h;
+            TopologyGraph.Link l = g.hostLink(h);
+            int k = routing.linkAt(routing.attachedSwitch(h), l.a() == h ? l.portB() : l.portA());
+            boolean hostIsA = l.a() == h;
             offered[k][hostIsA ? 0 : 1] += sent[h];
             offered[k][hostIsA ? 1 : 0] += received[h];
         }
         for (Map.Entry<Integer, double[]> e : toward.entrySet()) {
             int dst = hostUnder(e.getKey());
             double[] in = e.getValue();
-            for (int s : farthestFirst(e.getKey(), peer)) {
+            for (int s : farthestFirst(e.getKey())) {
                 if (in[s] == 0) {
                     continue;
                 }
                 int[] ports = routing.routes(s, dst);
                 double share = in[s] / ports.length;
                 for (int port : ports) {
-                    int k = portLink[s][port];
+                    int k = routing.linkAt(s, port);
                     offered[k][g.link(k).a() == TopologyGraph.switchRef(s) ? 0 : 1] += share;
-                    int next = peer[s][port];
+                    int next = routing.peerAt(s, port);
                     if (TopologyGraph.isSwitch(next)) {
                         in[TopologyGraph.switchId(next)] += share;
                     }
@@ -212,14 +188,15 @@ public final class OfferedLoad {
     }
 
     /** The switches other than {@code target} that reach it, by hop distance from it, the farthest first. */
-    private List<Integer> farthestFirst(int target, int[][] peer) {
+    private List<Integer> farthestFirst(int target) {
         int[] dist = new int[g.switchCount()];
         Arrays.fill(dist, Integer.MAX_VALUE);
         dist[target] = 0;
         List<Integer> order = new ArrayList<>(List.of(target));
         for (int i = 0; i < order.size(); i++) {
             int s = order.get(i);
-            for (int next : peer[s]) {
+            for (int port = 0; port < g.switchPorts(s); port++) {
+                int next = routing.peerAt(s, port);
                 if (TopologyGraph.isSwitch(next) && dist[TopologyGraph.switchId(next)] == Integer.MAX_VALUE) {
                     dist[TopologyGraph.switchId(next)] = dist[s] + 1;
                     order.add(TopologyGraph.switchId(next));
@@ -232,8 +209,8 @@ public final class OfferedLoad {
     }
 
     private int hostUnder(int switchId) {
-        for (int h = 0; h < attach.length; h++) {
-            if (attach[h] == switchId) {
+        for (int h = 0; h < g.hostCount(); h++) {
+            if (routing.attachedSwitch(h) == switchId) {
                 return h;
             }
         }
