@@ -13,6 +13,12 @@ import org.cosim.agents.util.LongRing;
  * transmission sent {@value #REORDER_THRESHOLD} or more later arrives (the
  * three-duplicate-ACK rule of TCP, on per-packet ACKs). A timeout declares every
  * outstanding segment lost (go-back-N). Lost segments are resent first.
+ *
+ * <p>A transmission may be marked <em>extra</em>: sent by the pacer of a
+ * window's fractional part, beyond the whole packets the ACK clock keeps out.
+ * {@link #clockedInflight()} leaves the extra ones out, so an ACK of a clocked
+ * segment releases a clocked one and the fraction adds to the ACK clock instead
+ * of taking one of its places.
  */
 public final class SegmentLedger {
     public static final int REORDER_THRESHOLD = 3;
@@ -31,9 +37,11 @@ public final class SegmentLedger {
     private byte[] state = new byte[64];
     private long[] handover = new long[64];
     private long[] txNumber = new long[64];
+    private boolean[] extra = new boolean[64];
     private long base;
     private long next;
     private int inflight;
+    private int extraInflight;
     private long transmissions;
     private long ackedBytes;
     private final LongRing order = new LongRing();      // transmissions in send order: segment, number
@@ -50,6 +58,10 @@ public final class SegmentLedger {
 
     /** Segments sent and neither ACKed nor declared lost. */
     public int inflight() { return inflight; }
+    /** The outstanding transmissions the ACK clock counts: {@link #inflight()} less the extra ones. */
+    public int clockedInflight() { return inflight - extraInflight; }
+    /** Outstanding transmissions sent as extra (the window's fraction). */
+    public int extraInflight() { return extraInflight; }
     public long ackedBytes() { return ackedBytes; }
     public long transmissions() { return transmissions; }
     public int lostWaiting() { return lost.size(); }
@@ -103,6 +115,11 @@ public final class SegmentLedger {
 
     /** Segment {@code s} (from {@link #nextToSend()}) was handed to the NIC at {@code handoverPs}. */
     public void sent(long s, long handoverPs) {
+        sent(s, handoverPs, false);
+    }
+
+    /** As {@link #sent(long, long)}; {@code asExtra}: beyond the ACK clock (the window's fraction). */
+    public void sent(long s, long handoverPs, boolean asExtra) {
         if (s == next) {
             if (next - base == state.length) {
                 grow();
@@ -120,9 +137,13 @@ public final class SegmentLedger {
         state[i] = SENT;
         handover[i] = handoverPs;
         txNumber[i] = ++transmissions;
+        extra[i] = asExtra;
         order.add(s);
         orderTx.add(transmissions);
         inflight++;
+        if (asExtra) {
+            extraInflight++;
+        }
     }
 
     /**
@@ -145,6 +166,9 @@ public final class SegmentLedger {
         }
         if (state[i] == SENT) {
             inflight--;
+            if (extra[i]) {
+                extraInflight--;
+            }
         }
         state[i] = ACKED;
         ackedBytes += bytesOf(s);
@@ -193,6 +217,7 @@ public final class SegmentLedger {
             }
         }
         inflight = 0;
+        extraInflight = 0;
         order.clear();
         orderTx.clear();
     }
@@ -200,6 +225,9 @@ public final class SegmentLedger {
     private void markLost(long s) {
         state[slot(s)] = LOST;
         inflight--;
+        if (extra[slot(s)]) {
+            extraInflight--;
+        }
         lost.add(s);
     }
 
@@ -223,15 +251,18 @@ public final class SegmentLedger {
         byte[] st = new byte[n];
         long[] h = new long[n];
         long[] tx = new long[n];
+        boolean[] x = new boolean[n];
         for (long s = base; s < next; s++) {
             int from = slot(s);
             int to = (int) (s & (n - 1));
             st[to] = state[from];
             h[to] = handover[from];
             tx[to] = txNumber[from];
+            x[to] = extra[from];
         }
         state = st;
         handover = h;
         txNumber = tx;
+        extra = x;
     }
 }

@@ -27,7 +27,9 @@ import org.cosim.scenario.KeyedHash;
  * packets out, which is continuous with pacing at 1 (rounding up would jump
  * from one packet per RTT to two at cwnd = 1 and makes Poseidon's small windows
  * oscillate; measured in docs/poseidon-swift.md). Optionally (pace_fraction) the fractional part
- * is paced too, so that the rate is cwnd / RTT at every window size.
+ * is paced too: one segment every rtt / fraction beyond the whole packets the ACK
+ * clock keeps out (at most one such segment out at a time; {@link
+ * SegmentLedger#clockedInflight()}), so that the rate is cwnd / RTT at every window size.
  *
  * <p>Every ACK of new data feeds the law with the fabric RTT of the ACKed packet
  * (NIC timestamps: {@link SegmentRtt#fabricRttPs}) and the INT fields it carries.
@@ -279,19 +281,21 @@ public class WindowSender implements Agent, FlowStateReporter {
         if (spacing > 0) {
             // Always paced (HPCC): every segment spaced by the law, as many out as the window allows.
             while (f.ledger.inflight() < f.window.cwnd() && f.ledger.hasWork()
-                    && pace(f, f.lastSendPs, spacing, at, out)) {
+                    && pace(f, f.lastSendPs, spacing, at, false, out)) {
                 // sent one; the next is due a spacing later
             }
         } else if (!f.window.pacing()) {
             int whole = f.window.wholePackets();
-            while (f.ledger.inflight() < whole && f.ledger.hasWork()) {
-                send(f, at, out);
+            while (f.ledger.clockedInflight() < whole && f.ledger.hasWork()) {
+                send(f, at, false, out);
             }
-            if (cfg.paceFraction() && f.ledger.inflight() == whole && f.window.fraction() > 0 && f.ledger.hasWork()) {
-                pace(f, f.lastPacedPs, f.window.fractionDelayPs(), at, out);
+            // The fraction adds one paced segment every rtt / fraction beyond the ACK clock, one out at a time.
+            if (cfg.paceFraction() && f.ledger.clockedInflight() >= whole && f.ledger.extraInflight() == 0
+                    && f.window.fraction() > 0 && f.ledger.hasWork()) {
+                pace(f, f.lastPacedPs, f.window.fractionDelayPs(), at, true, out);
             }
         } else if (f.ledger.inflight() == 0 && f.ledger.hasWork()) {
-            pace(f, f.lastSendPs, f.window.pacingDelayPs(), at, out);
+            pace(f, f.lastSendPs, f.window.pacingDelayPs(), at, false, out);
         }
         armTimeout(f, now, out);
     }
@@ -306,7 +310,7 @@ public class WindowSender implements Agent, FlowStateReporter {
      * pump closes the flow then, unless the window sent something sooner; an idle
      * flow thus finishes at its close time. Returns whether it sent one.
      */
-    private boolean pace(WindowFlow f, long lastPs, long spacingPs, long at, ActionSink out) {
+    private boolean pace(WindowFlow f, long lastPs, long spacingPs, long at, boolean extra, ActionSink out) {
         long due = lastPs == WindowFlow.NEVER ? at : Math.max(at, lastPs + spacingPs);
         boolean afterClose = f.stopPs > 0 && due >= f.stopPs && f.ledger.nextIsNew();
         if (afterClose || due - reactionDelayPs >= at) {
@@ -319,18 +323,19 @@ public class WindowSender implements Agent, FlowStateReporter {
             }
             return false;
         }
-        send(f, due, out);
+        send(f, due, extra, out);
         f.lastPacedPs = due;
         return true;
     }
 
-    private void send(WindowFlow f, long at, ActionSink out) {
+    /** {@code extra}: a segment of the window's fraction, beyond the ACK clock ({@link SegmentLedger}). */
+    private void send(WindowFlow f, long at, boolean extra, ActionSink out) {
         long s = f.ledger.nextToSend();
         if (f.ledger.inflight() == 0) {
             f.rto.restart(at);
         }
         out.sendSegment(at, host.id(), f.id, f.ledger.seqOf(s), f.ledger.bytesOf(s), f.path());
-        f.ledger.sent(s, at);
+        f.ledger.sent(s, at, extra);
         f.lastSendPs = at;
     }
 
