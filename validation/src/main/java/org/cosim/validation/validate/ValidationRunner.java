@@ -381,7 +381,7 @@ public final class ValidationRunner {
                         + c.quickSkip()));
             } else if (tol.accepts(v)) {
                 values.add(new CheckOutcome.Value(b, v, Verdict.PASS, null));
-            } else if (options.quick() && c.knownRange() != null && c.knownRange().accepts(v)) {
+            } else if (c.deviationApplies(options.quick()) && c.knownRange().accepts(v)) {
                 values.add(new CheckOutcome.Value(b, v, Verdict.DEVIATION, "outside the paper's tolerance, within "
                         + "the documented range " + c.knownRange().text() + ": " + c.deviation()));
             } else {

@@ -126,6 +126,16 @@ class ValidationRunnerTest {
     }
 
     @Test
+    void anAcceptedDeviationIsAKnownDeviationInTheFullValidationToo() {
+        ValidationReport r = run(false, List.of("java"), experiment("a", List.of(SHORT),
+                throughput(Tolerance.atLeast(100, " Gb/s")).accepted("decided", Tolerance.atLeast(1, "")),
+                throughput(Tolerance.atLeast(100, " Gb/s")).accepted("decided", Tolerance.atLeast(50, ""))));
+        assertEquals(Verdict.DEVIATION, verdict(r, 0, 0));
+        assertTrue(r.experiments().get(0).checks().get(0).values().get(0).note().contains("decided"));
+        assertEquals(Verdict.FAIL, verdict(r, 0, 1), "outside the accepted range it fails");
+    }
+
+    @Test
     void withoutOmnetppTheOmnetppBackEndReportsNotRunWithTheReason() {
         // Every topology family has an OMNeT++ network now, so only a missing
         // installation makes a run "not run"; where OMNeT++ is installed the paired
