@@ -20,6 +20,7 @@
 
 #include <unistd.h>
 
+#include "ByteRanges.h"
 #include "FlowStats.h"
 #include "IdentityHash.h"
 #include "QueueMonitor.h"
@@ -163,6 +164,22 @@ void goldenVectors(const std::string& path) {
             std::string mode, ops, want;
             s >> mode >> ops >> want;
             checkEq(nicOrder(mode == "fifo", ops), want, line);
+        } else if (kind == "ranges") {
+            int k;
+            s >> k;
+            std::vector<int64_t> bounds(2 * static_cast<size_t>(k));
+            for (auto& b : bounds) s >> b;
+            cosim::ByteRanges r;
+            for (int i = 0; i < k; ++i) {
+                int64_t want;
+                s >> want;
+                checkEq(r.add(bounds[2 * i], bounds[2 * i + 1]), want, line + " (add " + std::to_string(i) + ")");
+            }
+            int want;
+            int64_t wantBytes;
+            s >> want >> wantBytes;
+            checkEq(r.ranges(), want, line + " (ranges)");
+            checkEq(r.bytes(), wantBytes, line + " (bytes)");
         } else {
             check(false, "unknown golden line: " + line);
         }
@@ -222,17 +239,32 @@ void queueDistribution() {
           "length x time carries past 64 bits");
 }
 
+// As Java's FlowStatsTest: duplicates count on the wire only, reordered arrivals merge,
+// resends below the highest byte sent count as retransmitted.
 void flowCounters() {
     cosim::FlowStats f(2, 50);
-    f.sent(1, 1500);
-    f.delivered(1, 1500, 49);
-    f.delivered(1, 1000, 50);
+    f.sent(1, 0, 1500);
+    f.sent(1, 1500, 1000);                // high-water mark 2500
+    f.sent(1, 0, 1500);                   // a resend: 1500 retransmitted
+    f.sent(1, 2000, 1000);                // [2000, 3000): 500 below the mark
+    f.delivered(1, 0, 1500, 49);          // in the warm-up
+    f.delivered(1, 1500, 1000, 50);
+    f.delivered(1, 0, 1500, 60);          // a duplicate after the warm-up: wire only
     f.dropped(0, 64);
     check(!f.finished(1), "not finished before the agent says so");
     f.finish(1, 77);
-    checkEq(f.sentBytes(1), int64_t{1500}, "sent");
-    checkEq(f.deliveredBytes(1), int64_t{2500}, "delivered");
-    checkEq(f.deliveredMeasuredBytes(1), int64_t{1000}, "delivered after the warm-up");
+    checkEq(f.sentBytes(1), int64_t{5000}, "sent");
+    checkEq(f.retransmittedBytes(1), int64_t{2000}, "retransmitted: 1500 + 500");
+    checkEq(f.deliveredBytes(1), int64_t{4000}, "delivered, duplicates included");
+    checkEq(f.deliveredMeasuredBytes(1), int64_t{2500}, "delivered after the warm-up");
+    checkEq(f.uniqueDeliveredBytes(1), int64_t{2500}, "unique: [0, 2500) once");
+    checkEq(f.uniqueDeliveredMeasuredBytes(1), int64_t{1000}, "unique after the warm-up");
+    cosim::ByteRanges r;
+    checkEq(r.add(3000, 4500), int64_t{1500}, "seq 3000 first");
+    checkEq(r.add(0, 1500), int64_t{1500}, "then 0");
+    checkEq(r.ranges(), 2, "a gap between");
+    checkEq(r.add(1500, 3000), int64_t{1500}, "then 1500");
+    checkEq(r.ranges(), 1, "one range [0, 4500)");
     checkEq(f.droppedBytes(0), int64_t{64}, "dropped");
     checkEq(f.finishPs(1), int64_t{77}, "finish time");
     checkEq(f.finishPs(0), int64_t{-1}, "unfinished");

@@ -37,12 +37,12 @@ public:
             all_.push_back(s);
             return;
         }
-        std::deque<Segment>& q = flows_[s.flow];
-        if (q.empty()) {
+        FlowQueue& q = flows_[s.flow];
+        if (q.segments.empty()) {
             ring_.push_back(s.flow);
-            offsets_[s.flow] = 0;
+            q.offset = 0;
         }
-        q.push_back(s);
+        q.segments.push_back(s);
     }
 
     // Chooses the segment the next packet is cut from (the flow served last goes
@@ -54,10 +54,10 @@ public:
             ring_.pop_front();
             served_ = false;
         }
-        return flows_.at(ring_.front()).front();
+        return flows_.at(ring_.front()).segments.front();
     }
     // Bytes of the selected segment already cut into packets.
-    int32_t currentOffset() const { return fifo_ ? fifoOffset_ : offsets_.at(ring_.front()); }
+    int32_t currentOffset() const { return fifo_ ? fifoOffset_ : flows_.at(ring_.front()).offset; }
 
     // A packet of `cut` bytes was cut from the current segment; returns whether the segment is finished.
     bool cut(int32_t cut) {
@@ -69,22 +69,18 @@ public:
             --size_;
             return true;
         }
-        const int flow = ring_.front();
-        auto it = flows_.find(flow);
-        int32_t& offset = offsets_[flow];
-        offset += cut;
-        const bool done = offset >= it->second.front().bytes;
+        FlowQueue& q = flows_.at(ring_.front());
+        q.offset += cut;
+        const bool done = q.offset >= q.segments.front().bytes;
         if (done) {
-            it->second.pop_front();
-            offset = 0;
+            q.segments.pop_front();
+            q.offset = 0;
             --size_;
         }
-        if (!it->second.empty()) {
+        if (!q.segments.empty()) {
             served_ = true;
         } else {
-            ring_.pop_front();
-            flows_.erase(it);
-            offsets_.erase(flow);
+            ring_.pop_front();  // the flow keeps its (empty) queue: no allocation when it sends again
         }
         return done;
     }
@@ -94,8 +90,12 @@ private:
     int64_t size_ = 0;
     std::deque<Segment> all_;  // FIFO
     int32_t fifoOffset_ = 0;
-    std::unordered_map<int, std::deque<Segment>> flows_;  // per flow: its segments, oldest first
-    std::unordered_map<int, int32_t> offsets_;            // per flow: bytes of its head segment cut
+    struct FlowQueue {
+        std::deque<Segment> segments;  // oldest first
+        int32_t offset = 0;            // bytes of the head segment already cut into packets
+    };
+    std::unordered_map<int, FlowQueue> flows_;  // the flows this NIC has sent
+
     std::deque<int> ring_;                                 // flows with data, in service order
     bool served_ = false;  // the ring's head gave the last packet and still has data
 };

@@ -530,6 +530,9 @@ void AgentBridge::finish() {
         recordExact(p + "sentBytes", flowStats_->sentBytes(f));
         recordExact(p + "deliveredBytes", flowStats_->deliveredBytes(f));
         recordExact(p + "deliveredMeasuredBytes", flowStats_->deliveredMeasuredBytes(f));
+        recordExact(p + "retransmittedBytes", flowStats_->retransmittedBytes(f));
+        recordExact(p + "uniqueDeliveredBytes", flowStats_->uniqueDeliveredBytes(f));
+        recordExact(p + "uniqueDeliveredMeasuredBytes", flowStats_->uniqueDeliveredMeasuredBytes(f));
         recordExact(p + "droppedBytes", flowStats_->droppedBytes(f));
         recordExact(p + "finishPs", flowStats_->finishPs(f));
     }

@@ -133,7 +133,7 @@ Packet* Nic::nextDataPacket() {
         p->flags |= Packet::kLastOfSegment;
         if ((s.options & kLastOfFlow) != 0) p->flags |= Packet::kLastOfFlow;
     }
-    if (!syn) flowStats_->sent(p->flow, bytes);
+    if (!syn) flowStats_->sent(p->flow, p->seq, bytes);
     return p;
 }
 
@@ -161,7 +161,7 @@ void Nic::receive(Packet* pkt) {
 // have no retransmission under them: they rely on PFC).
 void Nic::receiveData(Packet* pkt) {
     const int flow = pkt->flow;
-    flowStats_->delivered(flow, pkt->size(), simTime().raw());
+    flowStats_->delivered(flow, pkt->seq, pkt->payload, simTime().raw());
     if (segmentInProgress_[flow] != pkt->segmentSeq) {
         segmentInProgress_[flow] = pkt->segmentSeq;
         segmentBytesSeen_[flow] = 0;
@@ -198,7 +198,7 @@ void Nic::receiveSyn(Packet* pkt) {
 // A packet without hardware ACK (or a trimmed or returned header): its host's agent hears of it.
 void Nic::reportPacket(Packet* pkt) {
     const bool trimmed = pkt->has(Packet::kTrimmed);
-    if (!trimmed) flowStats_->delivered(pkt->flow, pkt->size(), simTime().raw());
+    if (!trimmed) flowStats_->delivered(pkt->flow, pkt->seq, pkt->payload, simTime().raw());
     const int arrival = (trimmed ? HostEventSink::kTrimmed : 0) |
                       (pkt->has(Packet::kReturned) ? HostEventSink::kReturned : 0) |
                       (pkt->has(Packet::kLastOfFlow) ? HostEventSink::kLastOfFlow : 0) |

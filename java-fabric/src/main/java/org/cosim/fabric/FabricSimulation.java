@@ -31,6 +31,7 @@ import org.cosim.fabric.trace.PacketTrace;
 import org.cosim.fabric.trace.PacketTraceConfig;
 import org.cosim.fabric.trace.PacketTracer;
 import org.cosim.fabric.workload.FlowTable;
+import org.cosim.fabric.workload.OfferedLoad;
 import org.cosim.fabric.workload.Workloads;
 import org.cosim.proto.Output;
 import org.cosim.proto.Scenario;
@@ -61,6 +62,7 @@ public final class FabricSimulation {
     private final SessionSpec session;
     private final List<LinkChanges.Change> linkChanges;
     private final PacketTraceConfig trace;  // null: output.packet_trace unset
+    private OfferedLoad offeredLoad;  // null until offeredLoad() is first asked
 
     private FabricSimulation(Scenario scenario) {
         this.scenario = scenario;
@@ -138,6 +140,15 @@ public final class FabricSimulation {
     public TopologyGraph graph() { return graph; }
     public Routing routing() { return routing; }
     public FlowTable flows() { return flows; }
+
+    /** The load the workload offers each link (worked out on the first call: only the commands' check asks). */
+    public synchronized OfferedLoad offeredLoad() {
+        if (offeredLoad == null) {
+            offeredLoad = OfferedLoad.of(scenario.getWorkload(), graph, routing, scenario.getSeed(),
+                    config.durationPs());
+        }
+        return offeredLoad;
+    }
     /** What the agent side needs to start a session for this run. */
     public SessionSpec session() { return session; }
 

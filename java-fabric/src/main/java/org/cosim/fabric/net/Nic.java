@@ -236,7 +236,7 @@ public final class Nic implements EventHandler {
             }
         }
         if (!syn) {
-            flowStats.sent(flow, bytes);
+            flowStats.sent(flow, pool.seq[p], bytes);
         }
         return p;
     }
@@ -270,7 +270,7 @@ public final class Nic implements EventHandler {
      */
     private void receiveData(int pkt) {
         int flow = pool.flow[pkt];
-        flowStats.delivered(flow, pool.size[pkt], sim.now());
+        flowStats.delivered(flow, pool.seq[pkt], pool.payload[pkt], sim.now());
         if (segmentInProgress[flow] != pool.segmentSeq[pkt]) {
             segmentInProgress[flow] = pool.segmentSeq[pkt];
             segmentBytesSeen[flow] = 0;
@@ -310,7 +310,7 @@ public final class Nic implements EventHandler {
         int flow = pool.flow[pkt];
         boolean trimmed = pool.has(pkt, PacketPool.FLAG_TRIMMED);
         if (!trimmed) {
-            flowStats.delivered(flow, pool.size[pkt], sim.now());
+            flowStats.delivered(flow, pool.seq[pkt], pool.payload[pkt], sim.now());
         }
         int flags = (trimmed ? EventBatch.TRIMMED : 0)
                 | (pool.has(pkt, PacketPool.FLAG_RETURNED) ? EventBatch.RETURNED : 0)

@@ -198,6 +198,25 @@ public final class Routing {
         return TopologyGraph.isSwitch(ref) ? hosts + TopologyGraph.switchId(ref) : ref;
     }
 
+    /** The switch (its id) host {@code h} hangs off. */
+    public int attachedSwitch(int h) {
+        return attach[h] - hosts;
+    }
+
+    /** The link (its index in the topology) on port {@code port} of switch {@code s}. */
+    public int linkAt(int s, int port) {
+        return linkOn[hosts + s][port];
+    }
+
+    /** What port {@code port} of switch {@code s} leads to, as a TopologyGraph reference (a host, or switchRef). */
+    public int peerAt(int s, int port) {
+        int n = neighbour[hosts + s][port];
+        if (n < 0) {
+            throw new IllegalStateException("port " + port + " of " + g.switchName(s) + " has no link");
+        }
+        return n < hosts ? n : TopologyGraph.switchRef(n - hosts);
+    }
+
     /** Egress ports of switch {@code s} toward host {@code dst}, ascending. */
     public int[] routes(int s, int dst) {
         return routes[s][dst];

@@ -34,7 +34,15 @@ final class PoissonArrivals {
 
     private record Arrival(int src, int dst, long bytes, long startPs, int index) {}
 
-    static FlowTable build(Poisson p, TopologyGraph g, long seed, long endOfRunPs, String at) {
+    /**
+     * A Poisson workload resolved against a topology: sender {@code senders[i]} starts
+     * {@code flowsPerSecond[i]} flows a second, each to one of {@code receivers[i]} (uniformly), in
+     * [startPs, endPs). {@link OfferedLoad} reads the same rates the arrivals are drawn with.
+     */
+    record Rates(FlowSizeDistribution sizes, int[] senders, double[] flowsPerSecond, int[][] receivers, long startPs,
+                 long endPs) {}
+
+    static Rates rates(Poisson p, TopologyGraph g, long seed, long endOfRunPs, String at) {
         FlowSizeDistribution sizes = FlowSizeDistribution.from(p.getSizes(), at + ".sizes");
         int[] senders = HostSets.resolve(p.getSenders(), g, at + ".senders");
         int[] receivers = HostSets.resolve(p.getReceivers(), g, at + ".receivers");
@@ -64,9 +72,11 @@ final class PoissonArrivals {
             throw new ScenarioException(at + ".peers_per_sender", Integer.toUnsignedString(peers)
                     + ": must be 0 (every flow draws) or at most the number of receivers (" + receivers.length + ")");
         }
-        List<Arrival> all = new ArrayList<>();
-        for (int h : senders) {
-            double lambdaPerPs = flowsPerSecond * (g.hostLink(h).rateBps() / senderRateSum) / Units.PS_PER_S;
+        double[] perSender = new double[senders.length];
+        int[][] choicesOf = new int[senders.length][];
+        for (int i = 0; i < senders.length; i++) {
+            int h = senders[i];
+            perSender[i] = flowsPerSecond * (g.hostLink(h).rateBps() / senderRateSum);
             int[] choices = others(receivers, h);
             if (peers > choices.length) {
                 throw new ScenarioException(at + ".peers_per_sender", peers + ": sender " + h + " has only "
@@ -75,15 +85,27 @@ final class PoissonArrivals {
             if (peers > 0) {
                 choices = Permutations.sample(KeyedHash.hash(seed, h), PEERS_TAG, choices, peers);
             }
-            double t = start;
+            choicesOf[i] = choices;
+        }
+        return new Rates(sizes, senders, perSender, choicesOf, start, end);
+    }
+
+    static FlowTable build(Poisson p, TopologyGraph g, long seed, long endOfRunPs, String at) {
+        Rates r = rates(p, g, seed, endOfRunPs, at);
+        List<Arrival> all = new ArrayList<>();
+        for (int i = 0; i < r.senders().length; i++) {
+            int h = r.senders()[i];
+            double lambdaPerPs = r.flowsPerSecond()[i] / Units.PS_PER_S;
+            int[] choices = r.receivers()[i];
+            double t = r.startPs();
             for (int k = 0; ; k++) {
                 t += -Math.log1p(-uniform(seed, h, k, 0)) / lambdaPerPs;
                 long startPs = (long) Math.floor(t);
-                if (startPs >= end) {
+                if (startPs >= r.endPs()) {
                     break;
                 }
                 int dst = choices[KeyedHash.below(KeyedHash.hash(seed, TAG, h, k, 1), choices.length)];
-                all.add(new Arrival(h, dst, sizes.sizeAt(uniform(seed, h, k, 2)), startPs, k));
+                all.add(new Arrival(h, dst, r.sizes().sizeAt(uniform(seed, h, k, 2)), startPs, k));
             }
         }
         all.sort(Comparator.comparingLong(Arrival::startPs).thenComparingInt(Arrival::src)

@@ -64,7 +64,7 @@ public final class Workloads {
         return build(w, g, 0);
     }
 
-    private static FlowTable build(Workload w, TopologyGraph g, long seed, long endOfRunPs, String at) {
+    static FlowTable build(Workload w, TopologyGraph g, long seed, long endOfRunPs, String at) {
         return switch (w.getKindCase()) {
             case INCAST -> incast(w.getIncast(), g, seed, at + ".incast");
             case FLOW_LIST -> flowList(w.getFlowList().getFlowsList(), g, at + ".flow_list");
@@ -94,6 +94,10 @@ public final class Workloads {
             String field = at + ".parts[" + i + "]";
             if (part.hasMix()) {
                 throw new ScenarioException(field + ".mix", "a mix cannot contain a mix (list its parts instead)");
+            }
+            if (part.getOverloadIntended()) {
+                throw new ScenarioException(field + ".overload_intended", "says so for the whole workload: set it "
+                        + "on the mix's workload, not on a part");
             }
             FlowTable p = build(part, g, KeyedHash.hash(seed, MIX_TAG, i), endOfRunPs, field);
             for (int f = 0; f < p.size(); f++) {

@@ -11,13 +11,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.cosim.agents.api.SegmentRtt;
 import org.cosim.fabric.kernel.IdentityHash;
+import org.cosim.fabric.stats.ByteRanges;
 import org.cosim.scenario.KeyedHash;
 import org.cosim.scenario.Units;
 import org.junit.jupiter.api.Test;
 
 /**
  * The arithmetic both back ends must compute bit for bit (identity-keyed hashes,
- * serialization times, segment RTTs, the INT field), as golden vectors in
+ * serialization times, segment RTTs, the INT field, delivered byte ranges), as golden vectors in
  * omnetpp-bridge/test/golden/java_vectors.txt: this test checks that the Java
  * code gives every recorded answer; the C++ test (fabric_core_test, run by
  * omnetpp-bridge/run-tests.sh in CI) checks the C++ code against the same file.
@@ -123,6 +124,34 @@ class CppGoldenVectorsTest {
             for (int trial = 0; trial < 4; trial++) {
                 out.add(nicOrder(mode, trial));
             }
+        }
+        out.addAll(byteRanges());
+        return out;
+    }
+
+    /**
+     * Delivered byte ranges as a NIC sees them: 1500-byte packets of a flow, in
+     * order, reordered (sprayed over paths), duplicated (a resend of data that had
+     * arrived) and of a shorter last packet. A line: "ranges K s1 e1 .. sK eK
+     * new1 .. newK ranges bytes": K adds, the new bytes of each, and the set after.
+     */
+    private static List<String> byteRanges() {
+        List<String> out = new ArrayList<>();
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(11);
+        for (int c = 0; c < 24; c++) {
+            int k = 1 + rnd.nextInt(30);
+            int span = 1 + rnd.nextInt(2 * k);  // packets the adds are drawn from: duplicates when below k
+            StringBuilder adds = new StringBuilder();
+            StringBuilder fresh = new StringBuilder();
+            ByteRanges r = new ByteRanges();
+            for (int i = 0; i < k; i++) {
+                long p = c % 3 == 0 ? i : rnd.nextInt(span);  // every third case in order
+                long start = p * 1500;
+                long end = start + (rnd.nextInt(8) == 0 ? 1 + rnd.nextInt(1500) : 1500);
+                adds.append(' ').append(start).append(' ').append(end);
+                fresh.append(' ').append(r.add(start, end));
+            }
+            out.add("ranges " + k + adds + fresh + " " + r.ranges() + " " + r.bytes());
         }
         return out;
     }

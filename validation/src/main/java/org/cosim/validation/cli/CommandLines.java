@@ -59,6 +59,13 @@ final class CommandLines {
         throw new UsageException("--jobs takes a whole number in 1..256, not '" + v + "'");
     }
 
+    /** --strict-load: the offered-load check (LoadCheck) refuses an overloading scenario instead of warning. */
+    static Option strictLoadOption() {
+        return Option.builder().longOpt("strict-load").desc("refuse (exit status 2, nothing run) a scenario whose "
+                + "workload offers a link more than its rate, unless workload.overload_intended says so (default: "
+                + "a warning)").get();
+    }
+
     static Option helpOption() {
         return Option.builder("h").longOpt("help").desc("show this help").get();
     }

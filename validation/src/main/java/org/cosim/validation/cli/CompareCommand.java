@@ -17,6 +17,7 @@ import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.omnetpp.OmnetppInstall;
 import org.cosim.validation.results.ResultsComparison;
 import org.cosim.validation.results.RunResults;
+import org.cosim.validation.runner.LoadCheck;
 import org.cosim.validation.runner.OmnetppBackend;
 
 /**
@@ -27,7 +28,7 @@ import org.cosim.validation.runner.OmnetppBackend;
  */
 public final class CompareCommand implements Command {
     private static final String USAGE = "cosim compare SCENARIO [--set field.path=value ...] [--out DIR] "
-            + "[--tolerance REL] [--agents HOST:PORT] [--no-plots] | cosim compare --dirs DIR_A DIR_B "
+            + "[--tolerance REL] [--agents HOST:PORT] [--no-plots] [--strict-load] | cosim compare --dirs DIR_A DIR_B "
             + "[--tolerance REL]";
 
     @Override
@@ -52,6 +53,7 @@ public final class CompareCommand implements Command {
                 .desc("omnetpp run: use this running agent server instead of starting one").get());
         o.addOption(Option.builder().longOpt("dirs").desc("compare two existing results directories").get());
         o.addOption(Option.builder().longOpt("no-plots").desc("skip the PNG plots").get());
+        o.addOption(CommandLines.strictLoadOption());
         o.addOption(CommandLines.helpOption());
         return o;
     }
@@ -95,6 +97,7 @@ public final class CompareCommand implements Command {
         // any depth, and this way the event and window counts of summary.json compare too.
         Scenario scenario = OmnetppBackend.asRun(read);
         FabricSimulation sim = FabricSimulation.of(scenario);
+        LoadCheck.check(sim, "cosim compare", cl.hasOption("strict-load"), err);
         OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
         if (!omnetpp.found()) {
             // Checked first: the Java run would take its whole time only to be compared with nothing

@@ -17,6 +17,7 @@ import org.cosim.validation.results.Summary;
 import org.cosim.validation.results.TracedOneWay;
 import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.omnetpp.OmnetppInstall;
+import org.cosim.validation.runner.LoadCheck;
 import org.cosim.validation.runner.AgentTransports;
 import org.cosim.validation.runner.JavaBackend;
 import org.cosim.validation.runner.OmnetppBackend;
@@ -25,7 +26,7 @@ import org.cosim.validation.runner.OmnetppBackend;
 public final class RunCommand implements Command {
     private static final String USAGE = "cosim run SCENARIO [--set field.path=value ...] [--out DIR] "
             + "[--backend java|omnetpp] [--no-plots] [--transport direct|grpc] [--agents HOST:PORT] "
-            + "[--record-trace FILE]";
+            + "[--record-trace FILE] [--strict-load]";
 
     @Override
     public String name() {
@@ -54,6 +55,7 @@ public final class RunCommand implements Command {
         o.addOption(Option.builder().longOpt("record-trace").hasArg().argName("FILE")
                 .desc("record every window's events and actions (length-delimited cosim.proto messages)").get());
         o.addOption(Option.builder().longOpt("no-plots").desc("skip the PNG plots").get());
+        o.addOption(CommandLines.strictLoadOption());
         o.addOption(CommandLines.helpOption());
         return o;
     }
@@ -85,6 +87,7 @@ public final class RunCommand implements Command {
                 ? CommandLines.outputFile("--record-trace", cl.getOptionValue("record-trace")) : null;
         Scenario scenario = CommandLines.readScenario(scenarioFile, cl, "run", err);
         FabricSimulation sim = FabricSimulation.of(scenario);
+        LoadCheck.check(sim, "cosim run", cl.hasOption("strict-load"), err);
         OmnetppInstall.Lookup omnetpp = backend.equals("omnetpp") ? OmnetppInstall.locate() : null;
         if (omnetpp != null && !omnetpp.found()) {
             // Before the results directory is made: it would stay empty.

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.cosim.scenario.Units;
 import org.cosim.validation.results.Counters;
+import org.cosim.validation.results.FctStats;
 import org.cosim.validation.results.QueueRecord;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Slowdowns;
@@ -23,13 +24,17 @@ public final class SummaryPrinter {
             out.println("  RUN FAILED at " + ms(r.reachedPs()) + " ms: " + r.failure());
             out.println("  (the numbers below cover only the time before the failure)");
         }
+        String total = String.format(Locale.ROOT, "  throughput  goodput %.2f Gb/s, wire %.2f Gb/s", s.goodputGbps(),
+                s.wireGbps());
         if (s.flowThroughputGbps().length == 0) {  // every flow finished before the warm-up's end, or started after
-            out.printf(Locale.ROOT, "  throughput  %.2f Gb/s total; no flow was active after the warm-up%n",
-                    s.totalThroughputGbps());
+            out.println(total + "; no flow was active after the warm-up");
         } else {
-            out.printf(Locale.ROOT, "  throughput  %.2f Gb/s total; per flow %.3f..%.3f Gb/s; Jain's index %.3f over %d "
-                    + "flows%n", s.totalThroughputGbps(), s.flowThroughputMinGbps(), s.flowThroughputMaxGbps(),
-                    s.jainIndex(), s.flowThroughputGbps().length);
+            out.printf(Locale.ROOT, "%s; per flow (goodput) %.3f..%.3f Gb/s; Jain's index %.3f over %d flows%n", total,
+                    s.flowThroughputMinGbps(), s.flowThroughputMaxGbps(), s.jainIndex(), s.flowThroughputGbps().length);
+        }
+        if (s.retransmittedBytes() > 0 || s.duplicateBytesDelivered() > 0) {
+            out.printf(Locale.ROOT, "  resent      %d bytes retransmitted by the senders, %d duplicate bytes delivered%n",
+                    s.retransmittedBytes(), s.duplicateBytesDelivered());
         }
         if (s.rttSamples() > 0) {
             out.printf(Locale.ROOT, "  RTT         mean %.1f us, p50 %.1f us, p99 %.1f us, p99.9 %.1f us (%d samples)%n",
@@ -57,15 +62,7 @@ public final class SummaryPrinter {
             out.printf(Locale.ROOT, "  trimming    %d packets trimmed, %d headers returned to sender (%.1f%%)%n",
                     c.trimmedPackets(), c.returnedToSender(), 100 * c.returnedShare());
         }
-        if (s.flowsFinished() > 0) {
-            // Closed long-lived flows finish too, but have no ideal FCT and so no slowdown.
-            String slowdown = Double.isNaN(s.slowdownMean()) ? ""
-                    : String.format(Locale.ROOT, "; slowdown mean %.2f, p99 %.2f", s.slowdownMean(), s.slowdownP99());
-            out.printf(Locale.ROOT, "  flows       %d of %d finished; FCT mean %.1f us, p99 %.1f us%s%n",
-                    s.flowsFinished(), s.flowsTotal(), s.fctMeanUs(), s.fctP99Us(), slowdown);
-        } else {
-            out.printf(Locale.ROOT, "  flows       %d flows, none finished (long-lived or cut off)%n", s.flowsTotal());
-        }
+        printFlows(out, r, s.fct());
         // Slowdown by flow size, for workloads of many flows (an incast's few flows say it better above).
         for (Slowdowns.Bucket b : Slowdowns.bySize(r.flows(), r.warmupPs())) {
             if (b.flows() >= 100 && b.finished() == 0) {
@@ -77,7 +74,7 @@ public final class SummaryPrinter {
         }
         if (!Double.isNaN(s.incastLastOverOptimum())) {
             out.printf(Locale.ROOT, "  incast      last FCT %.1f us = %.2f%% over the optimum %.1f us; slowest/fastest %.3f%n",
-                    s.fctMaxUs(), 100 * (s.incastLastOverOptimum() - 1), s.incastOptimumUs(),
+                    s.fct().maxUs(), 100 * (s.incastLastOverOptimum() - 1), s.incastOptimumUs(),
                     s.incastSlowestOverFastest());
         }
         out.printf(Locale.ROOT, "  events      %,d (%.2f M/s), %,d agent windows%n", c.eventsProcessed(),
@@ -88,6 +85,23 @@ public final class SummaryPrinter {
                     .append(String.format(Locale.ROOT, " %.2f s", v)));
             out.println("  wall        " + b);
         }
+    }
+
+    /** The measured flows (FlowRecord.measured), how many finished, and their FCT and slowdown. */
+    private static void printFlows(PrintStream out, RunResults r, FctStats f) {
+        int inWarmup = r.flows().size() - f.flowsMeasured();
+        String set = String.format(Locale.ROOT, "  flows       %d measured (started after the warm-up): %d finished, "
+                + "%d unfinished", f.flowsMeasured(), f.flowsFinished(), f.flowsUnfinished());
+        String rest = inWarmup == 0 ? "" : String.format(Locale.ROOT, " (and %d started in the warm-up)", inWarmup);
+        if (f.flowsFinished() == 0) {
+            out.println(set + rest + (f.flowsMeasured() > 0 ? "; long-lived or cut off" : ""));
+            return;
+        }
+        // Closed long-lived flows finish too, but have no ideal FCT and so no slowdown.
+        String slowdown = Double.isNaN(f.slowdownMean()) ? ""
+                : String.format(Locale.ROOT, "; slowdown mean %.2f, p99 %.2f", f.slowdownMean(), f.slowdownP99());
+        out.printf(Locale.ROOT, "%s; FCT mean %.1f us, p50 %.1f us, p99 %.1f us%s%s%n", set, f.meanUs(), f.p50Us(),
+                f.p99Us(), slowdown, rest);
     }
 
     private static String ms(long ps) {

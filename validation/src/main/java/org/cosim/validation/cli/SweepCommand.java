@@ -31,6 +31,7 @@ import org.cosim.validation.plots.Plots;
 import org.cosim.validation.results.ResultsComparison;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
+import org.cosim.validation.runner.LoadCheck;
 import org.cosim.validation.runner.JavaBackend;
 import org.cosim.validation.runner.OmnetppBackend;
 import org.cosim.validation.sweep.SeedSummary;
@@ -48,10 +49,10 @@ import org.cosim.validation.sweep.SweepTable;
 public final class SweepCommand implements Command {
     private static final String USAGE = "cosim sweep SCENARIO --vary field.path=v1,v2,... [--vary ...] "
             + "[--set field.path=value ...] [--out DIR] [--jobs N] [--backend java|omnetpp|both] [--plot METRIC ...] "
-            + "[--plots]";
+            + "[--plots] [--strict-load]";
 
     /** The numbers printed over the seeds (all are in sweep_seeds.csv). */
-    private static final List<String> SEED_COLUMNS = List.of("throughput_gbps", "flow_min_gbps", "rtt_p99_us",
+    private static final List<String> SEED_COLUMNS = List.of("goodput_gbps", "flow_min_gbps", "rtt_p99_us",
             "fct_p99_us");
 
     @Override
@@ -82,6 +83,7 @@ public final class SweepCommand implements Command {
                 .desc("draw sweep_METRIC.png: a sweep.csv column over the first --vary field (repeatable), e.g. "
                         + "rtt_p99_us; one of " + SweepTable.metricNames()).get());
         o.addOption(Option.builder().longOpt("plots").desc("write each run's PNG plots too").get());
+        o.addOption(CommandLines.strictLoadOption());
         o.addOption(CommandLines.helpOption());
         return o;
     }
@@ -113,7 +115,8 @@ public final class SweepCommand implements Command {
                         + SweepTable.metricNames() + ")");
             }
         }
-        List<Scenario> scenarios = checkedScenarios(file, CommandLines.overrides(cl), plan, err);
+        List<Scenario> scenarios = checkedScenarios(file, CommandLines.overrides(cl), plan,
+                cl.hasOption("strict-load"), err);
         Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
                 + RunCommand.nameOf(scenarios.get(0), file) + "-sweep"));
         err.printf(Locale.ROOT, "cosim sweep: %d runs, %d at a time, into %s%n", plan.points().size(), jobs, outDir);
@@ -160,7 +163,8 @@ public final class SweepCommand implements Command {
      * Every point's scenario, checked as a run would check it, before any run starts; notes (once each) any
      * oneof member the overrides replaced.
      */
-    private static List<Scenario> checkedScenarios(Path file, List<String> base, SweepPlan plan, PrintStream err) {
+    private static List<Scenario> checkedScenarios(Path file, List<String> base, SweepPlan plan, boolean strictLoad,
+                                                   PrintStream err) {
         List<Scenario> scenarios = new ArrayList<>();
         Scenario asFiled = ScenarioFiles.read(file);  // once: each point applies its overrides to it
         Set<String> noted = new HashSet<>();
@@ -169,7 +173,12 @@ public final class SweepCommand implements Command {
             overrides.addAll(p.overrides(plan.axes()));
             try {
                 Scenario s = ScenarioFiles.withOverrides(asFiled, overrides);
-                FabricSimulation.of(s);
+                // Said once for all the points that overload alike (a sweep over seeds).
+                LoadCheck.check(FabricSimulation.of(s), "cosim sweep", strictLoad, line -> {
+                    if (noted.add(line)) {
+                        err.println(line + " (first at sweep run " + p.index() + ")");
+                    }
+                });
                 scenarios.add(s);
                 for (String sw : OneofSwitches.between(asFiled, s)) {
                     if (noted.add(sw)) {

@@ -31,7 +31,7 @@ import org.cosim.validation.validate.Verdict;
  */
 public final class ValidateCommand implements Command {
     private static final String USAGE = "cosim validate [--paper timely|ndp|poseidon|all] "
-            + "[--backend java|omnetpp|both] [--quick] [--out DIR] [--only ID,...] [--jobs N] [--list]";
+            + "[--backend java|omnetpp|both] [--quick] [--out DIR] [--only ID,...] [--jobs N] [--list] [--strict-load]";
 
     @Override
     public String name() {
@@ -59,6 +59,7 @@ public final class ValidateCommand implements Command {
                 .desc("only these experiments (ids from --list)").get());
         o.addOption(CommandLines.jobsOption());
         o.addOption(Option.builder().longOpt("list").desc("list the experiments and exit").get());
+        o.addOption(CommandLines.strictLoadOption());
         o.addOption(CommandLines.helpOption());
         return o;
     }
@@ -119,7 +120,8 @@ public final class ValidateCommand implements Command {
         // The hook waits for the block's end, so the report and the lines below are out before the JVM exits.
         try (StopOnSignal stop = new StopOnSignal(err, "the validation")) {
             ValidationReport report = new ValidationRunner(new ValidationRunner.Options(dir, quick, backends,
-                    scenarios, err, stop::requested, jobs), progress).run(chosen, command.trim());
+                    scenarios, err, stop::requested, jobs, cl.hasOption("strict-load")), progress)
+                    .run(chosen, command.trim());
             progress.done();  // the runner has written the report
             if (!report.complete()) {
                 out.println("validate: stopped after " + report.experiments().size() + " of "
@@ -127,8 +129,8 @@ public final class ValidateCommand implements Command {
                         + "the rest as still to run");
             }
             out.printf(Locale.ROOT, "validate: %d pass, %d FAIL, %s%d not run, %d not checked at this scale; wall %s%n",
-                    report.count(Verdict.PASS), report.count(Verdict.FAIL), quick ? report.count(Verdict.DEVIATION)
-                            + " known deviations, " : "", report.count(Verdict.NOT_RUN),
+                    report.count(Verdict.PASS), report.count(Verdict.FAIL), report.count(Verdict.DEVIATION)
+                            + " known deviations, ", report.count(Verdict.NOT_RUN),
                     report.count(Verdict.NOT_CHECKED), String.format(Locale.ROOT, "%.1f s", report.wallSeconds()));
             out.println("report: " + dir.resolve("report.md") + " (and report.json, plots/, runs/)");
             out.flush();

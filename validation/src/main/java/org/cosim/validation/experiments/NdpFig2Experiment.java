@@ -60,7 +60,7 @@ final class NdpFig2Experiment {
 
     /** The link's goodput over its rate, in percent. */
     static double meanShare(RunResults r) {
-        return 100 * Summary.of(r).totalThroughputGbps() / LINK_GBPS;
+        return 100 * Summary.of(r).goodputGbps() / LINK_GBPS;
     }
 
     /** The mean goodput of the worst tenth of the flows (at least one) over the fair share, in percent. */

@@ -112,10 +112,13 @@ public final class PaperMetrics {
         return sum / r.flows().size();
     }
 
-    /** The sorted FCTs (us) of the finished flows that match and started at or after the warm-up. */
+    /** The sorted FCTs (us) of the finished measured flows ({@link FlowRecord#measured}) that match. */
     public static double[] fctsUs(RunResults r, Predicate<FlowRecord> which) {
-        return Stats.sorted(r.flows().stream().filter(f -> f.startPs() >= r.warmupPs() && which.test(f))
-                .filter(FlowRecord::finished).mapToDouble(f -> f.fctPs() / (double) US).toArray());
+        return Stats.sorted(finishedMeasured(r, which).mapToDouble(f -> f.fctPs() / (double) US).toArray());
+    }
+
+    private static java.util.stream.Stream<FlowRecord> finishedMeasured(RunResults r, Predicate<FlowRecord> which) {
+        return FlowRecord.measured(r.flows(), r.warmupPs()).stream().filter(which).filter(FlowRecord::finished);
     }
 
     /** A nearest-rank percentile of {@link #fctsUs}; NaN without flows. */
@@ -125,8 +128,7 @@ public final class PaperMetrics {
 
     /** The matching flows' slowdowns (FCT over ideal FCT), sorted, as {@link #fctsUs} selects them. */
     public static double[] slowdowns(RunResults r, Predicate<FlowRecord> which) {
-        return Stats.sorted(r.flows().stream().filter(f -> f.startPs() >= r.warmupPs() && which.test(f))
-                .filter(FlowRecord::finished).mapToDouble(FlowRecord::slowdown).toArray());
+        return Stats.sorted(finishedMeasured(r, which).mapToDouble(FlowRecord::slowdown).toArray());
     }
 
     /**
@@ -161,7 +163,7 @@ public final class PaperMetrics {
         long sent = 0;
         for (FlowRecord f : r.flows()) {
             size += f.sizeBytes();
-            sent += f.sentBytes();
+            sent += f.bytes().sent();
         }
         return size == 0 ? Double.NaN : (sent - size) / (double) size;
     }

@@ -47,7 +47,7 @@ final class TimelyExperiments {
     private static Check fastThroughput(PaperRun run, int alphaMbps, double paperGbps) {
         return Check.of("FAST* (alpha " + alphaMbps + " Mb/s) total throughput", paperGbps + " Gb/s",
                 between(0.8 * paperGbps, 1.2 * paperGbps, " Gb/s").described("+- 20%"), " Gb/s",
-                r -> s(r, run).totalThroughputGbps());
+                r -> s(r, run).goodputGbps());
     }
 
     static List<Experiment> all() {
@@ -69,7 +69,7 @@ final class TimelyExperiments {
                 List.of(INCAST, PFC, DCTCP, FAST10, FAST50, FAST100),
                 List.of(
                         Check.of("TIMELY total throughput", "19.4 Gb/s", atLeast(18.5, " Gb/s"), " Gb/s",
-                                r -> s(r, INCAST).totalThroughputGbps()),
+                                r -> s(r, INCAST).goodputGbps()),
                         Check.of("TIMELY mean RTT", "61 us", between(30.5, 122, " us").described(
                                 "0.5-2x: 30.5..122 us"), " us", r -> s(r, INCAST).rttMeanUs()),
                         Check.of("TIMELY p99 RTT", "116 us", between(58, 232, " us").described("0.5-2x: 58..232 us"),
@@ -82,7 +82,7 @@ final class TimelyExperiments {
                                 "zero or near zero (<= 10)"), "", r -> r.of(INCAST).counters()
                                 .pfcPauseFramesSentMeasured()),
                         Check.of("DCTCP (K = 80 KB) total throughput", "19.5 Gb/s", atLeast(18.5, " Gb/s"),
-                                " Gb/s", r -> s(r, DCTCP).totalThroughputGbps()),
+                                " Gb/s", r -> s(r, DCTCP).goodputGbps()),
                         fastThroughput(FAST10, 10, 7.5),
                         fastThroughput(FAST50, 50, 12.5),
                         fastThroughput(FAST100, 100, 17.5),
@@ -111,13 +111,13 @@ final class TimelyExperiments {
                 List.of(
                         Check.of("throughput the 50 us target loses against the gradient", "low throughput",
                                 atLeast(0.5, " Gb/s").described(">= 0.5 Gb/s (ordering)"), " Gb/s",
-                                r -> s(r, INCAST).totalThroughputGbps() - s(r, TARGET50).totalThroughputGbps()),
+                                r -> s(r, INCAST).goodputGbps() - s(r, TARGET50).goodputGbps()),
                         Check.of("p99 RTT of the 500 us target over the gradient's", "high RTT",
                                 atLeast(2, "x").described(">= 2x (ordering)"), "x",
                                 r -> s(r, TARGET500).rttP99Us() / s(r, INCAST).rttP99Us()),
                         Check.of("gradient throughput over the 500 us target's", "same high throughput",
                                 atLeast(0.97, "").described(">= 0.97 (ordering)"), "",
-                                r -> s(r, INCAST).totalThroughputGbps() / s(r, TARGET500).totalThroughputGbps()),
+                                r -> s(r, INCAST).goodputGbps() / s(r, TARGET500).goodputGbps()),
                         Check.of("gradient p99 RTT over the 50 us target's", "tail close to the low target",
                                 atMost(1.5, "").described("<= 1.5 (ordering)"), "",
                                 r -> s(r, INCAST).rttP99Us() / s(r, TARGET50).rttP99Us())),
@@ -168,7 +168,7 @@ final class TimelyExperiments {
         double best = 0;
         double[] g = new double[runs.size()];
         for (int i = 0; i < g.length; i++) {
-            g[i] = Summary.of(r.of(runs.get(i))).totalThroughputGbps();
+            g[i] = Summary.of(r.of(runs.get(i))).goodputGbps();
             best = Math.max(best, g[i]);
         }
         for (int i = 0; i < g.length; i++) {
@@ -192,7 +192,7 @@ final class TimelyExperiments {
                 runs,
                 List.of(
                         Check.of("16 KB, T_low 50 us: throughput", "19.4 Gb/s (18.9 without T_low)",
-                                atLeast(18.5, " Gb/s"), " Gb/s", r -> s(r, INCAST).totalThroughputGbps()),
+                                atLeast(18.5, " Gb/s"), " Gb/s", r -> s(r, INCAST).goodputGbps()),
                         Check.of("32 KB: tipping point", "100 us", between(50, 150, " us").described(
                                 "100 us +- one sweep step: 50..150 us"), " us", r -> tippingPointUs(r, 32768)),
                         Check.of("64 KB: tipping point", "200-300 us", between(200, 300, " us"), " us",
@@ -205,7 +205,7 @@ final class TimelyExperiments {
                         double[] y = new double[T_LOW.length];
                         for (int i = 0; i < x.length; i++) {
                             x[i] = T_LOW[i];
-                            y[i] = Summary.of(r.of(sweep.get(i))).totalThroughputGbps();
+                            y[i] = Summary.of(r.of(sweep.get(i))).goodputGbps();
                         }
                         series.add(new Series(seg / 1024 + " KB segments", x, y));
                     }
@@ -247,14 +247,14 @@ final class TimelyExperiments {
                 List.of(
                         Check.of("T_low 50 us, NIC pacing 700 Mb/s: throughput", "18.9 Gb/s",
                                 between(17.9, 19.9, " Gb/s").described("18.9 +- 1 Gb/s"), " Gb/s",
-                                r -> s(r, pacingRun(50, 700)).totalThroughputGbps()),
+                                r -> s(r, pacingRun(50, 700)).goodputGbps()),
                         Check.of("T_low 0, NIC pacing 700 Mb/s: throughput", "18.4 Gb/s",
                                 between(17.4, 19.4, " Gb/s").described("18.4 +- 1 Gb/s"), " Gb/s",
-                                r -> s(r, pacingRun(0, 700)).totalThroughputGbps()),
+                                r -> s(r, pacingRun(0, 700)).goodputGbps()),
                         Check.of("pacing's gain at T_low 50 us (700 Mb/s over none)", "+7.7 Gb/s (11.2 -> 18.9)",
                                 atLeast(1, " Gb/s").described(">= +1 Gb/s (ordering)"), " Gb/s",
-                                r -> s(r, pacingRun(50, 700)).totalThroughputGbps()
-                                        - s(r, tLowRun(65536, 50)).totalThroughputGbps())),
+                                r -> s(r, pacingRun(50, 700)).goodputGbps()
+                                        - s(r, tLowRun(65536, 50)).goodputGbps())),
                 r -> {
                     List<Series> series = new ArrayList<>();
                     for (int tLow : new int[] {0, 50}) {
@@ -262,10 +262,10 @@ final class TimelyExperiments {
                         double[] y = new double[x.length];
                         for (int i = 1; i < PACING_MBPS.length; i++) {
                             x[i - 1] = PACING_MBPS[i];
-                            y[i - 1] = s(r, pacingRun(tLow, PACING_MBPS[i])).totalThroughputGbps();
+                            y[i - 1] = s(r, pacingRun(tLow, PACING_MBPS[i])).goodputGbps();
                         }
                         series.add(new Series("T_low " + tLow + " us", x, y));
-                        double unpaced = s(r, tLowRun(65536, tLow)).totalThroughputGbps();
+                        double unpaced = s(r, tLowRun(65536, tLow)).goodputGbps();
                         series.add(new Series("T_low " + tLow + " us, no pacing", new double[] {x[0], x[x.length - 1]},
                                 new double[] {unpaced, unpaced}).asDashed());
                     }
@@ -362,7 +362,7 @@ final class TimelyExperiments {
         for (PaperRun run : runs) {
             RunResults res = r.of(run);
             series.add(cdf(String.format(java.util.Locale.ROOT, "%s (%.1f Gb/s)", run.label(),
-                    Summary.of(res).totalThroughputGbps()), res.rtts().rttPs(), 1.0 / Units.PS_PER_US));
+                    Summary.of(res).goodputGbps()), res.rtts().rttPs(), 1.0 / Units.PS_PER_US));
         }
         return FigureData.lines(FigureData.Kind.CDF, title, "RTT (us)", "fraction of samples", series);
     }

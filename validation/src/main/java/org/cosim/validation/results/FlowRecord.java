@@ -1,11 +1,23 @@
 package org.cosim.validation.results;
 
+import java.util.List;
+
 /**
  * One flow's outcome. Times in picoseconds; endPs = -1 when the flow did not
  * finish (long-lived, or cut off by the end of the run). sizeBytes 0 = long-lived.
+ * {@code bytes}: what the NICs and switches counted of its payload.
  */
 public record FlowRecord(int id, int src, int dst, long sizeBytes, long startPs, long endPs, long idealFctPs,
-                         long sentBytes, long deliveredBytes, long deliveredMeasuredBytes, long droppedBytes) {
+                         FlowBytes bytes) {
+    /**
+     * The flows every FCT and slowdown statistic counts (summary.json's {@code fct} and
+     * {@code slowdown_by_size}, the terminal summary, sweep.csv, the validation experiments):
+     * those that started at or after the warm-up's end, finished or not.
+     */
+    public static List<FlowRecord> measured(List<FlowRecord> flows, long warmupPs) {
+        return flows.stream().filter(f -> f.startPs() >= warmupPs).toList();
+    }
+
     public boolean finished() {
         return endPs >= 0;
     }

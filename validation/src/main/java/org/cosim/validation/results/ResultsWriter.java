@@ -70,13 +70,15 @@ public final class ResultsWriter {
     static void writeFlows(Path file, RunResults r) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("flow_id,src,dst,size_bytes,start_ps,end_ps,fct_ps,ideal_fct_ps,slowdown,"
-                    + "sent_bytes,delivered_bytes,dropped_bytes\n");
+                    + "sent_bytes,delivered_bytes,dropped_bytes,retransmitted_bytes,unique_delivered_bytes\n");
             for (FlowRecord f : r.flows()) {
+                FlowBytes b = f.bytes();
                 w.write(f.id() + "," + f.src() + "," + f.dst() + "," + f.sizeBytes() + "," + f.startPs() + ","
                         + (f.finished() ? f.endPs() : "") + "," + (f.finished() ? f.fctPs() : "") + ","
                         + (f.idealFctPs() >= 0 ? f.idealFctPs() : "") + ","
                         + (Double.isNaN(f.slowdown()) ? "" : JsonWriter.number(f.slowdown())) + ","
-                        + f.sentBytes() + "," + f.deliveredBytes() + "," + f.droppedBytes() + "\n");
+                        + b.sent() + "," + b.delivered() + "," + b.dropped() + "," + b.retransmitted() + ","
+                        + b.uniqueDelivered() + "\n");
             }
         }
     }
@@ -157,7 +159,9 @@ public final class ResultsWriter {
         j.field("warmup_ps", r.warmupPs());
         j.field("reached_ps", r.reachedPs());
         j.beginObject("throughput");
-        j.field("total_gbps", s.totalThroughputGbps());
+        j.field("goodput_gbps", s.goodputGbps());
+        j.field("wire_gbps", s.wireGbps());
+        j.field("total_gbps", s.wireGbps());  // the older name of wire_gbps
         j.field("jain_index", s.jainIndex());
         j.field("flow_min_gbps", s.flowThroughputMinGbps());
         j.field("flow_max_gbps", s.flowThroughputMaxGbps());
@@ -170,20 +174,24 @@ public final class ResultsWriter {
         j.field("p99", s.rttP99Us());
         j.field("p999", s.rttP999Us());
         j.endObject();
+        // Over the flows that started after the warm-up (FlowRecord.measured), as slowdown_by_size below.
+        FctStats fct = s.fct();
         j.beginObject("fct");
-        j.field("flows", s.flowsTotal());
-        j.field("finished", s.flowsFinished());
-        j.field("mean_us", s.fctMeanUs());
-        j.field("p50_us", s.fctP50Us());
-        j.field("p99_us", s.fctP99Us());
-        j.field("max_us", s.fctMaxUs());
-        j.field("min_us", s.fctMinUs());
-        j.field("slowdown_mean", s.slowdownMean());
-        j.field("slowdown_p99", s.slowdownP99());
+        j.field("flows_measured", fct.flowsMeasured());
+        j.field("flows_finished", fct.flowsFinished());
+        j.field("flows_unfinished", fct.flowsUnfinished());
+        j.field("flows_in_run", r.flows().size());
+        j.field("mean_us", fct.meanUs());
+        j.field("p50_us", fct.p50Us());
+        j.field("p99_us", fct.p99Us());
+        j.field("max_us", fct.maxUs());
+        j.field("min_us", fct.minUs());
+        j.field("slowdown_mean", fct.slowdownMean());
+        j.field("slowdown_p99", fct.slowdownP99());
         j.endObject();
         List<Slowdowns.Bucket> buckets = Slowdowns.bySize(r.flows(), r.warmupPs());
         if (!buckets.isEmpty()) {
-            // Flows started after the warm-up, by size (Slowdowns): what a workload of mixed sizes is judged by.
+            // The measured flows by size (Slowdowns): what a workload of mixed sizes is judged by.
             j.beginObject("slowdown_by_size");
             for (Slowdowns.Bucket b : buckets) {
                 j.beginObject(b.name());
@@ -199,7 +207,7 @@ public final class ResultsWriter {
         if (!Double.isNaN(s.incastOptimumUs())) {
             j.beginObject("incast");
             j.field("optimum_last_fct_us", s.incastOptimumUs());
-            j.field("last_fct_us", s.fctMaxUs());
+            j.field("last_fct_us", fct.maxUs());
             j.field("last_over_optimum", s.incastLastOverOptimum());
             j.field("slowest_over_fastest", s.incastSlowestOverFastest());
             j.endObject();
@@ -251,6 +259,8 @@ public final class ResultsWriter {
         j.field("pfc_pause_frames_received_by_hosts", c.pfcPauseFramesReceivedByHosts());
         j.field("drop_packets", c.dropPackets());
         j.field("drop_bytes", c.dropBytes());
+        j.field("retransmitted_bytes", s.retransmittedBytes());
+        j.field("duplicate_bytes_delivered", s.duplicateBytesDelivered());
         j.field("ecn_marks", c.ecnMarks());
         j.field("trimmed_packets", c.trimmedPackets());
         j.field("returned_to_sender", c.returnedToSender());

@@ -1,6 +1,7 @@
 package org.cosim.validation.results;
 
 import java.util.Arrays;
+import org.cosim.scenario.Units;
 
 /** Small statistics helpers with one definition each, used by every report. */
 public final class Stats {
@@ -21,6 +22,15 @@ public final class Stats {
         }
         int rank = (int) Math.ceil(q * sorted.length);
         return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    }
+
+    /** A nearest-rank percentile of picosecond samples, in microseconds; NaN (null in JSON) without samples. */
+    public static double percentileUs(long[] sortedPs, double q) {
+        return sortedPs.length == 0 ? Double.NaN : us(percentile(sortedPs, q));
+    }
+
+    public static double us(double ps) {
+        return ps / Units.PS_PER_US;
     }
 
     public static double mean(long[] values) {

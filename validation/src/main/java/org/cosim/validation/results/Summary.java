@@ -6,65 +6,59 @@ import org.cosim.scenario.Units;
 
 /**
  * The headline metrics of a run, computed from {@link RunResults} the same way for
- * both back ends. Throughputs count data bytes delivered to receiving NICs in the
- * measured interval (after the warm-up); a flow's throughput divides by the part
- * of that interval it was active. RTTs are segment-completion samples.
+ * both back ends. Throughputs count payload bytes delivered to receiving NICs in
+ * the measured interval (after the warm-up): goodput each byte of a flow once, on
+ * its first arrival, wire throughput every copy ({@link FlowBytes}); a flow's
+ * throughput is its goodput over the part of that interval it was active.
+ * Retransmitted and duplicate bytes count the whole run. RTTs are segment-completion samples. FCTs and
+ * slowdowns: {@link FctStats}, over the flows that started after the warm-up.
  */
-public record Summary(double totalThroughputGbps, double[] flowThroughputGbps, double jainIndex,
+public record Summary(double goodputGbps, double wireGbps, double[] flowThroughputGbps, double jainIndex,
                       int rttSamples, double rttMeanUs, double rttP50Us, double rttP99Us, double rttP999Us,
-                      int flowsFinished, int flowsTotal, double fctMeanUs, double fctP50Us, double fctP99Us,
-                      double fctMaxUs, double fctMinUs, double slowdownMean, double slowdownP99,
-                      double incastOptimumUs, TracedOneWay tracedOneWay, TracedPortWaits tracedPortWaits) {
+                      FctStats fct, long retransmittedBytes, long duplicateBytesDelivered, double incastOptimumUs, TracedOneWay tracedOneWay, TracedPortWaits tracedPortWaits) {
 
     public static Summary of(RunResults r) {
         double measuredS = r.measuredPs() / (double) Units.PS_PER_S;
-        long totalBytes = 0;
+        long goodBytes = 0;
+        long wireBytes = 0;
+        long retransmitted = 0;
+        long duplicates = 0;
         List<Double> rates = new ArrayList<>();
         for (FlowRecord f : r.flows()) {
-            totalBytes += f.deliveredMeasuredBytes();
+            goodBytes += f.bytes().uniqueDeliveredMeasured();
+            wireBytes += f.bytes().deliveredMeasured();
+            retransmitted += f.bytes().retransmitted();
+            duplicates += f.bytes().duplicateDelivered();
             long from = Math.max(r.warmupPs(), f.startPs());
             long to = f.finished() ? Math.min(f.endPs(), r.reachedPs()) : r.reachedPs();
             if (to > from) {
-                rates.add(f.deliveredMeasuredBytes() * 8 / ((to - from) / (double) Units.PS_PER_S) / 1e9);
+                rates.add(f.bytes().uniqueDeliveredMeasured() * 8 / ((to - from) / (double) Units.PS_PER_S) / 1e9);
             }
         }
         double[] flowRates = rates.stream().mapToDouble(Double::doubleValue).toArray();
 
         long[] rtt = Stats.sorted(r.rtts().rttPs());
-        List<FlowRecord> done = r.flows().stream().filter(FlowRecord::finished).toList();
-        long[] fct = Stats.sorted(done.stream().mapToLong(FlowRecord::fctPs).toArray());
-        double[] slow = Stats.sorted(done.stream().mapToDouble(FlowRecord::slowdown)
-                .filter(d -> !Double.isNaN(d)).toArray());
 
         return new Summary(
-                measuredS > 0 ? totalBytes * 8 / measuredS / 1e9 : 0,
+                measuredS > 0 ? goodBytes * 8 / measuredS / 1e9 : 0, measuredS > 0 ? wireBytes * 8 / measuredS / 1e9 : 0,
                 flowRates, Stats.jain(flowRates),
-                rtt.length, us(Stats.mean(rtt)), pctUs(rtt, 0.5), pctUs(rtt, 0.99), pctUs(rtt, 0.999),
-                done.size(), r.flows().size(),
-                us(Stats.mean(fct)), pctUs(fct, 0.5), pctUs(fct, 0.99), pctUs(fct, 1.0),
-                fct.length == 0 ? Double.NaN : us(fct[0]), Stats.mean(slow), Stats.percentile(slow, 0.99),
-                r.incastOptimumPs() < 0 ? Double.NaN : us(r.incastOptimumPs()),
+                rtt.length, Stats.us(Stats.mean(rtt)), Stats.percentileUs(rtt, 0.5), Stats.percentileUs(rtt, 0.99),
+                Stats.percentileUs(rtt, 0.999),
+                FctStats.of(r.flows(), r.warmupPs()), retransmitted, duplicates,
+                r.incastOptimumPs() < 0 ? Double.NaN : Stats.us(r.incastOptimumPs()),
                 r.packetTrace() == null ? null : TracedOneWay.of(r.packetTrace()),
                 r.packetTrace() == null ? null : TracedPortWaits.of(r.packetTrace()));
     }
 
-    /** A percentile in microseconds; NaN (null in JSON) when there are no samples. */
-    private static double pctUs(long[] sortedPs, double q) {
-        return sortedPs.length == 0 ? Double.NaN : us(Stats.percentile(sortedPs, q));
-    }
 
-    private static double us(double ps) {
-        return ps / Units.PS_PER_US;
-    }
-
-    /** An incast's last FCT over its optimum (NaN unless every flow finished in an incast). */
+    /** An incast's last FCT over its optimum (NaN unless every measured flow finished in an incast). */
     public double incastLastOverOptimum() {
-        return flowsFinished == flowsTotal && flowsTotal > 0 ? fctMaxUs / incastOptimumUs : Double.NaN;
+        return fct.allFinished() ? fct.maxUs() / incastOptimumUs : Double.NaN;
     }
 
-    /** An incast's slowest FCT over its fastest (NaN unless every flow finished in an incast). */
+    /** An incast's slowest FCT over its fastest (NaN unless every measured flow finished in an incast). */
     public double incastSlowestOverFastest() {
-        return flowsFinished == flowsTotal && !Double.isNaN(incastOptimumUs) ? fctMaxUs / fctMinUs : Double.NaN;
+        return fct.allFinished() && !Double.isNaN(incastOptimumUs) ? fct.maxUs() / fct.minUs() : Double.NaN;
     }
 
     public double flowThroughputMinGbps() {

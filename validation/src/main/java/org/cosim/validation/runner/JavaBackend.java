@@ -11,12 +11,14 @@ import org.cosim.fabric.agent.AgentTransport;
 import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.fabric.net.Nic;
 import org.cosim.fabric.net.Switch;
+import org.cosim.fabric.stats.FlowStats;
 import org.cosim.fabric.stats.QueueMonitor;
 import org.cosim.fabric.stats.RttRecorder;
 import org.cosim.fabric.stats.TimeSeriesSampler;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.validation.results.Counters;
+import org.cosim.validation.results.FlowBytes;
 import org.cosim.validation.results.FlowRecord;
 import org.cosim.validation.results.QueueRecord;
 import org.cosim.validation.results.RttSamples;
@@ -61,9 +63,10 @@ public final class JavaBackend {
     private static List<FlowRecord> flows(FabricSimulation sim, FabricResult r) {
         List<FlowRecord> out = new ArrayList<>();
         for (int f = 0; f < r.flows().size(); f++) {
-            out.add(RunRecords.flow(sim, f, r.flowStats().finishPs(f), r.flowStats().sentBytes(f),
-                    r.flowStats().deliveredBytes(f), r.flowStats().deliveredMeasuredBytes(f),
-                    r.flowStats().droppedBytes(f)));
+            FlowStats s = r.flowStats();
+            out.add(RunRecords.flow(sim, f, s.finishPs(f), new FlowBytes(s.sentBytes(f), s.retransmittedBytes(f),
+                    s.deliveredBytes(f), s.deliveredMeasuredBytes(f), s.uniqueDeliveredBytes(f),
+                    s.uniqueDeliveredMeasuredBytes(f), s.droppedBytes(f))));
         }
         return out;
     }

@@ -42,6 +42,7 @@ import org.cosim.validation.omnetpp.FlowStateFile;
 import org.cosim.validation.omnetpp.PacketTraceFile;
 import org.cosim.validation.omnetpp.RttSampleFile;
 import org.cosim.validation.results.Counters;
+import org.cosim.validation.results.FlowBytes;
 import org.cosim.validation.results.FlowRecord;
 import org.cosim.validation.results.QueueRecord;
 import org.cosim.validation.results.RttSamples;
@@ -281,9 +282,8 @@ public final class OmnetppBackend {
         List<FlowRecord> out = new ArrayList<>();
         for (int f = 0; f < sim.flows().size(); f++) {
             String p = "flow" + f + ":";
-            out.add(RunRecords.flow(sim, f, exact(files, bridge, p + "finishPs"), exact(files, bridge, p + "sentBytes"),
-                    exact(files, bridge, p + "deliveredBytes"), exact(files, bridge, p + "deliveredMeasuredBytes"),
-                    exact(files, bridge, p + "droppedBytes")));
+            out.add(RunRecords.flow(sim, f, exact(files, bridge, p + "finishPs"),
+                    FlowBytes.fromCounters(name -> exact(files, bridge, p + name))));
         }
         return out;
     }

@@ -3,6 +3,7 @@ package org.cosim.validation.runner;
 import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.stats.QueueMonitor;
+import org.cosim.validation.results.FlowBytes;
 import org.cosim.validation.results.FlowRecord;
 import org.cosim.validation.results.QueueRecord;
 
@@ -19,8 +20,7 @@ final class RunRecords {
      * flows), measured to where the protocol ends a flow: its last byte's arrival for a flow its receiver ends
      * (NDP), else the acknowledgment of it back at the sender.
      */
-    static FlowRecord flow(FabricSimulation sim, int f, long endPs, long sentBytes, long deliveredBytes,
-                           long deliveredMeasuredBytes, long droppedBytes) {
+    static FlowRecord flow(FabricSimulation sim, int f, long endPs, FlowBytes bytes) {
         long size = sim.flows().sizeBytes(f);
         int src = sim.flows().src(f);
         int dst = sim.flows().dst(f);
@@ -30,8 +30,7 @@ final class RunRecords {
                 : ProtocolCatalog.flowsEndAtReceiver(sim.scenario().getProtocol())
                 ? sim.routing().oneWayPs(src, dst, size, latency, mtu)
                 : sim.routing().idealFctPs(src, dst, size, latency, mtu, sim.config().nic().ackBytes());
-        return new FlowRecord(f, src, dst, size, sim.flows().startPs(f), endPs, ideal, sentBytes, deliveredBytes,
-                deliveredMeasuredBytes, droppedBytes);
+        return new FlowRecord(f, src, dst, size, sim.flows().startPs(f), endPs, ideal, bytes);
     }
 
     static QueueRecord queue(QueueMonitor m) {

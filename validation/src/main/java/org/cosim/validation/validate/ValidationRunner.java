@@ -5,10 +5,12 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -41,6 +43,7 @@ import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Summary;
 import org.cosim.validation.runner.Interruption;
 import org.cosim.validation.runner.JavaBackend;
+import org.cosim.validation.runner.LoadCheck;
 import org.cosim.validation.runner.OmnetppBackend;
 
 /**
@@ -70,14 +73,21 @@ public final class ValidationRunner {
     /**
      * {@code stop}: asked between progress steps; once true the runs in progress stop with what they measured, no
      * further run starts, and the experiments they belonged to stay among those still to run (Ctrl-C).
-     * {@code jobs}: runs at once, each on its own thread (results do not depend on it).
+     * {@code jobs}: runs at once, each on its own thread (results do not depend on it). {@code strictLoad}: every
+     * run's offered load is checked before any starts, and an overloading one refuses the validation
+     * (LoadCheck, --strict-load); otherwise each run warns as it starts.
      */
     public record Options(Path out, boolean quick, List<String> backends, Path scenarios, PrintStream notes,
-                          BooleanSupplier stop, int jobs) {
+                          BooleanSupplier stop, int jobs, boolean strictLoad) {
         public Options {
             if (jobs < 1) {
                 throw new IllegalArgumentException("jobs must be at least 1, not " + jobs);
             }
+        }
+
+        public Options(Path out, boolean quick, List<String> backends, Path scenarios, PrintStream notes,
+                       BooleanSupplier stop, int jobs) {
+            this(out, quick, backends, scenarios, notes, stop, jobs, false);
         }
 
         public Options(Path out, boolean quick, List<String> backends, Path scenarios, PrintStream notes) {
@@ -136,6 +146,9 @@ public final class ValidationRunner {
     public ValidationReport run(List<Experiment> experiments, String command) {
         long start = System.nanoTime();
         List<Planned> order = plan(experiments);
+        if (options.strictLoad()) {
+            checkLoads(order);
+        }
         runTotal = order.size();
         costTotal = order.stream().mapToDouble(Planned::cost).sum();
         int[] experimentOf = order.stream().mapToInt(Planned::experimentIndex).toArray();
@@ -368,7 +381,7 @@ public final class ValidationRunner {
                         + c.quickSkip()));
             } else if (tol.accepts(v)) {
                 values.add(new CheckOutcome.Value(b, v, Verdict.PASS, null));
-            } else if (options.quick() && c.knownRange() != null && c.knownRange().accepts(v)) {
+            } else if (c.deviationApplies(options.quick()) && c.knownRange().accepts(v)) {
                 values.add(new CheckOutcome.Value(b, v, Verdict.DEVIATION, "outside the paper's tolerance, within "
                         + "the documented range " + c.knownRange().text() + ": " + c.deviation()));
             } else {
@@ -394,6 +407,34 @@ public final class ValidationRunner {
             options.notes().println("cosim validate: cannot draw the figure of " + e.id() + " (" + backend + "): "
                     + ex.getMessage());
             return null;
+        }
+    }
+
+    /**
+     * --strict-load: each distinct run's offered load, before any run starts; a ScenarioException naming the run
+     * for the first that overloads. A scenario that cannot be built is left to its run, which reports it.
+     */
+    private void checkLoads(List<Planned> order) {
+        Set<String> checked = new HashSet<>();
+        for (Planned p : order) {
+            PaperRun r = p.run();
+            if (!checked.add(r.id())) {
+                continue;
+            }
+            FabricSimulation sim;
+            try {
+                Scenario s = ScenarioFiles.read(options.scenarios().resolve(r.scenario()),
+                        r.overrides(options.quick()));
+                sim = FabricSimulation.of(sampledEvery(s, s.getDurationUs()));
+            } catch (ScenarioException e) {
+                continue;
+            }
+            try {
+                LoadCheck.check(sim, "cosim validate", true, options.notes());
+            } catch (ScenarioException e) {
+                throw new ScenarioException(e.field(), e.getMessage().substring(e.field().length() + 2)
+                        + " (validate run " + r.id() + ", " + r.scenario() + ")", e);
+            }
         }
     }
 
@@ -424,6 +465,9 @@ public final class ValidationRunner {
         } catch (ScenarioException ex) {
             return new Outcome(new RunRecord(r, backend, rel, 0, 0, "bad scenario: " + ex.getMessage(), null, null),
                     null, false);
+        }
+        if (backend.equals(options.backends().get(0))) {  // once a run, not once a back end
+            LoadCheck.check(sim, "cosim validate: run " + r.id(), false, options.notes());
         }
         if (stopping()) {
             return notStarted(p);

@@ -6,7 +6,10 @@ public enum Verdict {
     PASS,
     /** Outside the tolerance, or its runs failed. */
     FAIL,
-    /** --quick only: outside the paper's tolerance as documented (Check.deviation), within the known range. */
+    /**
+     * Outside the paper's tolerance for a documented reason, within the known range: in --quick
+     * (Check.deviation), or in every mode when the deviation is accepted (Check.accepted).
+     */
     DEVIATION,
     /** Could not run (no agent for the protocol, a back end lacking the topology, OMNeT++ missing). */
     NOT_RUN,

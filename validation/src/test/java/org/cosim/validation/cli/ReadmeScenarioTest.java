@@ -33,6 +33,6 @@ class ReadmeScenarioTest {
         Path file = Files.writeString(tmp.resolve("my-first.textproto"), text + "\n");
         CliOutcome o = cosim("run", file.toString(), "--no-plots", "--out", tmp.resolve("out").toString());
         assertEquals(0, o.status(), o.err());
-        assertTrue(o.out().contains("157.54 Gb/s total; per flow 9.846..9.846 Gb/s"), o.out());
+        assertTrue(o.out().contains("goodput 157.54 Gb/s, wire 157.54 Gb/s; per flow (goodput) 9.846..9.846 Gb/s"), o.out());
     }
 }

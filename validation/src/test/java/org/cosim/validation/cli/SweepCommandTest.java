@@ -43,7 +43,7 @@ class SweepCommandTest {
         List<String> lines = csv.lines().toList();
         assertEquals(5, lines.size(), csv);
         assertTrue(lines.get(0).startsWith("point,dir,topology.incast_star.clients,protocol.timely.t_low_us,status,"
-                + "throughput_gbps,"), lines.get(0));
+                + "goodput_gbps,"), lines.get(0));
         assertTrue(lines.get(3).startsWith("3,3_clients=5_t_low_us=50,5,50,complete,"), lines.get(3));
         assertTrue(one.out().contains("clients t_low_us"), one.out());
         byte[] png = Files.readAllBytes(tmp.resolve("j1/sweep_rtt_p99_us.png"));

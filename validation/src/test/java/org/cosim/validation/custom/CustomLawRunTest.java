@@ -206,7 +206,7 @@ class CustomLawRunTest {
         Summary pfc = Summary.of(run(ShippedScenarios.read("timely-incast-pfc-only.textproto",
                 "duration_us=100000", "output.warmup_us=50000")));
         assertTrue(aimd.rttP99Us() < 100 && pfc.rttP99Us() > 500, aimd.rttP99Us() + " against " + pfc.rttP99Us());
-        assertTrue(aimd.totalThroughputGbps() > 15, "most of the 20 Gb/s link: " + aimd.totalThroughputGbps());
+        assertTrue(aimd.goodputGbps() > 15, "most of the 20 Gb/s link: " + aimd.goodputGbps());
     }
 
     private static Summary fig16(String scenario, String... overrides) {
@@ -249,6 +249,6 @@ class CustomLawRunTest {
         assertTrue(r.failure().contains(
                 "ArithmeticException: the law's own bug (at lab.FixedTargetSwift.onAck, line 12)"), r.failure());
         assertTrue(r.reachedPs() > 0, "stopped midway");
-        assertTrue(r.flows().stream().mapToLong(f -> f.deliveredBytes()).sum() > 0, "the measurements are kept");
+        assertTrue(r.flows().stream().mapToLong(f -> f.bytes().delivered()).sum() > 0, "the measurements are kept");
     }
 }

@@ -28,7 +28,7 @@ class NdpIncastTest {
         RunResults r = JavaBackend.run(ShippedScenarios.read(file, overrides), t -> { });
         assertTrue(r.complete(), () -> "run failed: " + r.failure());
         Summary s = Summary.of(r);
-        assertEquals(s.flowsTotal(), s.flowsFinished(), file + ": every flow completes");
+        assertEquals(s.fct().flowsMeasured(), s.fct().flowsFinished(), file + ": every flow completes");
         assertEquals(0, r.counters().dropPackets(), "return-to-sender keeps even headers lossless");
         return r;
     }
@@ -42,8 +42,8 @@ class NdpIncastTest {
     void fig4LastFlowWithinThreePercentOfTheOptimum() {
         RunResults r = JavaBackend.run(ShippedScenarios.read("ndp-fig4-incast.textproto"), t -> { });
         Summary s = Summary.of(r);
-        assertEquals(100, s.flowsFinished());
-        assertTrue(s.incastLastOverOptimum() <= 1.03, "last FCT " + s.fctMaxUs() + " us, optimum "
+        assertEquals(100, s.fct().flowsFinished());
+        assertTrue(s.incastLastOverOptimum() <= 1.03, "last FCT " + s.fct().maxUs() + " us, optimum "
                 + s.incastOptimumUs() + " us");
         // Reported, not matched: we return ~5% of the headers (docs/ndp.md says why the paper saw 25%).
         assertTrue(r.counters().returnedToSender() > 0 && r.counters().returnedShare() < 0.35,
@@ -65,7 +65,7 @@ class NdpIncastTest {
     void fig16LastFlowWithinThreePercentUnderWrr(int n) {
         RunResults r = runChecked("ndp-fig16-incast.textproto", "workload.incast.senders=" + n, "duration_us=200000");
         Summary s = Summary.of(r);
-        assertEquals(n, s.flowsFinished());
+        assertEquals(n, s.fct().flowsFinished());
         assertTrue(s.incastLastOverOptimum() <= 1.03, n + " senders: " + s.incastLastOverOptimum());
         if (n < 427) {
             assertTrue(s.incastSlowestOverFastest() <= 1.3, n + " senders: spread " + s.incastSlowestOverFastest());
@@ -87,7 +87,7 @@ class NdpIncastTest {
         RunResults r = JavaBackend.run(ShippedScenarios.read("ndp-fig16-incast.textproto",
                 "workload.incast.sender_choice=KEYED_SAMPLE"), t -> { });
         Summary s = Summary.of(r);
-        assertEquals(100, s.flowsFinished());
+        assertEquals(100, s.fct().flowsFinished());
         assertTrue(s.incastSlowestOverFastest() > 1.4, "spread " + s.incastSlowestOverFastest());
         FlowRecord fastest = fastest(r);
         assertEquals(2, fastest.src(), "the fastest flow comes from the receiver's rack (hosts 0-5)");
@@ -105,7 +105,7 @@ class NdpIncastTest {
     void fig16AtN431WithTheAuthorsPullOrderAndSpacingTheRackMatesLoseTheirHeadStart() {
         RunResults r = JavaBackend.run(ShippedScenarios.read("custom/ndp-htsim-fig16.textproto"), t -> { });
         Summary s = Summary.of(r);
-        assertEquals(431, s.flowsFinished());
+        assertEquals(431, s.fct().flowsFinished());
         assertTrue(s.incastLastOverOptimum() <= 1.03, "last FCT over the optimum " + s.incastLastOverOptimum());
         assertTrue(s.incastSlowestOverFastest() <= 1.15, "spread " + s.incastSlowestOverFastest());
         FlowRecord fastest = fastest(r);
@@ -127,7 +127,7 @@ class NdpIncastTest {
     @Test
     void fig20ThousandFlowIncastOnEightThousandHosts() {
         Summary s = run("ndp-fig20-incast-8192.textproto");
-        assertEquals(1000, s.flowsTotal());
+        assertEquals(1000, s.fct().flowsMeasured());
         assertTrue(s.incastLastOverOptimum() <= 1.04, "overhead " + (s.incastLastOverOptimum() - 1));
     }
 
@@ -142,7 +142,7 @@ class NdpIncastTest {
     void rtoResendsThatBounceDoNotStrandSenders() {
         Summary s = run("ndp-fig20-incast-8192.textproto", "topology.fat_tree.k=8", "workload.incast.senders=127",
                 "topology.switches.ndp.header_queue_bytes=3200", "protocol.ndp.rto_min_us=200", "duration_us=100000");
-        assertEquals(127, s.flowsTotal());
+        assertEquals(127, s.fct().flowsMeasured());
         assertTrue(s.incastLastOverOptimum() <= 1.04, "overhead " + (s.incastLastOverOptimum() - 1));
     }
 }

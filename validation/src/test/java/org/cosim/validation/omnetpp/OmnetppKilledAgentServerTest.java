@@ -89,7 +89,7 @@ class OmnetppKilledAgentServerTest {
         assertTrue(r.failure().contains("agent session with " + target + " broke")
                 && r.failure().contains("UNAVAILABLE"), r.failure());
         assertTrue(r.reachedPs() >= duration / 5 && r.reachedPs() < duration, "stopped midway at " + r.reachedPs());
-        assertTrue(r.flows().stream().mapToLong(f -> f.deliveredBytes()).sum() > 0, "what was measured is kept");
+        assertTrue(r.flows().stream().mapToLong(f -> f.bytes().delivered()).sum() > 0, "what was measured is kept");
         assertTrue(r.counters().agentWindows() > 0);
         String log = Files.readString(tmp.resolve("out/omnetpp/opp_run.log"));
         assertTrue(log.contains("<!> Error") && log.contains("UNAVAILABLE"), "opp_run reported the error");
@@ -146,7 +146,7 @@ class OmnetppKilledAgentServerTest {
         assertFalse(r.complete());
         assertTrue(r.failure().contains("asked to stop (SIGINT or SIGTERM) while waiting for"), r.failure());
         assertTrue(r.reachedPs() >= duration / 5 && r.reachedPs() < duration, "stopped midway at " + r.reachedPs());
-        assertTrue(r.flows().stream().mapToLong(f -> f.deliveredBytes()).sum() > 0, "what was measured is kept");
+        assertTrue(r.flows().stream().mapToLong(f -> f.bytes().delivered()).sum() > 0, "what was measured is kept");
     }
 
     private static void signal(String which, long pid) {

@@ -128,7 +128,7 @@ class PaperNumbersReport {
             double queueUs = many.queues().get(0).meanBytes() * 8 / 200e3;
             print("| %s = %s | %.4f Gb/s | %.4f | %.2f / %.2f us | %.2f us | %.1f Gb/s | %s |", v[0], v[1],
                     StabilityTest.meanStdDevGbps(many), s.jainIndex(), s.rttP50Us(), s.rttP99Us(), queueUs,
-                    Summary.of(two).totalThroughputGbps(), us(ConvergenceTest.convergencePs(two)));
+                    Summary.of(two).goodputGbps(), us(ConvergenceTest.convergencePs(two)));
         }
     }
 

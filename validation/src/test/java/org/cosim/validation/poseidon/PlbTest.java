@@ -34,9 +34,11 @@ class PlbTest {
     /**
      * A spine link dropping to 50 Gb/s at 2 ms (plb-link-degrades, four flows, four spines): Swift with
      * Linux's PLB settings parts the two flows ECMP collided but lands one of them on the slow spine, where
-     * two flows at Swift's target are congested on about half their ACKs, under PLB's 50%, and stay; Poseidon
-     * with 3 congested rounds per move ends with one flow alone on the slow link and a healthy spine each for
-     * the others: the best there is.
+     * two flows at Swift's target are congested on about half their ACKs, under PLB's 50%, and stay (two
+     * flows under 30 Gb/s). Poseidon with 3 congested rounds per move keeps moving: a flow alone on the slow
+     * link sits at its target and is congested on more than half its ACKs, so every flow takes turns there
+     * and none stays behind: 450 Gb/s without PLB (50 + 100 + 200 + 100), over 540 with it, every flow over
+     * 100.
      */
     @Test
     void aDegradedLinkSeenByPlb() {
@@ -46,8 +48,9 @@ class PlbTest {
                 "window {plb {rehash_rounds: 3}}"));
         assertTrue(java.util.Arrays.stream(swift).filter(g -> g < 30).count() == 2,
                 "two Swift flows share the slow link: " + java.util.Arrays.toString(swift));
-        assertTrue(java.util.Arrays.stream(poseidon).sum() > 640 && java.util.Arrays.stream(poseidon).min()
-                .getAsDouble() > 45, "Poseidon: 200, 200, 200 and 50: " + java.util.Arrays.toString(poseidon));
+        assertTrue(java.util.Arrays.stream(poseidon).sum() > 540 && java.util.Arrays.stream(poseidon).min()
+                .getAsDouble() > 100, "Poseidon: every flow takes turns on the slow spine: "
+                + java.util.Arrays.toString(poseidon));
     }
 
     @Test

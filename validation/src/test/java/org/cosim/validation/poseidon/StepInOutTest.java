@@ -47,7 +47,7 @@ class StepInOutTest {
             assertTrue(rec.finished(), "flow " + f + " finished");
             long late = rec.endPs() - STOPS[f];
             assertTrue(late >= 0 && late < 50_000_000L, "flow " + f + " finished " + late + " ps after its stop");
-            assertEquals(rec.sentBytes(), rec.deliveredBytes(), "flow " + f + ": no loss on this hop");
+            assertEquals(rec.bytes().sent(), rec.bytes().delivered(), "flow " + f + ": no loss on this hop");
         }
         assertTrue(!r.flows().get(0).finished(), "flow 0 never closes");
     }

@@ -8,8 +8,7 @@ import org.junit.jupiter.api.Test;
 /** The flow-throughput statistics a Summary derives from its per-flow rates. */
 class SummaryTest {
     private static Summary withFlowRates(double... gbps) {
-        return new Summary(0, gbps, Stats.jain(gbps), 0, 0, 0, 0, 0, 0, gbps.length, 0, 0, 0, 0, 0, 0, 0, Double.NaN,
-                null, null);
+        return Summaries.withRates(Stats.jain(gbps), gbps);
     }
 
     @Test

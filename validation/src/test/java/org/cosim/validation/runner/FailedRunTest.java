@@ -52,7 +52,7 @@ class FailedRunTest {
         assertFalse(r.complete());
         assertTrue(r.failure().contains("agent connection lost"), r.failure());
         assertTrue(r.reachedPs() > 0 && r.reachedPs() < sim.config().durationPs(), "stopped midway");
-        long delivered = r.flows().stream().mapToLong(f -> f.deliveredBytes()).sum();
+        long delivered = r.flows().stream().mapToLong(f -> f.bytes().delivered()).sum();
         assertTrue(delivered > 0, "what was measured before the failure is kept");
 
         ResultsWriter.write(tmp, r, Summary.of(r), ScenarioFiles.canonicalText(sim.scenario()), 1000);

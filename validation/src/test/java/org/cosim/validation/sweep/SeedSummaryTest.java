@@ -65,8 +65,8 @@ class SeedSummaryTest {
         assertEquals(List.of("50"), s.groups().get(0).values());
         assertEquals(0, s.groups().get(0).seeds());
         List<String> lines = s.csv().lines().toList();
-        assertTrue(lines.get(0).startsWith("protocol.timely.t_low_us,seeds,throughput_gbps_mean,throughput_gbps_sd,"
-                + "throughput_gbps_ci95,"), lines.get(0));
+        assertTrue(lines.get(0).startsWith("protocol.timely.t_low_us,seeds,goodput_gbps_mean,goodput_gbps_sd,"
+                + "goodput_gbps_ci95,"), lines.get(0));
         assertTrue(lines.get(2).startsWith("100,0,,,,"), lines.get(2));
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.validation.results.Counters;
+import org.cosim.validation.results.Summaries;
 import org.cosim.validation.results.Summary;
 import org.junit.jupiter.api.Test;
 
@@ -100,8 +101,8 @@ class SweepPlanTest {
     @Test
     void aRunThatFailedMidwayIsAGapInItsFigureNotAPoint() {
         SweepPlan p = SweepPlan.of(List.of("seed=1,2"));
-        Summary partial = new Summary(0, new double[0], 0.5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, null, null);
-        Summary whole = new Summary(0, new double[0], 0.9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, null, null);
+        Summary partial = Summaries.withRates(0.5);
+        Summary whole = Summaries.withRates(0.9);
         List<SweepTable.Row> rows = List.of(
                 new SweepTable.Row(p.points().get(0), "d1", whole, null, List.of(), null, -1),
                 new SweepTable.Row(p.points().get(1), "d2", partial, null, List.of(), "by SIGINT or SIGTERM", -1));
@@ -117,7 +118,7 @@ class SweepPlanTest {
         double[] jain = {0.9, 0.8, 0.7, 0.5, 0.6, 0.99};
         List<SweepTable.Row> rows = new java.util.ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            Summary s = new Summary(0, new double[0], jain[i], 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, null, null);
+            Summary s = Summaries.withRates(jain[i]);
             Counters c = new Counters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of());
             rows.add(new SweepTable.Row(p.points().get(i), "d" + i, s, c, List.of(), i == 5 ? "stopped" : null, -1));
         }

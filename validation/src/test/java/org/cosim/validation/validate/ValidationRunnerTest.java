@@ -52,7 +52,7 @@ class ValidationRunnerTest {
 
     /** The throughput of {@code run}, judged by {@code t}. */
     private static Check throughputOf(PaperRun run, Tolerance t) {
-        return Check.of("throughput", "19.4 Gb/s", t, " Gb/s", r -> Summary.of(r.of(run)).totalThroughputGbps());
+        return Check.of("throughput", "19.4 Gb/s", t, " Gb/s", r -> Summary.of(r.of(run)).goodputGbps());
     }
 
     private static Check throughput(Tolerance t) {
@@ -123,6 +123,16 @@ class ValidationRunnerTest {
                 throughput(Tolerance.atLeast(100, " Gb/s")).deviation("a reason", Tolerance.atLeast(1, "")),
                 Check.notRun("a baseline", "1", "no such agent")));
         assertTrue(!r.failed(), "deviations and missing baselines do not fail --quick");
+    }
+
+    @Test
+    void anAcceptedDeviationIsAKnownDeviationInTheFullValidationToo() {
+        ValidationReport r = run(false, List.of("java"), experiment("a", List.of(SHORT),
+                throughput(Tolerance.atLeast(100, " Gb/s")).accepted("decided", Tolerance.atLeast(1, "")),
+                throughput(Tolerance.atLeast(100, " Gb/s")).accepted("decided", Tolerance.atLeast(50, ""))));
+        assertEquals(Verdict.DEVIATION, verdict(r, 0, 0));
+        assertTrue(r.experiments().get(0).checks().get(0).values().get(0).note().contains("decided"));
+        assertEquals(Verdict.FAIL, verdict(r, 0, 1), "outside the accepted range it fails");
     }
 
     @Test
@@ -319,5 +329,30 @@ class ValidationRunnerTest {
         assertTrue(Files.readString(tmp.resolve("runs/java/test/second/summary.json")).contains("\"status\": "
                 + "\"failed\""));
         assertTrue(Files.readString(tmp.resolve("report.md")).contains("still to run: second, third"));
+    }
+
+    /**
+     * TIMELY's incast with its mark taken off: 10 clients at 10 Gb/s, long-lived, into the 20 Gb/s server
+     * link: 500%. Each run warns as it starts; with --strict-load the validation refuses before any run, naming it.
+     */
+    @Test
+    void theOfferedLoadCheckWarnsPerRunOrRefusesTheValidationUpFront() {
+        PaperRun unmarked = PaperRun.of("test/unmarked", "TIMELY incast, not marked", "timely-incast.textproto",
+                "duration_us=2000", "output.warmup_us=500", "workload.overload_intended=false");
+        Experiment e = experiment("unmarked", List.of(unmarked), throughputOf(unmarked, Tolerance.atLeast(1, " Gb/s")));
+        ByteArrayOutputStream notes = new ByteArrayOutputStream();
+        new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of("java"), ShippedScenarios.dir(),
+                new PrintStream(notes, true)), new ValidationRunner.Listener() { }).run(List.of(e), "test");
+        assertTrue(notes.toString().contains("cosim validate: run test/unmarked: warning: offered load 500% of the "
+                + "switch -> host links (worst: switch -> server)"), notes.toString());
+        Path strictOut = tmp.resolve("strict");
+        org.cosim.scenario.ScenarioException refused = assertThrows(org.cosim.scenario.ScenarioException.class,
+                () -> new ValidationRunner(new ValidationRunner.Options(strictOut, false, List.of("java"),
+                        ShippedScenarios.dir(), new PrintStream(new ByteArrayOutputStream()), () -> false, 1, true),
+                        new ValidationRunner.Listener() { }).run(List.of(e), "test"));
+        assertTrue(refused.getMessage().contains("offered load 500% of the switch -> host links")
+                && refused.getMessage().contains("(validate run test/unmarked, timely-incast.textproto)"),
+                refused.getMessage());
+        assertTrue(!Files.exists(strictOut.resolve("runs")), "no run started");
     }
 }

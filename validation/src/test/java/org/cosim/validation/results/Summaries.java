@@ -1,0 +1,12 @@
+package org.cosim.validation.results;
+
+import java.util.List;
+
+/** Summaries made by hand for tests of what reads them: given flow rates and Jain's index, no samples otherwise. */
+public final class Summaries {
+    private Summaries() {}
+
+    public static Summary withRates(double jain, double... gbps) {
+        return new Summary(0, 0, gbps, jain, 0, 0, 0, 0, 0, FctStats.of(List.of(), 0), 0, 0, Double.NaN, null, null);
+    }
+}
