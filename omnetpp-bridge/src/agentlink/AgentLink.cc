@@ -428,10 +428,10 @@ std::string AgentLink::segmentProblem(uint32_t f, const Flow& flow, const SendSe
 // A SYN (SendSegment.syn) sets a connection up and carries no data: 0 bytes, a
 // hardware ACK (that ACK is the SYN-ACK), not the flow's last, and a seq that fits
 // the Java fabric's long. It is not checked against the flow's size: its seq only
-// comes back in the SYN-ACK. Java's text says "other options" for ACK_NONE and
-// last_of_flow alike (its NO_ACK and LAST_OF_FLOW bits).
+// comes back in the SYN-ACK. Java's text says "other options" for ACK_NONE,
+// last_of_flow and report_tx alike (its NO_ACK, LAST_OF_FLOW and REPORT_TX bits).
 std::string AgentLink::synProblem(uint32_t f, const SendSegment& s) {
-    const bool otherOptions = s.ack() == ACK_NONE || s.last_of_flow();
+    const bool otherOptions = s.ack() == ACK_NONE || s.last_of_flow() || s.report_tx();
     if (s.bytes() == 0 && s.seq() <= static_cast<uint64_t>(INT64_MAX) && !otherOptions) return {};
     return "sends a SYN of flow " + std::to_string(f) + " with " + std::to_string(s.bytes()) + " bytes at seq " +
            std::to_string(s.seq()) + (otherOptions ? " and other options" : "") +

@@ -331,6 +331,15 @@ void AgentBridge::controlArrival(int host, int flow, int kind, int64_t seq, uint
     c->set_echo_time_ps(echoTimePs);
 }
 
+void AgentBridge::transmitted(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs) {
+    Enter_Method_Silent();
+    SegmentTransmitted* x = addEvent(host)->mutable_transmitted();
+    x->set_flow(static_cast<uint32_t>(flow));
+    x->set_seq(static_cast<uint64_t>(seq));
+    x->set_bytes(static_cast<uint32_t>(bytes));
+    x->set_send_time_ps(sendTimePs);
+}
+
 void AgentBridge::flush() {
     windowOpen_ = false;
     windows_++;
@@ -396,7 +405,7 @@ void AgentBridge::apply(const Action& a) {
             m->bytes = static_cast<int32_t>(s.bytes());
             m->path = s.path();
             m->options = (s.ack() == ACK_NONE ? Nic::kNoAck : 0) | (s.last_of_flow() ? Nic::kLastOfFlow : 0) |
-                         (s.syn() ? Nic::kSyn : 0);
+                         (s.syn() ? Nic::kSyn : 0) | (s.report_tx() ? Nic::kReportTx : 0);
             scheduleAt(t, m);
             break;
         }

@@ -75,6 +75,7 @@ public:
                        int64_t intMaxHopDelayPs, int64_t sendTimePs) override;
     void controlArrival(int host, int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path,
                         int64_t echoTimePs) override;
+    void transmitted(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs) override;
 
 protected:
     ~AgentBridge() override;

@@ -28,6 +28,8 @@ public:
                                int64_t intMaxHopDelayPs, int64_t sendTimePs) = 0;
     virtual void controlArrival(int host, int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path,
                                 int64_t echoTimePs) = 0;
+    // The last packet of a segment sent with report_tx went onto the wire now (SegmentTransmitted).
+    virtual void transmitted(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs) = 0;
 };
 
 }  // namespace cosim

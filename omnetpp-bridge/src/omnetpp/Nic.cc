@@ -132,6 +132,7 @@ Packet* Nic::nextDataPacket() {
     if (segments_.cut(bytes)) {
         p->flags |= Packet::kLastOfSegment;
         if ((s.options & kLastOfFlow) != 0) p->flags |= Packet::kLastOfFlow;
+        if ((s.options & kReportTx) != 0) agents_->transmitted(host_, s.flow, s.seq, s.bytes, s.postTime);
     }
     if (!syn) flowStats_->sent(p->flow, p->seq, bytes);
     return p;

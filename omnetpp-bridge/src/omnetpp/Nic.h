@@ -48,10 +48,11 @@ class HostEventSink;
 
 class Nic : public omnetpp::cSimpleModule {
 public:
-    // SendSegment options (Java ActionSink.NO_ACK, LAST_OF_FLOW, SYN).
+    // SendSegment options (Java ActionSink.NO_ACK, LAST_OF_FLOW, SYN, REPORT_TX).
     static constexpr int kNoAck = 1;
     static constexpr int kLastOfFlow = 2;
     static constexpr int kSyn = 4;
+    static constexpr int kReportTx = 8;
 
     int host() const { return host_; }
     int64_t lineRateBps() const { return tx_.rateBps(); }

@@ -13,13 +13,19 @@ public interface ActionSink {
      * Use {@link #sendSyn}.
      */
     int SYN = 4;
+    /**
+     * Option: report when the segment's last packet leaves the NIC ({@link
+     * Agent#onTransmitted}, cosim.proto SendSegment.report_tx). Retransmission
+     * timers run from it, so that none expires for data still in the NIC.
+     */
+    int REPORT_TX = 8;
 
     /** Hand segment [seq, seq+bytes) of a flow to the host NIC at {@code timePs}, hardware-ACKed. Path 0 = ECMP. */
     default void sendSegment(long timePs, int host, int flow, long seq, int bytes, int path) {
         sendSegment(timePs, host, flow, seq, bytes, path, 0);
     }
 
-    /** The same with {@code options}: {@link #NO_ACK}, {@link #LAST_OF_FLOW}. Path k >= 1 is a source route. */
+    /** The same with {@code options}: {@link #NO_ACK}, {@link #LAST_OF_FLOW}, {@link #REPORT_TX}. Path k >= 1 is a source route. */
     void sendSegment(long timePs, int host, int flow, long seq, int bytes, int path, int options);
 
     /** A SYN for flow {@code flow} (its {@code seq} comes back in the SYN-ACK's completion), on {@code path}. */

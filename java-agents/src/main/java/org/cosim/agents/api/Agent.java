@@ -26,4 +26,7 @@ public interface Agent {
 
     /** An ACK, NACK or PULL from the other end of a flow. */
     default void onControlArrival(ControlArrivalEvent e, ActionSink out) {}
+
+    /** A segment sent with {@link ActionSink#REPORT_TX} left this host's NIC. */
+    default void onTransmitted(TransmittedEvent e, ActionSink out) {}
 }

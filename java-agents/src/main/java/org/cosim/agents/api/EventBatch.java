@@ -15,6 +15,7 @@ public final class EventBatch extends ColumnarBatch {
     public static final byte TIMER = 4;
     public static final byte PACKET_ARRIVAL = 5;
     public static final byte CONTROL_ARRIVAL = 6;
+    public static final byte TRANSMITTED = 7;
 
     /** Flag bits of a packet arrival. */
     public static final int TRIMMED = 1;
@@ -139,6 +140,23 @@ public final class EventBatch extends ColumnarBatch {
         d[i] = echoTimePs;
         i1[i] = path;
         flags[i] = controlKind;
+    }
+
+    /** Segment [seq, seq + bytes) of flow {@code f}, handed over at {@code sendTimePs}, left the NIC at {@code t}. */
+    public void addTransmitted(long t, int h, int f, long seq, int bytes, long sendTimePs) {
+        int i = append(TRANSMITTED, t, h, f);
+        a[i] = seq;
+        b[i] = bytes;
+        c[i] = sendTimePs;
+    }
+
+    public void read(int i, TransmittedEvent v) {
+        v.timePs = time(i);
+        v.host = host(i);
+        v.flow = flow(i);
+        v.seq = a[i];
+        v.bytes = (int) b[i];
+        v.sendTimePs = c[i];
     }
 
     public void read(int i, FlowArrivalEvent v) {

@@ -4,6 +4,7 @@ import java.util.List;
 import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.Agent;
+import org.cosim.agents.api.TransmittedEvent;
 import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.CompletionEvent;
 import org.cosim.agents.api.ControlArrivalEvent;
@@ -54,6 +55,7 @@ public final class AgentHost {
     private final PfcChangeEvent pfc = new PfcChangeEvent();
     private final PacketArrivalEvent packet = new PacketArrivalEvent();
     private final ControlArrivalEvent control = new ControlArrivalEvent();
+    private final TransmittedEvent transmitted = new TransmittedEvent();
 
     public AgentHost(SessionSpec spec) {
         AgentContext ctx = spec.context();
@@ -222,6 +224,11 @@ public final class AgentHost {
                 }
                 checkBytes(i, flow, packet.seq(), packet.bytes(), sentEnd[f], "its sender has handed over");
             }
+            case EventBatch.TRANSMITTED -> {
+                requireHost(i, flow, h, flow.src(), "source");
+                in.read(i, transmitted);
+                checkBytes(i, flow, transmitted.seq(), transmitted.bytes(), sentEnd[f], "its sender has handed over");
+            }
             case EventBatch.CONTROL_ARRIVAL -> {
                 if (h != flow.src() && h != flow.dst()) {
                     throw new ContractViolation("event " + i + " for flow " + f + " went to host " + h
@@ -354,6 +361,7 @@ public final class AgentHost {
             }
             case EventBatch.PACKET_ARRIVAL -> agent.onPacketArrival(packet, out);
             case EventBatch.CONTROL_ARRIVAL -> agent.onControlArrival(control, out);
+            case EventBatch.TRANSMITTED -> agent.onTransmitted(transmitted, out);
             default -> throw new ContractViolation("event " + i + " has unknown kind " + in.kind(i));
         }
     }

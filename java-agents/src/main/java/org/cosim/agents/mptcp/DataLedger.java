@@ -1,11 +1,14 @@
 package org.cosim.agents.mptcp;
 
+import org.cosim.agents.window.RetransmitTimer;
+
 /**
  * The connection-level (data sequence) state of one MPTCP flow: for every segment
  * still below the highest sent, whether it is out, lost or ACKed, and which
  * subflow carries its latest transmission, under which subflow transmission
  * number and hand-over time (the hardware ACK echoes the hand-over time, which
- * tells the ACK of the latest copy from a late one of an earlier copy). Arrays
+ * tells the ACK of the latest copy from a late one of an earlier copy), and
+ * when that transmission left the NIC (the NIC's report). Arrays
  * in a ring over [base, next), base the oldest unACKed segment; nothing is
  * allocated per packet once they have grown. Segment i is bytes [i S, (i+1) S).
  */
@@ -21,6 +24,7 @@ final class DataLedger {
     private byte[] subflow = new byte[64];
     private long[] tx = new long[64];
     private long[] handover = new long[64];
+    private long[] txAt = new long[64];  // RetransmitTimer.IN_NIC: not reported yet
     private long base;
     private long next;
 
@@ -59,6 +63,19 @@ final class DataLedger {
     int subflowOf(long s) { return subflow[slot(s)]; }
     long txOf(long s) { return tx[slot(s)]; }
     long handoverOf(long s) { return handover[slot(s)]; }
+    /** When the segment's latest transmission left the NIC; RetransmitTimer.IN_NIC while it is still in it. */
+    long txAtOf(long s) { return txAt[slot(s)]; }
+
+    /**
+     * The transmission of the segment at {@code seq} handed over at {@code handoverPs}
+     * left the NIC at {@code txPs}; a report of an earlier transmission is ignored.
+     */
+    void transmitted(long seq, long handoverPs, long txPs) {
+        long s = segmentAt(seq);
+        if (s >= base && state[slot(s)] == SENT && handover[slot(s)] == handoverPs) {
+            txAt[slot(s)] = txPs;
+        }
+    }
 
     /** Transmission {@code txNo} of subflow {@code sub} is the segment's latest and is still out. */
     boolean isOutOn(long s, int sub, long txNo) {
@@ -84,6 +101,7 @@ final class DataLedger {
         subflow[i] = (byte) sub;
         tx[i] = txNo;
         handover[i] = handoverPs;
+        txAt[i] = RetransmitTimer.IN_NIC;
     }
 
     void markLost(long s) {
@@ -107,6 +125,7 @@ final class DataLedger {
         byte[] sub = new byte[n];
         long[] t = new long[n];
         long[] h = new long[n];
+        long[] x = new long[n];
         for (long s = base; s < next; s++) {
             int from = slot(s);
             int to = (int) (s & (n - 1));
@@ -114,10 +133,12 @@ final class DataLedger {
             sub[to] = subflow[from];
             t[to] = tx[from];
             h[to] = handover[from];
+            x[to] = txAt[from];
         }
         state = st;
         subflow = sub;
         tx = t;
         handover = h;
+        txAt = x;
     }
 }

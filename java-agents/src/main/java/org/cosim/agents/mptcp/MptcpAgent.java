@@ -10,6 +10,7 @@ import org.cosim.agents.api.FlowArrivalEvent;
 import org.cosim.agents.api.FlowStateReporter;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.agents.api.TimerEvent;
+import org.cosim.agents.api.TransmittedEvent;
 import org.cosim.agents.util.FlowMap;
 import org.cosim.agents.window.SynHandshake;
 import org.cosim.scenario.KeyedHash;
@@ -97,6 +98,15 @@ public final class MptcpAgent implements Agent, FlowStateReporter {
         }
         c.onTimer(subflow, e.timePs());
         advance(c, e.timePs(), out);
+    }
+
+    /** A segment left the NIC: its subflow's timer may now run for it. */
+    @Override
+    public void onTransmitted(TransmittedEvent e, ActionSink out) {
+        MptcpConnection c = flows.get(e.flow());
+        if (c != null) {
+            c.onTransmitted(e.seq(), e.sendTimePs(), e.timePs(), out);
+        }
     }
 
     private void advance(MptcpConnection c, long now, ActionSink out) {

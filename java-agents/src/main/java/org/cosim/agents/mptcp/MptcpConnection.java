@@ -2,6 +2,7 @@ package org.cosim.agents.mptcp;
 
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.util.LongRing;
+import org.cosim.agents.window.RetransmitTimer;
 
 /**
  * One flow as an MPTCP connection: the data-level ledger, the subflows, and the
@@ -16,7 +17,10 @@ import org.cosim.agents.util.LongRing;
  * and is finished when what it sent is ACKed. With syn_handshake the first
  * subflow sends a SYN and the others join (each with its own SYN) once its
  * SYN-ACK is back, as RFC 8684's MP_JOIN needs the keys of the first
- * handshake; a subflow sends data only once it is set up.
+ * handshake; a subflow sends data only once it is set up. Every segment asks
+ * its NIC to report its transmission (ActionSink.REPORT_TX): a subflow's timer
+ * never expires while its oldest outstanding segment is still in the NIC
+ * ({@link RetransmitTimer#expiryPs}).
  */
 final class MptcpConnection {
     final int flow;
@@ -105,7 +109,7 @@ final class MptcpConnection {
         if (sf.syn != null && sf.syn.timedOut(nowPs, sf.rto)) {
             return true;  // the SYN was lost: pump resends it
         }
-        if (sf.inflight == 0 || nowPs < sf.rto.deadlinePs()) {
+        if (sf.inflight == 0 || nowPs < timeoutAt(sf)) {
             return false;
         }
         while (!sf.order.isEmpty()) {
@@ -136,12 +140,40 @@ final class MptcpConnection {
         for (Subflow sf = pick(); sf != null; sf = pick()) {
             send(sf, nextFor(sf), atPs, out);
         }
+        armTimers(nowPs, out);
+    }
+
+    /** The segment at {@code seq}, handed over at {@code sendTimePs}, left the NIC at {@code nowPs}. */
+    void onTransmitted(long seq, long sendTimePs, long nowPs, ActionSink out) {
+        data.transmitted(seq, sendTimePs, nowPs);
+        armTimers(nowPs, out);
+    }
+
+    /** Arms the timer of every subflow that must guard something and may expire, unless one is pending. */
+    private void armTimers(long nowPs, ActionSink out) {
         for (Subflow sf : subflows) {
             if (sf.guarding() && !sf.timerPending) {
-                out.setTimer(Math.max(sf.rto.deadlinePs(), nowPs + reactionDelayPs), host, timerId(flow, sf.index));
-                sf.timerPending = true;
+                long at = timeoutAt(sf);
+                if (at != RetransmitTimer.NO_EXPIRY) {
+                    out.setTimer(Math.max(at, nowPs + reactionDelayPs), host, timerId(flow, sf.index));
+                    sf.timerPending = true;
+                }
             }
         }
+    }
+
+    /**
+     * When subflow {@code sf}'s timer expires: with data out, {@link
+     * RetransmitTimer#expiryPs} of its oldest outstanding transmission (entries of
+     * its send order that are no longer out are dropped on the way, as loss
+     * detection drops them); with none out, a SYN's timer, from the last progress.
+     */
+    private long timeoutAt(Subflow sf) {
+        while (!sf.order.isEmpty() && !data.isOutOn(sf.order.peek(), sf.index, sf.orderTx.peek())) {
+            sf.order.poll();
+            sf.orderTx.poll();
+        }
+        return sf.order.isEmpty() ? sf.rto.deadlinePs() : sf.rto.expiryPs(data.txAtOf(sf.order.peek()));
     }
 
     /**
@@ -218,7 +250,7 @@ final class MptcpConnection {
         sf.order.add(s);
         sf.orderTx.add(tx);
         sf.inflight++;
-        out.sendSegment(atPs, host, flow, data.seqOf(s), data.bytesOf(s), sf.path);
+        out.sendSegment(atPs, host, flow, data.seqOf(s), data.bytesOf(s), sf.path, ActionSink.REPORT_TX);
     }
 
     /** Declares lost this subflow's transmissions sent {@value Subflow#REORDER_THRESHOLD} or more before {@code ackedTx}. */

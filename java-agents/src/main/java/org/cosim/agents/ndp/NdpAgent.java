@@ -11,6 +11,7 @@ import org.cosim.agents.api.FlowStateReporter;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.agents.api.PacketArrivalEvent;
 import org.cosim.agents.api.TimerEvent;
+import org.cosim.agents.api.TransmittedEvent;
 import org.cosim.scenario.Units;
 
 /**
@@ -106,5 +107,10 @@ public final class NdpAgent implements Agent, FlowStateReporter {
     @Override
     public void onControlArrival(ControlArrivalEvent e, ActionSink out) {
         sender.onControl(e, out);
+    }
+
+    @Override
+    public void onTransmitted(TransmittedEvent e, ActionSink out) {
+        sender.onTransmitted(e, out);
     }
 }

@@ -5,6 +5,7 @@ import org.cosim.agents.api.ControlArrivalEvent;
 import org.cosim.agents.api.FlowStateReporter.FlowStateSink;
 import org.cosim.agents.api.FlowArrivalEvent;
 import org.cosim.agents.api.PacketArrivalEvent;
+import org.cosim.agents.api.TransmittedEvent;
 import org.cosim.agents.util.IntMap;
 
 /**
@@ -23,8 +24,10 @@ import org.cosim.agents.util.IntMap;
  *     pulls are expected (none owed, none in flight to earn one), a credit is
  *     banked, or recent feedback was mostly ACKs (a bad path); then on another
  *     path. Otherwise it waits for a pull (no incast echo).
- * <li>RTO: a packet in flight longer than the RTO is lost: its path scores a loss
- *     and it is resent at once on another path.
+ * <li>RTO: a packet in flight longer than the RTO since it left the NIC (every
+ *     packet asks the NIC to report that: ActionSink.REPORT_TX) is lost: its path
+ *     scores a loss and it is resent at once on another path. No deadline runs
+ *     while a packet waits in the NIC.
  * </ul>
  * Every action is timed at the event time + L (the window rule).
  */
@@ -177,7 +180,26 @@ final class NdpSender {
         }
     }
 
-    /** The retransmission timer of flow {@code id} fired: resend what is overdue, re-arm for the next deadline. */
+    /**
+     * A packet left the NIC at {@code e.timePs()}: its retransmission deadline runs
+     * from then, an RTO later. The flow's timer is armed here, never at hand-over,
+     * so that it does not expire for a packet still waiting in the NIC.
+     */
+    void onTransmitted(TransmittedEvent e, ActionSink out) {
+        SendFlow f = flows.get(e.flow());
+        long pkt = e.seq() / cfg.packetBytes();
+        if (f == null || f.done || !f.ledger.transmitted(pkt, e.sendTimePs(), e.timePs()) || f.rtoArmed) {
+            return;
+        }
+        f.rtoArmed = true;
+        out.setTimer(e.timePs() + Math.max(f.rto.rtoPs(), reactionDelayPs), host, NdpAgent.rtoTimer(f.flow));
+    }
+
+    /**
+     * The retransmission timer of flow {@code id} fired: resend what is overdue (an
+     * RTO after it left the NIC), re-arm for the next deadline of a packet that has
+     * left. Packets still in the NIC (resends among them) arm it when they leave.
+     */
     void onRtoTimer(int id, long now, ActionSink out) {
         SendFlow f = flows.get(id);
         if (f == null) {
@@ -190,26 +212,24 @@ final class NdpSender {
         long rto = f.rto.rtoPs();
         long t = now + reactionDelayPs;
         long next = Long.MAX_VALUE;
-        f.rtoArmed = true;  // armed below; keeps transmit() from arming a later timer of its own
         for (long pkt = f.ledger.base(); pkt < f.ledger.end(); pkt++) {
-            if (f.ledger.state(pkt) != PacketLedger.IN_FLIGHT) {
+            long txAt = f.ledger.txAt(pkt);
+            if (f.ledger.state(pkt) != PacketLedger.IN_FLIGHT || txAt == PacketLedger.IN_NIC) {
                 continue;
             }
-            long deadline = f.ledger.sentAt(pkt) + rto;
-            if (deadline <= now) {
+            if (txAt + rto <= now) {
                 int path = f.ledger.path(pkt);
                 f.board.loss(path);
                 rtos++;
                 resend(f, pkt, f.sprayer.nextOtherThan(path), t, out);
-                deadline = t + rto;
+            } else {
+                next = Math.min(next, txAt + rto);
             }
-            next = Math.min(next, deadline);
         }
-        if (next == Long.MAX_VALUE) {
-            f.rtoArmed = false;  // nothing in flight after all: the next transmit arms it
-            return;
+        if (next != Long.MAX_VALUE) {
+            f.rtoArmed = true;
+            out.setTimer(Math.max(next, t), host, NdpAgent.rtoTimer(id));
         }
-        out.setTimer(Math.max(next, t), host, NdpAgent.rtoTimer(id));
     }
 
     /** Sends the next packet a pull asks for: a resend if any waits, else new data. False if nothing to send. */
@@ -237,17 +257,13 @@ final class NdpSender {
     }
 
     private void transmit(SendFlow f, long pkt, int path, long t, ActionSink out) {
-        int options = ActionSink.NO_ACK | (f.isLast(pkt) ? ActionSink.LAST_OF_FLOW : 0);
+        int options = ActionSink.NO_ACK | ActionSink.REPORT_TX | (f.isLast(pkt) ? ActionSink.LAST_OF_FLOW : 0);
         out.sendSegment(t, host, f.flow, pkt * cfg.packetBytes(), f.bytes(pkt, cfg.packetBytes()), path, options);
         // An RTO resends a packet still counted in flight: count it once.
         boolean counted = f.ledger.holds(pkt) && f.ledger.state(pkt) == PacketLedger.IN_FLIGHT;
         f.ledger.sent(pkt, t, path);
         if (!counted) {
             f.inFlight++;
-        }
-        if (!f.rtoArmed) {
-            f.rtoArmed = true;
-            out.setTimer(t + f.rto.rtoPs(), host, NdpAgent.rtoTimer(f.flow));
         }
     }
 

@@ -22,6 +22,8 @@ import org.cosim.agents.util.LongRing;
  */
 public final class SegmentLedger {
     public static final int REORDER_THRESHOLD = 3;
+    /** {@link #oldestOutstandingTxPs()}: nothing is outstanding. */
+    public static final long NOTHING_OUT = Long.MIN_VALUE + 1;
 
     /** What an ACK did. */
     public enum Ack { NEW, DUPLICATE, UNKNOWN }
@@ -38,6 +40,7 @@ public final class SegmentLedger {
     private long[] handover = new long[64];
     private long[] txNumber = new long[64];
     private boolean[] extra = new boolean[64];
+    private long[] txAt = new long[64];  // when it left the NIC; RetransmitTimer.IN_NIC: not reported yet
     private long base;
     private long next;
     private int inflight;
@@ -138,6 +141,7 @@ public final class SegmentLedger {
         handover[i] = handoverPs;
         txNumber[i] = ++transmissions;
         extra[i] = asExtra;
+        txAt[i] = RetransmitTimer.IN_NIC;
         order.add(s);
         orderTx.add(transmissions);
         inflight++;
@@ -176,6 +180,33 @@ public final class SegmentLedger {
             base++;
         }
         return Ack.NEW;
+    }
+
+    /**
+     * The transmission of the segment at {@code seq} handed over at {@code sendTimePs}
+     * left the NIC at {@code txPs} (a TransmittedEvent); an earlier transmission of it is ignored.
+     */
+    public void transmitted(long seq, long sendTimePs, long txPs) {
+        if (seq % segmentBytes != 0) {
+            return;
+        }
+        long s = seq / segmentBytes;
+        if (s >= base && s < next && state[slot(s)] == SENT && handover[slot(s)] == sendTimePs) {
+            txAt[slot(s)] = txPs;
+        }
+    }
+
+    /**
+     * When the oldest outstanding transmission left the NIC: {@link
+     * RetransmitTimer#IN_NIC} while it is still in the NIC, {@link #NOTHING_OUT} when nothing is outstanding.
+     */
+    public long oldestOutstandingTxPs() {
+        for (long s = base; s < next; s++) {
+            if (state[slot(s)] == SENT) {
+                return txAt[slot(s)];
+            }
+        }
+        return NOTHING_OUT;
     }
 
     /** The transmission number the last {@link #ack} answered, or 0. */
@@ -252,6 +283,7 @@ public final class SegmentLedger {
         long[] h = new long[n];
         long[] tx = new long[n];
         boolean[] x = new boolean[n];
+        long[] txs = new long[n];
         for (long s = base; s < next; s++) {
             int from = slot(s);
             int to = (int) (s & (n - 1));
@@ -259,10 +291,12 @@ public final class SegmentLedger {
             h[to] = handover[from];
             tx[to] = txNumber[from];
             x[to] = extra[from];
+            txs[to] = txAt[from];
         }
         state = st;
         handover = h;
         txNumber = tx;
         extra = x;
+        txAt = txs;
     }
 }

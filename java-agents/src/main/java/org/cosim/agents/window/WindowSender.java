@@ -11,6 +11,7 @@ import org.cosim.agents.api.FlowStateReporter;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.agents.api.SegmentRtt;
 import org.cosim.agents.api.TimerEvent;
+import org.cosim.agents.api.TransmittedEvent;
 import org.cosim.agents.util.FlowMap;
 import org.cosim.agents.util.IntMap;
 import org.cosim.scenario.KeyedHash;
@@ -35,7 +36,11 @@ import org.cosim.scenario.KeyedHash;
  * (NIC timestamps: {@link SegmentRtt#fabricRttPs}) and the INT fields it carries.
  * Losses are found by {@link SegmentLedger} (three later ACKs: fast recovery) or
  * by the {@link RetransmitTimer} (timeout, go-back-N); either tells the window
- * (Appendix A) and the lost segments are resent first. The flow is finished when
+ * (Appendix A) and the lost segments are resent first. Every segment asks its
+ * NIC to report its transmission (ActionSink.REPORT_TX): the timeout runs an RTO
+ * from the oldest outstanding segment's TX time and never expires while that
+ * segment still waits in the NIC, as Linux arms its RTO from the transmit and
+ * RDMA NICs run theirs from the wire. The flow is finished when
  * every byte is ACKed. A long-lived flow with a close time (stop_us,
  * FlowArrivalEvent.stopPs) hands over no new data due at or after it, resends
  * what it lost, and finishes when what it sent is ACKed, as TIMELY's sender does.
@@ -228,6 +233,16 @@ public class WindowSender implements Agent, FlowStateReporter {
         pumpOrFinish(f, now, out);  // pumps nothing once every byte is ACKed, then finishes
     }
 
+    /** A segment left the NIC: the retransmission timer may now run for it. */
+    @Override
+    public void onTransmitted(TransmittedEvent e, ActionSink out) {
+        WindowFlow f = flows.get(e.flow());
+        if (f != null) {
+            f.ledger.transmitted(e.seq(), e.sendTimePs(), e.timePs());
+            armTimeout(f, e.timePs(), out);
+        }
+    }
+
     @Override
     public void onTimer(TimerEvent e, ActionSink out) {
         WindowFlow f = flows.get((int) (e.timerId() >>> 1));
@@ -237,7 +252,7 @@ public class WindowSender implements Agent, FlowStateReporter {
         long now = e.timePs();
         if ((e.timerId() & 1) == RTO_TIMER) {
             f.rtoTimerPending = false;
-            if (f.ledger.inflight() > 0 && now >= f.rto.deadlinePs()) {
+            if (f.ledger.inflight() > 0 && now >= timeoutAt(f)) {
                 timeout(f, now);
             } else if (f.syn != null) {
                 f.syn.timedOut(now, f.rto);  // a lost SYN: pump resends it
@@ -334,16 +349,29 @@ public class WindowSender implements Agent, FlowStateReporter {
         if (f.ledger.inflight() == 0) {
             f.rto.restart(at);
         }
-        out.sendSegment(at, host.id(), f.id, f.ledger.seqOf(s), f.ledger.bytesOf(s), f.path());
+        out.sendSegment(at, host.id(), f.id, f.ledger.seqOf(s), f.ledger.bytesOf(s), f.path(), ActionSink.REPORT_TX);
         f.ledger.sent(s, at, extra);
         f.lastSendPs = at;
     }
 
     private void armTimeout(WindowFlow f, long now, ActionSink out) {
         if (f.guarding() && !f.rtoTimerPending) {
-            out.setTimer(Math.max(f.rto.deadlinePs(), now + reactionDelayPs), host.id(), timerId(f, RTO_TIMER));
-            f.rtoTimerPending = true;
+            long at = timeoutAt(f);
+            if (at != RetransmitTimer.NO_EXPIRY) {
+                out.setTimer(Math.max(at, now + reactionDelayPs), host.id(), timerId(f, RTO_TIMER));
+                f.rtoTimerPending = true;
+            }
         }
+    }
+
+    /**
+     * When the timeout expires ({@link RetransmitTimer#expiryPs}: never while the
+     * oldest outstanding segment is still in the NIC, whose TransmittedEvent arms
+     * the timer then). With nothing out, a SYN's timer runs from the last progress.
+     */
+    private static long timeoutAt(WindowFlow f) {
+        long tx = f.ledger.oldestOutstandingTxPs();
+        return tx == SegmentLedger.NOTHING_OUT ? f.rto.deadlinePs() : f.rto.expiryPs(tx);
     }
 
     private static long timerId(WindowFlow f, int kind) {

@@ -67,6 +67,7 @@ public final class WireFormat {
         org.cosim.agents.api.TimerEvent t = new org.cosim.agents.api.TimerEvent();
         org.cosim.agents.api.PacketArrivalEvent pa = new org.cosim.agents.api.PacketArrivalEvent();
         org.cosim.agents.api.ControlArrivalEvent ca = new org.cosim.agents.api.ControlArrivalEvent();
+        org.cosim.agents.api.TransmittedEvent tx = new org.cosim.agents.api.TransmittedEvent();
         for (int i = 0; i < b.size(); i++) {
             Event.Builder e = out.addEventsBuilder().setTimePs(b.time(i)).setHost(b.host(i));
             switch (b.kind(i)) {
@@ -110,6 +111,11 @@ public final class WireFormat {
                             .setSeq(ca.seq()).setPullNumber(ca.pullNumber()).setPath(ca.path())
                             .setEchoTimePs(ca.echoTimePs()));
                 }
+                case EventBatch.TRANSMITTED -> {
+                    b.read(i, tx);
+                    e.setTransmitted(org.cosim.proto.SegmentTransmitted.newBuilder().setFlow(tx.flow())
+                            .setSeq(tx.seq()).setBytes(tx.bytes()).setSendTimePs(tx.sendTimePs()));
+                }
                 default -> throw new IllegalArgumentException("event " + i + " has unknown kind " + b.kind(i));
             }
         }
@@ -152,6 +158,10 @@ public final class WireFormat {
                 }
                 case PFC_CHANGE -> into.addPfcChange(t, h, e.getPfcChange().getPriority(), e.getPfcChange().getPaused());
                 case TIMER -> into.addTimer(t, h, e.getTimer().getTimerId());
+                case TRANSMITTED -> {
+                    org.cosim.proto.SegmentTransmitted x = e.getTransmitted();
+                    into.addTransmitted(t, h, x.getFlow(), x.getSeq(), x.getBytes(), x.getSendTimePs());
+                }
                 case KIND_NOT_SET -> throw new ContractViolation("event " + i + " at " + t + " ps has no kind");
             }
         }
@@ -188,7 +198,8 @@ public final class WireFormat {
                         .setAck((b.segmentOptions(i) & org.cosim.agents.api.ActionSink.NO_ACK) != 0
                                 ? AckMode.ACK_NONE : AckMode.ACK_SEGMENT)
                         .setLastOfFlow((b.segmentOptions(i) & org.cosim.agents.api.ActionSink.LAST_OF_FLOW) != 0)
-                        .setSyn((b.segmentOptions(i) & org.cosim.agents.api.ActionSink.SYN) != 0));
+                        .setSyn((b.segmentOptions(i) & org.cosim.agents.api.ActionSink.SYN) != 0)
+                        .setReportTx((b.segmentOptions(i) & org.cosim.agents.api.ActionSink.REPORT_TX) != 0));
                 case ActionBatch.SEND_CONTROL -> a.setSendControl(SendControl.newBuilder()
                         .setKindValue(b.controlKind(i)).setFlow(b.flow(i)).setSeq(b.seq(i))
                         .setPullNumber(b.pullNumber(i)).setPath(b.path(i)).setEchoTimePs(b.echoTimePs(i)));
@@ -210,7 +221,8 @@ public final class WireFormat {
                     SendSegment s = a.getSendSegment();
                     int options = (s.getAck() == AckMode.ACK_NONE ? org.cosim.agents.api.ActionSink.NO_ACK : 0)
                             | (s.getLastOfFlow() ? org.cosim.agents.api.ActionSink.LAST_OF_FLOW : 0)
-                            | (s.getSyn() ? org.cosim.agents.api.ActionSink.SYN : 0);
+                            | (s.getSyn() ? org.cosim.agents.api.ActionSink.SYN : 0)
+                            | (s.getReportTx() ? org.cosim.agents.api.ActionSink.REPORT_TX : 0);
                     if (s.getAck() == AckMode.UNRECOGNIZED) {
                         throw new ContractViolation("action " + i + " names unknown ack mode " + s.getAckValue());
                     }

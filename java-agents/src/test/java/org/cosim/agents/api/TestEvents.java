@@ -97,6 +97,17 @@ public final class TestEvents {
         return e;
     }
 
+    /** The NIC's report that segment [seq, seq + bytes), handed over at {@code sendTimePs}, left at {@code timePs}. */
+    public static TransmittedEvent transmitted(long timePs, int host, int flow, long seq, int bytes,
+                                               long sendTimePs) {
+        EventBatch b = new EventBatch();
+        b.reset(0);
+        b.addTransmitted(timePs, host, flow, seq, bytes, sendTimePs);
+        TransmittedEvent e = new TransmittedEvent();
+        b.read(0, e);
+        return e;
+    }
+
     public static TimerEvent timer(long timePs, int host, long timerId) {
         EventBatch b = new EventBatch();
         b.reset(0);

@@ -4,6 +4,7 @@ import static org.cosim.agents.api.TestEvents.arrival;
 import static org.cosim.agents.api.TestEvents.completion;
 import static org.cosim.agents.api.TestEvents.synAck;
 import static org.cosim.agents.api.TestEvents.timer;
+import static org.cosim.agents.api.TestEvents.transmitted;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,6 +17,7 @@ import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.HostInfo;
+import org.cosim.agents.api.ScriptedNic;
 import org.cosim.proto.Mptcp;
 import org.cosim.proto.Protocol;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,7 +25,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * MPTCP on one host through its Agent methods: 9000-byte segments on a 10 Gb/s
- * NIC, L = 1 us, unloaded RTT 20 us, RTO floor 1 ms.
+ * NIC (7.2 us a segment), L = 1 us, unloaded RTT 20 us, RTO floor 1 ms. Where a
+ * test's segments leave the NIC, a {@link ScriptedNic} sends them and reports
+ * their transmissions.
  */
 class MptcpAgentTest {
     private static final long US = 1_000_000L;
@@ -33,11 +37,24 @@ class MptcpAgentTest {
     private static final int SEG = 9000;
 
     private ActionBatch out;
+    private ScriptedNic nic;
 
     @BeforeEach
     void setUp() {
         out = new ActionBatch();
         out.reset(0);
+        nic = new ScriptedNic(10_000_000_000L);
+    }
+
+    /** The timers in {@code b}, as (time, id) pairs. */
+    private static List<long[]> timers(ActionBatch b) {
+        List<long[]> t = new ArrayList<>();
+        for (int i = 0; i < b.size(); i++) {
+            if (b.kind(i) == ActionBatch.SET_TIMER) {
+                t.add(new long[] {b.time(i), b.timerId(i)});
+            }
+        }
+        return t;
     }
 
     private static MptcpAgent agent(Mptcp.Builder m) {
@@ -205,12 +222,13 @@ class MptcpAgentTest {
         assertEquals(4, first.size());                     // segments 0,1 on subflow 0; 2,3 on subflow 1
         long p1 = first.get(2)[1];
         MptcpConnection c = a.connection(FLOW);
+        nic.transmit(out, a);                              // all four leave, 7.2 us apart from L
         // Subflow 1 delivers; subflow 0's path is dead.
         a.onCompletion(ack(2, L, 30 * US), out);
         a.onCompletion(ack(3, L, 31 * US), out);
         out.reset(0);
         long deadline = c.subflow(0).rto.deadlinePs();
-        assertEquals(L + 1_000 * US, deadline);            // the 1 ms floor from the first hand-over
+        assertEquals(L + 1_000 * US, deadline);            // the 1 ms floor from the first hand-over (and TX)
         a.onTimer(timer(deadline, HOST, MptcpConnection.timerId(FLOW, 0)), out);
         assertEquals(1, c.subflow(0).cwnd, 1e-12);
         List<long[]> s = sends();
@@ -232,6 +250,7 @@ class MptcpAgentTest {
     void aLateAckOfAnEarlierCopySettlesTheDataButNotTheWindow() {
         MptcpAgent a = agent(Mptcp.newBuilder().setSubflows(1).setInitialCwndPackets(1));
         a.onFlowArrival(arrival(0, HOST, FLOW, 9, 2 * SEG, 1), out);
+        nic.transmit(out, a);
         MptcpConnection c = a.connection(FLOW);
         long deadline = c.subflow(0).rto.deadlinePs();
         a.onTimer(timer(deadline, HOST, MptcpConnection.timerId(FLOW, 0)), out);   // resent at deadline + L
@@ -242,6 +261,47 @@ class MptcpAgentTest {
         assertEquals(1, sends().size());                                           // the resent copy is settled:
         assertEquals(SEG, sends().get(0)[0]);                                      // room for segment 1
         assertEquals(1, c.subflow(0).inflight);
+    }
+
+    @Test
+    void aSubflowsTimerDoesNotExpireWhileItsSegmentWaitsInTheNic() {
+        MptcpAgent a = agent(Mptcp.newBuilder().setSubflows(1).setInitialCwndPackets(2));
+        a.onFlowArrival(arrival(0, HOST, FLOW, 9, 4 * SEG, 1), out);  // segments 0, 1 handed over at L
+        assertTrue(timers(out).isEmpty(), "no timer before a segment leaves");
+        for (int i = 0; i < out.size(); i++) {
+            assertEquals(ActionSink.REPORT_TX, out.segmentOptions(i), "every segment asks for its TX report");
+        }
+        out.reset(0);
+        // Segment 0 leaves at L: the timer runs the 1 ms floor from then. Segment 1 waits in the busy NIC.
+        a.onTransmitted(transmitted(L, HOST, FLOW, 0, SEG, L), out);
+        assertEquals(L + 1_000 * US, timers(out).get(0)[0]);
+        a.onCompletion(ack(0, L, 21 * US), out);           // segments 2, 3 go at 22 us, behind segment 1
+        out.reset(0);
+        a.onTimer(timer(L + 1_000 * US, HOST, MptcpConnection.timerId(FLOW, 0)), out);
+        assertEquals(0, out.size(), "segment 1, the oldest out, is in the NIC: nothing resent, no timer");
+        assertEquals(3, a.connection(FLOW).subflow(0).inflight);
+        // Segment 1 leaves at 3 ms: its report arms the timer 3 + 1 = 4 ms.
+        a.onTransmitted(transmitted(3_000 * US, HOST, FLOW, SEG, SEG, L), out);
+        assertEquals(List.of(4_000 * US), timers(out).stream().map(t -> t[0]).toList());
+    }
+
+    @Test
+    void aSubflowsTimeoutRunsOneRtoFromTheSegmentsTxTime() {
+        MptcpAgent a = agent(Mptcp.newBuilder().setSubflows(1).setInitialCwndPackets(1));
+        a.onFlowArrival(arrival(0, HOST, FLOW, 9, 2 * SEG, 1), out);  // segment 0 handed over at L
+        out.reset(0);
+        a.onTransmitted(transmitted(2_000 * US, HOST, FLOW, 0, SEG, L), out);  // it leaves at 2 ms
+        assertEquals(List.of(3_000 * US), timers(out).stream().map(t -> t[0]).toList(), "2 + 1 ms");
+        out.reset(0);
+        a.onTimer(timer(3_000 * US - 1, HOST, MptcpConnection.timerId(FLOW, 0)), out);
+        assertTrue(sends().isEmpty(), "a picosecond early");
+        assertEquals(List.of(3_000 * US - 1 + L), timers(out).stream().map(t -> t[0]).toList(),
+                "re-armed no earlier than L later");
+        out.reset(0);
+        a.onTimer(timer(3_000 * US, HOST, MptcpConnection.timerId(FLOW, 0)), out);
+        assertEquals(1, sends().size());
+        assertEquals(0, sends().get(0)[0], "segment 0 again");
+        assertEquals(3_000 * US + L, out.time(0));
     }
 
     @Test

@@ -4,8 +4,11 @@ import static org.cosim.agents.api.TestEvents.arrival;
 import static org.cosim.agents.api.TestEvents.control;
 import static org.cosim.agents.api.TestEvents.packet;
 import static org.cosim.agents.api.TestEvents.timer;
+import static org.cosim.agents.api.TestEvents.transmitted;
 import static org.cosim.agents.ndp.NdpTesting.L;
 import static org.cosim.agents.ndp.NdpTesting.MTU;
+import static org.cosim.agents.ndp.NdpTesting.PACKET_PS;
+import static org.cosim.agents.ndp.NdpTesting.RATE;
 import static org.cosim.agents.ndp.NdpTesting.batch;
 import static org.cosim.agents.ndp.NdpTesting.segments;
 import static org.cosim.agents.ndp.NdpTesting.timers;
@@ -19,15 +22,23 @@ import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.ControlArrivalEvent;
 import org.cosim.agents.api.EventBatch;
+import org.cosim.agents.api.ScriptedNic;
 import org.cosim.proto.Ndp;
 import org.junit.jupiter.api.Test;
 
-/** NDP's sender (host 1, flow 0 to host 0 over 4 paths): initial window, pull clock, NACKs, bounces, RTO. */
+/**
+ * NDP's sender (host 1, flow 0 to host 0 over 4 paths): initial window, pull
+ * clock, NACKs, bounces, RTO (1 ms). Where a test's packets leave the NIC, a
+ * {@link ScriptedNic} sends them (one 9000-byte packet at 10 Gb/s: 7.2 us) and
+ * reports their transmissions.
+ */
 class NdpSenderTest {
     private static final int HOST = 1;
     private static final long MS = 1_000_000_000L;
+    private static final int DATA = ActionSink.NO_ACK | ActionSink.REPORT_TX;
 
     private NdpAgent agent;
+    private final ScriptedNic nic = new ScriptedNic(RATE);
 
     private ActionBatch start(int iw, long bytes) {
         agent = NdpTesting.agent(HOST, Ndp.newBuilder().setInitialWindowPackets(iw));
@@ -49,6 +60,16 @@ class NdpSenderTest {
         return out;
     }
 
+    private ActionBatch fire(long t) {
+        ActionBatch out = batch();
+        agent.onTimer(timer(t, HOST, NdpAgent.rtoTimer(0)), out);
+        return out;
+    }
+
+    private static List<Long> timerTimes(ActionBatch b) {
+        return timers(b).stream().map(t -> t[0]).toList();
+    }
+
     private static List<Long> packets(ActionBatch b) {
         return segments(b).stream().map(s -> s.seq() / MTU).toList();
     }
@@ -61,11 +82,13 @@ class NdpSenderTest {
         for (NdpTesting.Seg g : s) {
             assertEquals(L, g.time(), "handed to the NIC at L: it sends them back to back at line rate");
             assertEquals(MTU, g.bytes());
-            assertEquals(ActionSink.NO_ACK, g.options(), "no hardware ACK, not the last packet");
+            assertEquals(DATA, g.options(), "no hardware ACK, not the last packet, TX reported");
         }
         assertEquals(Set.of(1, 2, 3, 4), Set.copyOf(s.stream().map(NdpTesting.Seg::path).toList()));
-        assertEquals(List.of(L + MS), timers(out).stream().map(t -> t[0]).toList(), "the RTO timer");
-        assertEquals(NdpAgent.rtoTimer(0), timers(out).get(0)[1]);
+        assertTrue(timers(out).isEmpty(), "no RTO timer before a packet leaves the NIC");
+        ActionBatch armed = nic.transmit(out, agent);  // packet 0 leaves at L
+        assertEquals(List.of(L + MS), timerTimes(armed), "the RTO timer, one for the flow");
+        assertEquals(NdpAgent.rtoTimer(0), timers(armed).get(0)[1]);
     }
 
     @Test
@@ -74,8 +97,8 @@ class NdpSenderTest {
         List<NdpTesting.Seg> s = segments(out);
         assertEquals(3, s.size());
         assertEquals(2000, s.get(2).bytes());
-        assertEquals(ActionSink.NO_ACK | ActionSink.LAST_OF_FLOW, s.get(2).options());
-        assertEquals(ActionSink.NO_ACK, s.get(1).options());
+        assertEquals(DATA | ActionSink.LAST_OF_FLOW, s.get(2).options());
+        assertEquals(DATA, s.get(1).options());
     }
 
     @Test
@@ -145,23 +168,25 @@ class NdpSenderTest {
     @Test
     void theRtoResendsWhatWasLostOnAnotherPath() {
         ActionBatch first = start(2, 10L * MTU);
+        nic.transmit(first, agent);  // packet 0 leaves at L, packet 1 at L + 7.2 us
         int lostPath = segments(first).get(1).path();
         ctl(50 * L, ControlArrivalEvent.ACK, 0, 0, segments(first).get(0).path());
-        ActionBatch out = batch();
-        agent.onTimer(timer(L + MS, HOST, NdpAgent.rtoTimer(0)), out);
+        assertEquals(List.of(L + PACKET_PS + MS), timerTimes(fire(L + MS)),
+                "packet 1 is due an RTO after it left: re-armed for then");
+        ActionBatch out = fire(L + PACKET_PS + MS);
         assertEquals(List.of(1L), packets(out));
-        assertEquals(2 * L + MS, segments(out).get(0).time());
+        assertEquals(2 * L + PACKET_PS + MS, segments(out).get(0).time());
         assertNotEquals(lostPath, segments(out).get(0).path());
         assertEquals(1, agent.sender().flow(0).board.losses(lostPath));
         assertEquals(1, agent.sender().rtoCount());
-        assertEquals(List.of(2 * L + 2 * MS), timers(out).stream().map(t -> t[0]).toList(), "re-armed");
+        assertTrue(timers(out).isEmpty(), "the resend arms the timer when it leaves");
+        assertEquals(List.of(2 * L + PACKET_PS + 2 * MS), timerTimes(nic.transmit(out, agent)), "re-armed");
     }
 
     @Test
     void aPacketResentByTheRtoCountsInFlightOnceSoItsBounceIsResentAtOnce() {
-        start(1, 10L * MTU);
-        ActionBatch rto = batch();
-        agent.onTimer(timer(L + MS, HOST, NdpAgent.rtoTimer(0)), rto);
+        nic.transmit(start(1, 10L * MTU), agent);
+        ActionBatch rto = fire(L + MS);
         assertEquals(List.of(0L), packets(rto));
         assertEquals(1, agent.sender().flow(0).inFlight, "one packet in flight, sent twice");
         // A copy comes back: nothing else is in flight and no pull is owed, so it
@@ -174,12 +199,53 @@ class NdpSenderTest {
 
     @Test
     void anRtoBeforeTheDeadlineResendsNothing() {
-        start(2, 10L * MTU);
-        ActionBatch out = batch();
-        agent.onTimer(timer(L + MS - 1, HOST, NdpAgent.rtoTimer(0)), out);
+        nic.transmit(start(2, 10L * MTU), agent);
+        ActionBatch out = fire(L + MS - 1);
         assertTrue(segments(out).isEmpty());
-        assertEquals(List.of(2 * L + MS - 1), timers(out).stream().map(t -> t[0]).toList(),
+        assertEquals(List.of(2 * L + MS - 1), timerTimes(out),
                 "re-armed for the deadline, but no earlier than L after now");
+    }
+
+    @Test
+    void aTimerDoesNotExpireWhileThePacketWaitsInTheNic() {
+        ActionBatch first = start(2, 10L * MTU);
+        // Packet 0 leaves at L and arms the timer: L + 1 ms. Packet 1 waits in the busy NIC.
+        ActionBatch armed = batch();
+        agent.onTransmitted(transmitted(L, HOST, 0, 0, MTU, L), armed);
+        assertEquals(List.of(L + MS), timerTimes(armed));
+        ctl(50 * L, ControlArrivalEvent.ACK, 0, 0, segments(first).get(0).path());
+        ActionBatch out = fire(L + MS);
+        assertEquals(0, out.size(), "packet 1 is still in the NIC: nothing resent, no timer until it leaves");
+        assertEquals(0, agent.sender().rtoCount());
+        // Packet 1 leaves at 3 ms: its report arms the timer 3 + 1 = 4 ms.
+        ActionBatch later = batch();
+        agent.onTransmitted(transmitted(3 * MS, HOST, 0, MTU, MTU, L), later);
+        assertEquals(List.of(4 * MS), timerTimes(later));
+    }
+
+    @Test
+    void theTimeoutRunsOneRtoFromThePacketsTxTime() {
+        start(1, 10L * MTU);
+        ActionBatch armed = batch();
+        agent.onTransmitted(transmitted(2 * MS, HOST, 0, 0, MTU, L), armed);  // packet 0 leaves at 2 ms
+        assertEquals(List.of(3 * MS), timerTimes(armed), "2 + 1 ms");
+        assertEquals(List.of(3 * MS - 1 + L), timerTimes(fire(3 * MS - 1)),
+                "a picosecond early: nothing resent, re-armed no earlier than L later");
+        ActionBatch out = fire(3 * MS);
+        assertEquals(List.of(0L), packets(out));
+        assertEquals(3 * MS + L, segments(out).get(0).time());
+        assertEquals(1, agent.sender().rtoCount());
+    }
+
+    @Test
+    void aReportOfAnEarlierCopyArmsNothing() {
+        nic.transmit(start(1, 10L * MTU), agent);
+        ActionBatch rto = fire(L + MS);  // resends packet 0 at 2L + 1 ms
+        assertEquals(List.of(0L), packets(rto));
+        ActionBatch stale = batch();
+        agent.onTransmitted(transmitted(2 * L + MS, HOST, 0, 0, MTU, L), stale);  // names the first hand-over
+        assertEquals(0, stale.size());
+        assertEquals(List.of(2 * L + 2 * MS), timerTimes(nic.transmit(rto, agent)), "the resend's own report");
     }
 
     @Test

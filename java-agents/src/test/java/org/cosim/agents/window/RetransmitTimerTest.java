@@ -24,4 +24,15 @@ class RetransmitTimerTest {
         t.progress(1500 * US);                     // new data ACKed: back-off gone
         assertEquals(1600 * US, t.deadlinePs());
     }
+
+    @Test
+    void outstandingDataExpiresAnRtoAfterTheLaterOfProgressAndItsTxTime() {
+        RetransmitTimer t = new RetransmitTimer(100 * US);
+        t.restart(10 * US);                                          // handed over at 10 us: deadline 110 us
+        assertEquals(110 * US, t.expiryPs(10 * US), "left the NIC at once: 10 + 100");
+        assertEquals(350 * US, t.expiryPs(250 * US), "left at 250 us: 250 + 100");
+        t.progress(400 * US);                                        // an ACK at 400 us: deadline 500 us
+        assertEquals(500 * US, t.expiryPs(250 * US), "progress since: 400 + 100");
+        assertEquals(RetransmitTimer.NO_EXPIRY, t.expiryPs(RetransmitTimer.IN_NIC), "still in the NIC: none");
+    }
 }

@@ -128,4 +128,21 @@ class SegmentLedgerTest {
         assertEquals(0, l.inflight());
         assertEquals(200_000, l.ackedBytes());
     }
+
+    @Test
+    void theOldestOutstandingTxTimeIsThatOfTheOldestSegmentNeitherAckedNorLost() {
+        SegmentLedger l = new SegmentLedger(1000, 0);
+        assertEquals(SegmentLedger.NOTHING_OUT, l.oldestOutstandingTxPs());
+        sendNew(l, 3);                                   // handed over at 0, 100, 200
+        assertEquals(RetransmitTimer.IN_NIC, l.oldestOutstandingTxPs(), "segment 0 is in the NIC");
+        l.transmitted(1000, 100, 150);                   // segment 1 left at 150; segment 0 has not
+        assertEquals(RetransmitTimer.IN_NIC, l.oldestOutstandingTxPs());
+        l.transmitted(0, 0, 120);
+        assertEquals(120, l.oldestOutstandingTxPs());
+        l.ack(0, 0);
+        assertEquals(150, l.oldestOutstandingTxPs(), "segment 1 is the oldest now");
+        l.transmitted(2000, 999, 300);                   // names another hand-over: not segment 2's
+        l.ack(1000, 100);
+        assertEquals(RetransmitTimer.IN_NIC, l.oldestOutstandingTxPs());
+    }
 }

@@ -3,11 +3,14 @@ package org.cosim.agents.window;
 import static org.cosim.agents.api.TestEvents.arrival;
 import static org.cosim.agents.api.TestEvents.completion;
 import static org.cosim.agents.api.TestEvents.timer;
+import static org.cosim.agents.api.TestEvents.transmitted;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.cosim.agents.api.ActionBatch;
+import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.HostInfo;
+import org.cosim.agents.api.ScriptedNic;
 import org.cosim.proto.Protocol;
 import org.cosim.proto.Window;
 import org.junit.jupiter.api.BeforeEach;
@@ -16,7 +19,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The shared window sender through its Agent methods, with a law that keeps the
  * window where it is (so only the sender's own rules act): 4096-byte segments,
- * a 200 Gb/s NIC, L = 0.25 us, RTO floor 100 us.
+ * a 200 Gb/s NIC (one segment on the wire: 163.84 ns), L = 0.25 us, RTO floor
+ * 100 us. Where a test's segments leave the NIC, a {@link ScriptedNic} sends them
+ * and reports their transmissions.
  */
 class WindowSenderTest {
     private static final long US = 1_000_000L;
@@ -40,11 +45,13 @@ class WindowSenderTest {
     private static final WindowLaw KEEP = new FixedLaw(0.5, 0);
 
     private ActionBatch out;
+    private ScriptedNic nic;
 
     @BeforeEach
     void setUp() {
         out = new ActionBatch();
         out.reset(0);
+        nic = new ScriptedNic(200_000_000_000L);
     }
 
     private static WindowSender sender(Window.Builder w) {
@@ -84,9 +91,13 @@ class WindowSenderTest {
         // The 0.0625 beyond 39 is paced: due 6.4 us / 0.0625 = 102.4 us after the first send, woken L earlier.
         assertEquals(ActionBatch.SET_TIMER, out.kind(39));
         assertEquals(10 * US + 102_400_000, out.time(39));
-        assertEquals(ActionBatch.SET_TIMER, out.kind(40));
-        assertEquals(10 * US + L + 100 * US, out.time(40));  // RTO floor from the first send
+        assertEquals(40, out.size(), "no retransmission timer while the segments are in the NIC");
         assertEquals(39.0625, w.window(7).cwnd(), 1e-9);
+        // Segment 0 goes onto the wire at once: the timer runs the RTO floor from then.
+        ActionBatch armed = nic.transmit(out, w);
+        assertEquals(1, armed.size(), "one timer for the flow, armed by the first report");
+        assertEquals(ActionBatch.SET_TIMER, armed.kind(0));
+        assertEquals(10 * US + L + 100 * US, armed.time(0));
     }
 
     @Test
@@ -158,7 +169,8 @@ class WindowSenderTest {
         WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(1.5).setPaceFraction(false));
         w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 8 * US), out);
         assertEquals(1, sends());
-        assertEquals(2, out.size());  // the send and the retransmission timer, no pacing wake-up
+        assertEquals(1, out.size(), "no pacing wake-up (and the retransmission timer waits for the NIC)");
+        assertEquals(1, nic.transmit(out, w).size(), "the retransmission timer");
         out.reset(0);
         w.onCompletion(ack(0, L, 9 * US, 8 * US), out);
         assertEquals(1, sends());
@@ -188,8 +200,9 @@ class WindowSenderTest {
     void aTimeoutResendsFromTheOldestUnackedSegment() {
         WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(4));
         w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 6_400_000), out);
-        long rtoAt = out.time(4);
-        long rtoId = out.timerId(4);
+        ActionBatch armed = nic.transmit(out, w);
+        long rtoAt = armed.time(0);
+        long rtoId = armed.timerId(0);
         out.reset(0);
         w.onTimer(timer(rtoAt, HOST, rtoId), out);
         assertEquals(2, w.window(7).cwnd(), 1e-12);    // x min_md
@@ -197,16 +210,19 @@ class WindowSenderTest {
         assertEquals(2, sends());
         assertSend(0, rtoAt + L, 0);
         assertSend(1, rtoAt + L, SEG);
-        assertEquals(ActionBatch.SET_TIMER, out.kind(2));
-        assertEquals(rtoAt + L + 200 * US, out.time(2));  // backed off: 2 x 100 us
+        assertEquals(2, out.size(), "the timer waits for the resends to leave the NIC");
+        armed = nic.transmit(out, w);
+        assertEquals(ActionBatch.SET_TIMER, armed.kind(0));
+        assertEquals(rtoAt + L + 200 * US, armed.time(0));  // backed off: 2 x 100 us from the resend's TX
     }
 
     @Test
     void anEarlyTimeoutWakeUpReArmsForTheDeadline() {
         WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(2));
         w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 6_400_000), out);
-        long rtoAt = out.time(2);
-        long rtoId = out.timerId(2);
+        ActionBatch armed = nic.transmit(out, w);
+        long rtoAt = armed.time(0);
+        long rtoId = armed.timerId(0);
         w.onCompletion(ack(0, L, 50 * US, 7 * US), out);  // progress at 50 us: the deadline moves to 150 us
         out.reset(0);
         w.onTimer(timer(rtoAt, HOST, rtoId), out);
@@ -216,6 +232,74 @@ class WindowSenderTest {
         assertEquals(150 * US, out.time(0));
         assertEquals(0, w.window(7).retransmitCount());
     }
+
+    @Test
+    void aTimerDoesNotExpireWhileTheSegmentWaitsInTheNic() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(2));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 6_400_000), out);  // segments 0, 1 handed over at L
+        for (int i = 0; i < out.size(); i++) {
+            assertEquals(REPORT, out.segmentOptions(i) & REPORT, "every segment asks for its TX report");
+        }
+        assertEquals(2, out.size(), "no timer before a segment leaves");
+        // Segment 0 leaves at L and arms the timer: L + 100 us. Segment 1 waits in the busy NIC.
+        out.reset(0);
+        w.onTransmitted(transmitted(L, HOST, 7, 0, SEG, L), out);
+        assertEquals(L + 100 * US, out.time(0));
+        long rtoId = out.timerId(0);
+        w.onCompletion(ack(0, L, 8 * US, 7 * US), out);  // segment 2 goes at 8.25 us, behind segment 1
+        out.reset(0);
+        w.onTimer(timer(L + 100 * US, HOST, rtoId), out);
+        assertEquals(0, out.size(), "segment 1, the oldest outstanding, is in the NIC: no timeout, no timer");
+        assertEquals(0, w.window(7).retransmitCount());
+        assertEquals(2, w.ledger(7).inflight());
+        // Segment 1 leaves at 300 us: its report arms the timer 300 + 100 = 400 us.
+        w.onTransmitted(transmitted(300 * US, HOST, 7, SEG, SEG, L), out);
+        assertEquals(1, out.size());
+        assertEquals(ActionBatch.SET_TIMER, out.kind(0));
+        assertEquals(400 * US, out.time(0));
+    }
+
+    @Test
+    void theTimeoutRunsOneRtoFromTheSegmentsTxTime() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(1));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 6_400_000), out);  // segment 0 handed over at L
+        out.reset(0);
+        // It leaves at 30 us: the timeout is max(L + 100, 30 + 100) = 130 us.
+        w.onTransmitted(transmitted(30 * US, HOST, 7, 0, SEG, L), out);
+        assertEquals(ActionBatch.SET_TIMER, out.kind(0));
+        assertEquals(130 * US, out.time(0));
+        long rtoId = out.timerId(0);
+        out.reset(0);
+        w.onTimer(timer(130 * US - 1, HOST, rtoId), out);  // a picosecond early: re-armed, L later at the least
+        assertEquals(0, sends());
+        assertEquals(130 * US - 1 + L, out.time(0));
+        out.reset(0);
+        w.onTimer(timer(130 * US, HOST, rtoId), out);
+        assertEquals(1, w.window(7).retransmitCount());
+        assertEquals(1, sends());
+        assertSend(0, 130 * US + L, 0);
+    }
+
+    @Test
+    void aStaleReportOfAnEarlierTransmissionArmsNothing() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(1));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 6_400_000), out);
+        out.reset(0);
+        w.onTransmitted(transmitted(L, HOST, 7, 0, SEG, L), out);
+        long rtoId = out.timerId(0);
+        out.reset(0);
+        w.onTimer(timer(L + 100 * US, HOST, rtoId), out);  // the timeout resends segment 0 at 100.5 us
+        assertSend(0, 100 * US + 2 * L, 0);
+        out.reset(0);
+        // A report naming the first hand-over (L) is not the resend's: no timer yet.
+        w.onTransmitted(transmitted(100 * US + 2 * L, HOST, 7, 0, SEG, L), out);
+        assertEquals(0, out.size());
+        // The resend's own report: 2 x 100 us (backed off) from its TX time.
+        w.onTransmitted(transmitted(100 * US + 2 * L, HOST, 7, 0, SEG, 100 * US + 2 * L), out);
+        assertEquals(300 * US + 2 * L, out.time(0));
+    }
+
+    private static final int REPORT = ActionSink.REPORT_TX;
 
     /** A law that opens the window by one packet per ACK, so that carried-over state shows. */
     private static final WindowLaw GROW = new WindowLaw() {

@@ -135,6 +135,12 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     }
 
     @Override
+    public void transmitted(int host, int flow, long seq, int bytes, long sendTimePs) {
+        openWindow();
+        batch.addTransmitted(sim.now(), host, flow, seq, bytes, sendTimePs);
+    }
+
+    @Override
     public void pfcChange(int host, int trafficClass, boolean paused) {
         openWindow();
         batch.addPfcChange(sim.now(), host, trafficClass, paused);
@@ -332,7 +338,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
                     + pathCount[f] + " (0 = ECMP)");
         }
         int options = actions.segmentOptions(i);
-        int unknownOptions = options & ~(ActionSink.NO_ACK | ActionSink.LAST_OF_FLOW | ActionSink.SYN);
+        int unknownOptions = options & ~(ActionSink.NO_ACK | ActionSink.LAST_OF_FLOW | ActionSink.SYN | ActionSink.REPORT_TX);
         if (unknownOptions != 0) {
             throw bad(i, "sends a segment with unknown options " + unknownOptions);
         }

@@ -23,4 +23,10 @@ public interface HostEventSink {
                        long sendTimePs);
 
     void controlArrival(int host, int flow, int kind, long seq, long pullNumber, int path, long echoTimePs);
+
+    /**
+     * The last packet of a segment sent with ActionSink.REPORT_TX went onto the wire
+     * now. Sinks that do not need it (tests of other mechanisms) ignore it.
+     */
+    default void transmitted(int host, int flow, long seq, int bytes, long sendTimePs) {}
 }

@@ -234,6 +234,9 @@ public final class Nic implements EventHandler {
             if ((options & ActionSink.LAST_OF_FLOW) != 0) {
                 pool.flags[p] |= PacketPool.FLAG_LAST_OF_FLOW;
             }
+            if ((options & ActionSink.REPORT_TX) != 0) {
+                agents.transmitted(host, flow, segSeq, segBytes, pool.segmentSendTime[p]);
+            }
         }
         if (!syn) {
             flowStats.sent(flow, pool.seq[p], bytes);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
+import org.cosim.agents.api.ActionSink;
 import org.cosim.fabric.kernel.EventHandler;
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketPool;
@@ -41,6 +42,12 @@ class NicTest {
 
         final List<long[]> packets = new ArrayList<>();   // {now, host, flow, seq, bytes, path, flags}
         final List<long[]> controls = new ArrayList<>();  // {now, host, flow, kind, seq, pull, path, echo}
+        final List<long[]> transmitted = new ArrayList<>();  // {now, host, flow, seq, bytes, send}
+
+        @Override
+        public void transmitted(int host, int flow, long seq, int bytes, long sendTimePs) {
+            transmitted.add(new long[] {sim.now(), host, flow, seq, bytes, sendTimePs});
+        }
 
         @Override
         public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long txTimePs,
@@ -305,6 +312,22 @@ class NicTest {
             assertEquals(List.of(withData ? TrafficClass.DATA : TrafficClass.CONTROL), classes);
             assertEquals(1, n.sink.completions.size());
         }
+    }
+
+    @Test
+    void aSegmentAskingForItsTxReportIsReportedOnceWhenItsLastPacketStartsOntoTheWire() {
+        Pair n = new Pair(1);
+        long post = 2_000_000;
+        int h = n.sim.register((k, x) -> {
+            n.a.postSegment(0, 0, 16384, 0, ActionSink.REPORT_TX);
+            n.a.postSegment(0, 16384, 3000, 0);  // no report asked: none made
+        });
+        n.sim.schedule(post, h, 0, 0);
+        n.sim.runUntil(100_000_000);
+        assertEquals(1, n.sink.transmitted.size());
+        // 16384 B = 10 packets of 1500 B (800 ps a byte at 10 Gb/s), then the 1384-byte last one:
+        // it starts onto the wire at 2 us + 15000 * 800 ps = 14 us.
+        assertArrayEquals(new long[] {post + 15_000 * 800L, 0, 0, 0, 16384, post}, n.sink.transmitted.get(0));
     }
 
     @Test
