@@ -345,13 +345,17 @@ public class WindowSender implements Agent, FlowStateReporter {
 
     /** {@code extra}: a segment of the window's fraction, beyond the ACK clock ({@link SegmentLedger}). */
     private void send(WindowFlow f, long at, boolean extra, ActionSink out) {
+        // Never before the flow's last hand-over: a paced segment may be committed for up to 2 L ahead, and a
+        // segment the ACK clock releases meanwhile must not overtake it in the NIC (its ACK would come back out
+        // of order and read as a loss).
+        long t = Math.max(at, f.lastSendPs);
         long s = f.ledger.nextToSend();
         if (f.ledger.inflight() == 0) {
-            f.rto.restart(at);
+            f.rto.restart(t);
         }
-        out.sendSegment(at, host.id(), f.id, f.ledger.seqOf(s), f.ledger.bytesOf(s), f.path(), ActionSink.REPORT_TX);
-        f.ledger.sent(s, at, extra);
-        f.lastSendPs = at;
+        out.sendSegment(t, host.id(), f.id, f.ledger.seqOf(s), f.ledger.bytesOf(s), f.path(), ActionSink.REPORT_TX);
+        f.ledger.sent(s, t, extra);
+        f.lastSendPs = t;
     }
 
     private void armTimeout(WindowFlow f, long now, ActionSink out) {

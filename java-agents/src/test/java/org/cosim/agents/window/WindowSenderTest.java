@@ -165,6 +165,26 @@ class WindowSenderTest {
     }
 
     @Test
+    void aSegmentTheAckClockReleasesNeverOvertakesACommittedPacedOne() {
+        WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(2.5));
+        w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 8 * US), out);
+        assertEquals(2, sends());  // segments 0 and 1 at L; the half is due L + 8 / 0.5 = L + 16 us
+        out.reset(0);
+        // Segment 0's ACK at 16 us - 0.9 L: segment 2 at 16 us + 0.1 L, and segment 3 (the half, due
+        // at 16 us + L, within L of that) is committed for 16 us + L.
+        w.onCompletion(ack(0, L, 16 * US - 9 * L / 10, 8 * US), out);
+        assertEquals(2, sends());
+        assertSend(0, 16 * US + L / 10, 2L * SEG);
+        assertSend(1, 16 * US + L, 3L * SEG);
+        out.reset(0);
+        // Segment 1's ACK at 16 us - 0.5 L releases segment 4, which would be due at 16 us + 0.5 L: it goes
+        // at 16 us + L, after segment 3, so that the NIC sends the flow's segments in order.
+        w.onCompletion(ack(1, L, 16 * US - L / 2, 8 * US), out);
+        assertEquals(1, sends());
+        assertSend(0, 16 * US + L, 4L * SEG);
+    }
+
+    @Test
     void withoutFractionPacingAWindowOfOneAndAHalfKeepsOnePacketOut() {
         WindowSender w = sender(Window.newBuilder().setInitialCwndPackets(1.5).setPaceFraction(false));
         w.onFlowArrival(arrival(0, HOST, 7, 0, 0, 3, 8 * US), out);
