@@ -4,10 +4,14 @@ import static org.cosim.validation.cli.CliOutcome.cosim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.cosim.validation.ShippedScenarios;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +37,26 @@ class CliTest {
         CliOutcome r = cosim("run", "--help");
         assertEquals(0, r.status());
         assertTrue(r.out().contains("--set"), r.out());
+    }
+
+    /** The version is the Maven project's (the root pom's), and the commit git's for this checkout's HEAD. */
+    @Test
+    void versionPrintsTheProjectVersionAndTheCommitOfTheBuild() throws Exception {
+        Path root = ShippedScenarios.dir().getParent();
+        Matcher v = Pattern.compile("<artifactId>cosim-parent</artifactId>\\s*<version>([^<]+)</version>")
+                .matcher(Files.readString(root.resolve("pom.xml")));
+        assertTrue(v.find(), "the root pom's version");
+        for (String spelling : new String[] {"--version", "version"}) {
+            CliOutcome o = cosim(spelling);
+            assertEquals(0, o.status(), o.err());
+            assertTrue(o.out().startsWith("cosim " + v.group(1)), o.out());
+        }
+        Process git = new ProcessBuilder("git", "-C", root.toString(), "rev-parse", "HEAD").start();
+        String head = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assumeTrue(git.waitFor() == 0 && !head.isEmpty(), "not a git checkout");
+        String commit = BuildInfo.current().commit().replace("-dirty", "");
+        assertTrue(commit.length() >= 12 && head.startsWith(commit), commit + " is a prefix of HEAD " + head);
+        assertTrue(cosim("--version").out().contains("(commit " + commit), "the commit is printed");
     }
 
     @Test
