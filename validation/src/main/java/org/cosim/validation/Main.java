@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.cosim.scenario.ClosestNames;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.validation.cli.AgentsCommand;
 import org.cosim.validation.cli.BenchCommand;
@@ -51,7 +52,8 @@ public final class Main {
         }
         Command c = COMMANDS.get(args[0]);
         if (c == null) {
-            err.println("cosim: unknown command '" + args[0] + "'");
+            err.println("cosim: unknown command '" + args[0] + "'"
+                    + ClosestNames.didYouMean(args[0], COMMANDS.keySet(), ""));
             usage(err);
             return 2;
         }

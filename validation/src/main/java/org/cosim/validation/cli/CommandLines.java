@@ -17,6 +17,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.cosim.proto.Scenario;
+import org.cosim.scenario.ClosestNames;
 import org.cosim.scenario.OneofSwitches;
 import org.cosim.scenario.ScenarioFiles;
 
@@ -103,6 +104,10 @@ final class CommandLines {
             cl = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args, false);
         } catch (org.apache.commons.cli.MissingArgumentException e) {
             throw new UsageException(optionName(e.getOption()) + " needs a value (" + e.getOption().getArgName() + ")");
+        } catch (org.apache.commons.cli.UnrecognizedOptionException e) {
+            String typed = e.getOption().replaceFirst("^-+", "").replaceFirst("=.*", "");
+            List<String> known = options.getOptions().stream().map(Option::getLongOpt).filter(n -> n != null).toList();
+            throw new UsageException(e.getMessage() + ClosestNames.didYouMean(typed, known, "--"));
         } catch (ParseException e) {
             throw new UsageException(e.getMessage());
         }

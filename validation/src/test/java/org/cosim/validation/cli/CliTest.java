@@ -68,6 +68,25 @@ class CliTest {
     }
 
     @Test
+    void aMistypedCommandOptionOrFieldGetsTheNearestName() {
+        CliOutcome command = cosim("rnu", "x");
+        assertEquals(2, command.status());
+        assertTrue(command.err().startsWith("cosim: unknown command 'rnu'; did you mean 'run'?\n"), command.err());
+        CliOutcome option = cosim("run", incast(), "--no-plot");
+        assertEquals(2, option.status());
+        assertTrue(option.err().contains("Unrecognized option: --no-plot; did you mean '--no-plots'?"), option.err());
+        CliOutcome family = cosim("run", incast(), "--set", "topology.fat_tre.k=8");
+        assertEquals(2, family.status());
+        assertTrue(family.err().contains("topology.fat_tre: unknown field (Topology has no field 'fat_tre'); did you "
+                + "mean 'fat_tree'?"), family.err());
+        CliOutcome field = cosim("run", incast(), "--set", "protocol.timely.tlow_us=3");
+        assertTrue(field.err().contains("did you mean 't_low_us'?"), field.err());
+        // Nothing near: no guess.
+        assertFalse(cosim("frobnicate").err().contains("did you mean"));
+        assertFalse(cosim("run", incast(), "--set", "protocol.timely.zzz=3").err().contains("did you mean"));
+    }
+
+    @Test
     void missingScenarioFileIsNamed() {
         CliOutcome o = cosim("run", tmp.resolve("nope.textproto").toString());
         assertEquals(2, o.status());
