@@ -16,6 +16,7 @@ import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
+import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.ClosestNames;
 import org.cosim.scenario.OneofSwitches;
@@ -76,17 +77,28 @@ final class CommandLines {
         return v == null ? List.of() : List.of(v);
     }
 
+    /** A scenario file as filed and with the command line's --set overrides. */
+    record Overridden(Scenario asFiled, Scenario scenario) {
+        /**
+         * {@code run} (the overridden scenario, or what the command makes of it) checked as a run is: a field
+         * refused inside a oneof member that an override chose says so ({@link OneofSwitches#explained}).
+         */
+        FabricSimulation simulation(Scenario run) {
+            return OneofSwitches.explained(asFiled, run, () -> FabricSimulation.of(run));
+        }
+    }
+
     /**
      * The scenario file with the command line's --set overrides; says on {@code err} when an override chose
      * another member of a oneof (another protocol, topology or workload) than the file has.
      */
-    static Scenario readScenario(Path file, CommandLine cl, String command, PrintStream err) {
+    static Overridden readScenario(Path file, CommandLine cl, String command, PrintStream err) {
         Scenario asFiled = ScenarioFiles.read(file);
         Scenario scenario = ScenarioFiles.withOverrides(asFiled, overrides(cl));
         for (String s : OneofSwitches.between(asFiled, scenario)) {
             noteSwitch(s, command, "--set", err);
         }
-        return scenario;
+        return new Overridden(asFiled, scenario);
     }
 
     /** The note for one {@link OneofSwitches} line: which override replaced which member. */
