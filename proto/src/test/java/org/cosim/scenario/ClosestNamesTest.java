@@ -28,7 +28,8 @@ class ClosestNamesTest {
 
     @Test
     void equallyCloseNamesAreAllOfferedInTheirOrder() {
-        assertEquals("; did you mean '--ab' or '--ac'?", ClosestNames.didYouMean("aa", List.of("ab", "ac", "zz"), "--"));
+        assertEquals("; did you mean '--ab' or '--ac'?",
+                ClosestNames.didYouMean("aa", List.of("ab", "ac", "zz"), "--"));
         assertEquals("", ClosestNames.didYouMean("zzzz", List.of("ab"), ""));
     }
 }
