@@ -6,6 +6,7 @@ import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import com.google.protobuf.TextFormat;
 import java.math.BigInteger;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -86,7 +87,9 @@ public final class Overrides {
     private static FieldDescriptor field(Descriptor type, String name, String path) {
         FieldDescriptor f = type.findFieldByName(name);
         if (f == null) {
-            throw new ScenarioException(path, "unknown field (" + type.getName() + " has no field '" + name + "')");
+            List<String> names = type.getFields().stream().map(FieldDescriptor::getName).toList();
+            throw new ScenarioException(path, "unknown field (" + type.getName() + " has no field '" + name + "')"
+                    + ClosestNames.didYouMean(name, names, ""));
         }
         return f;
     }

@@ -5,9 +5,11 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.cosim.scenario.ClosestNames;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.validation.cli.AgentsCommand;
 import org.cosim.validation.cli.BenchCommand;
+import org.cosim.validation.cli.BuildInfo;
 import org.cosim.validation.cli.Command;
 import org.cosim.validation.cli.CompareCommand;
 import org.cosim.validation.cli.OmnetppIniCommand;
@@ -44,9 +46,14 @@ public final class Main {
             usage(args.length == 0 ? err : out);
             return args.length == 0 ? 2 : 0;
         }
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("version"))) {
+            out.println(BuildInfo.current().line());
+            return 0;
+        }
         Command c = COMMANDS.get(args[0]);
         if (c == null) {
-            err.println("cosim: unknown command '" + args[0] + "'");
+            err.println("cosim: unknown command '" + args[0] + "'"
+                    + ClosestNames.didYouMean(args[0], COMMANDS.keySet(), ""));
             usage(err);
             return 2;
         }
@@ -67,7 +74,7 @@ public final class Main {
     }
 
     private static void usage(PrintStream s) {
-        s.println("usage: cosim COMMAND [options]   (cosim COMMAND --help for a command's options)");
+        s.println("usage: cosim COMMAND [options]   (cosim COMMAND --help for a command's options; cosim --version)");
         s.println();
         s.println("A datacenter congestion-control co-simulator: TIMELY, NDP, Poseidon and their");
         s.println("baselines on a simulated fabric (Java, or OMNeT++ 6.x). Commands:");

@@ -16,7 +16,9 @@ import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
+import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
+import org.cosim.scenario.ClosestNames;
 import org.cosim.scenario.OneofSwitches;
 import org.cosim.scenario.ScenarioFiles;
 
@@ -75,17 +77,28 @@ final class CommandLines {
         return v == null ? List.of() : List.of(v);
     }
 
+    /** A scenario file as filed and with the command line's --set overrides. */
+    record Overridden(Scenario asFiled, Scenario scenario) {
+        /**
+         * {@code run} (the overridden scenario, or what the command makes of it) checked as a run is: a field
+         * refused inside a oneof member that an override chose says so ({@link OneofSwitches#explained}).
+         */
+        FabricSimulation simulation(Scenario run) {
+            return OneofSwitches.explained(asFiled, run, () -> FabricSimulation.of(run));
+        }
+    }
+
     /**
      * The scenario file with the command line's --set overrides; says on {@code err} when an override chose
      * another member of a oneof (another protocol, topology or workload) than the file has.
      */
-    static Scenario readScenario(Path file, CommandLine cl, String command, PrintStream err) {
+    static Overridden readScenario(Path file, CommandLine cl, String command, PrintStream err) {
         Scenario asFiled = ScenarioFiles.read(file);
         Scenario scenario = ScenarioFiles.withOverrides(asFiled, overrides(cl));
         for (String s : OneofSwitches.between(asFiled, scenario)) {
             noteSwitch(s, command, "--set", err);
         }
-        return scenario;
+        return new Overridden(asFiled, scenario);
     }
 
     /** The note for one {@link OneofSwitches} line: which override replaced which member. */
@@ -103,6 +116,10 @@ final class CommandLines {
             cl = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args, false);
         } catch (org.apache.commons.cli.MissingArgumentException e) {
             throw new UsageException(optionName(e.getOption()) + " needs a value (" + e.getOption().getArgName() + ")");
+        } catch (org.apache.commons.cli.UnrecognizedOptionException e) {
+            String typed = e.getOption().replaceFirst("^-+", "").replaceFirst("=.*", "");
+            List<String> known = options.getOptions().stream().map(Option::getLongOpt).filter(n -> n != null).toList();
+            throw new UsageException(e.getMessage() + ClosestNames.didYouMean(typed, known, "--"));
         } catch (ParseException e) {
             throw new UsageException(e.getMessage());
         }

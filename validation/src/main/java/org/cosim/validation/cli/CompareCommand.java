@@ -92,11 +92,11 @@ public final class CompareCommand implements Command {
             }
         }
         Path scenarioFile = RunCommand.scenarioArgument(cl);
-        Scenario read = CommandLines.readScenario(scenarioFile, cl, "compare", err);
+        CommandLines.Overridden read = CommandLines.readScenario(scenarioFile, cl, "compare", err);
         // Both back ends at the depth opp_run pipelines at: the results would be the same at
         // any depth, and this way the event and window counts of summary.json compare too.
-        Scenario scenario = OmnetppBackend.asRun(read);
-        FabricSimulation sim = FabricSimulation.of(scenario);
+        Scenario scenario = OmnetppBackend.asRun(read.scenario());
+        FabricSimulation sim = read.simulation(scenario);
         LoadCheck.check(sim, "cosim compare", cl.hasOption("strict-load"), err);
         OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
         if (!omnetpp.found()) {
@@ -105,7 +105,7 @@ public final class CompareCommand implements Command {
             err.println("cosim compare: needs OMNeT++: " + omnetpp.whyNot());
             return 1;
         }
-        if (scenario != read) {
+        if (scenario != read.scenario()) {
             err.println("cosim compare: both back ends at pipeline_depth " + scenario.getPipelineDepth()
                     + " (the scenario sets none: opp_run's default; results are the same at every depth)");
         }

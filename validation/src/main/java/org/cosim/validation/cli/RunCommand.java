@@ -85,8 +85,9 @@ public final class RunCommand implements Command {
         }
         Path trace = cl.hasOption("record-trace")
                 ? CommandLines.outputFile("--record-trace", cl.getOptionValue("record-trace")) : null;
-        Scenario scenario = CommandLines.readScenario(scenarioFile, cl, "run", err);
-        FabricSimulation sim = FabricSimulation.of(scenario);
+        CommandLines.Overridden read = CommandLines.readScenario(scenarioFile, cl, "run", err);
+        Scenario scenario = read.scenario();
+        FabricSimulation sim = read.simulation(scenario);
         LoadCheck.check(sim, "cosim run", cl.hasOption("strict-load"), err);
         OmnetppInstall.Lookup omnetpp = backend.equals("omnetpp") ? OmnetppInstall.locate() : null;
         if (omnetpp != null && !omnetpp.found()) {

@@ -174,7 +174,8 @@ public final class SweepCommand implements Command {
             try {
                 Scenario s = ScenarioFiles.withOverrides(asFiled, overrides);
                 // Said once for all the points that overload alike (a sweep over seeds).
-                LoadCheck.check(FabricSimulation.of(s), "cosim sweep", strictLoad, line -> {
+                FabricSimulation sim = OneofSwitches.explained(asFiled, s, () -> FabricSimulation.of(s));
+                LoadCheck.check(sim, "cosim sweep", strictLoad, line -> {
                     if (noted.add(line)) {
                         err.println(line + " (first at sweep run " + p.index() + ")");
                     }

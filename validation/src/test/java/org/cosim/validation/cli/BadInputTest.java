@@ -317,6 +317,32 @@ class BadInputTest {
         assertFalse(same.err().contains("note: --set replaced"), same.err());
     }
 
+    /**
+     * --set topology.fat_tree.k=8 on the incast star chooses a fat tree with its rate and delay at 0: the refusal
+     * names the switch and both fields the fat tree has no default for, then the check that refused.
+     */
+    @Test
+    void switchingTheTopologyFamilyByASetNamesWhatTheNewFamilyStillNeeds() {
+        refused(cosim("run", incast(), "--set", "topology.fat_tree.k=8"),
+                "cosim run: note: --set replaced topology.incast_star with topology.fat_tree",
+                "cosim run: bad scenario: topology.fat_tree: switching topology from incast_star to fat_tree, whose "
+                        + "link_rate_gbps and link_delay_us have no default: set them too; refused: "
+                        + "topology.fat_tree.link_rate_gbps: 0.0 Gb/s: a link rate must be at least 1 b/s");
+        // k given wrong as well: the first refusal is k's, and only the delay is still to set.
+        refused(cosim("run", incast(), "--set", "topology.fat_tree.k=7", "--set",
+                        "topology.fat_tree.link_rate_gbps=10"),
+                "topology.fat_tree: switching topology from incast_star to fat_tree, whose link_delay_us has no "
+                        + "default: set it too; refused: topology.fat_tree.k: ");
+        // The same from a sweep's --vary.
+        refused(cosim("sweep", incast(), "--vary", "topology.fat_tree.k=4,8", "--out", tmp.resolve("s").toString()),
+                "topology.fat_tree: switching topology from incast_star to fat_tree, whose link_rate_gbps and "
+                        + "link_delay_us have no default", "(sweep run 1: topology.fat_tree.k=4)");
+        // A refusal outside the chosen member is the check's own: the switch is only noted.
+        CliOutcome other = cosim("run", incast(), "--set", "protocol.swift.beta=0.5", "--set", "duration_us=-1");
+        refused(other, "bad scenario: duration_us: ");
+        assertFalse(other.err().contains("switching"), other.err());
+    }
+
     @Test
     void runOnOmnetppWithoutOmnetppSaysSoBeforeMakingItsDirectory() {
         assumeFalse(OmnetppInstall.locate().found(), "OMNeT++ is installed here");

@@ -4,10 +4,14 @@ import static org.cosim.validation.cli.CliOutcome.cosim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.cosim.validation.ShippedScenarios;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,12 +39,51 @@ class CliTest {
         assertTrue(r.out().contains("--set"), r.out());
     }
 
+    /** The version is the Maven project's (the root pom's), and the commit git's for this checkout's HEAD. */
+    @Test
+    void versionPrintsTheProjectVersionAndTheCommitOfTheBuild() throws Exception {
+        Path root = ShippedScenarios.dir().getParent();
+        Matcher v = Pattern.compile("<artifactId>cosim-parent</artifactId>\\s*<version>([^<]+)</version>")
+                .matcher(Files.readString(root.resolve("pom.xml")));
+        assertTrue(v.find(), "the root pom's version");
+        for (String spelling : new String[] {"--version", "version"}) {
+            CliOutcome o = cosim(spelling);
+            assertEquals(0, o.status(), o.err());
+            assertTrue(o.out().startsWith("cosim " + v.group(1)), o.out());
+        }
+        Process git = new ProcessBuilder("git", "-C", root.toString(), "rev-parse", "HEAD").start();
+        String head = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assumeTrue(git.waitFor() == 0 && !head.isEmpty(), "not a git checkout");
+        String commit = BuildInfo.current().commit().replace("-dirty", "");
+        assertTrue(commit.length() >= 12 && head.startsWith(commit), commit + " is a prefix of HEAD " + head);
+        assertTrue(cosim("--version").out().contains("(commit " + commit), "the commit is printed");
+    }
+
     @Test
     void unknownCommandAndOptionExitTwo() {
         assertEquals(2, cosim("frobnicate").status());
         CliOutcome o = cosim("run", incast(), "--frobnicate");
         assertEquals(2, o.status());
         assertTrue(o.err().contains("frobnicate"), o.err());
+    }
+
+    @Test
+    void aMistypedCommandOptionOrFieldGetsTheNearestName() {
+        CliOutcome command = cosim("rnu", "x");
+        assertEquals(2, command.status());
+        assertTrue(command.err().startsWith("cosim: unknown command 'rnu'; did you mean 'run'?\n"), command.err());
+        CliOutcome option = cosim("run", incast(), "--no-plot");
+        assertEquals(2, option.status());
+        assertTrue(option.err().contains("Unrecognized option: --no-plot; did you mean '--no-plots'?"), option.err());
+        CliOutcome family = cosim("run", incast(), "--set", "topology.fat_tre.k=8");
+        assertEquals(2, family.status());
+        assertTrue(family.err().contains("topology.fat_tre: unknown field (Topology has no field 'fat_tre'); did you "
+                + "mean 'fat_tree'?"), family.err());
+        CliOutcome field = cosim("run", incast(), "--set", "protocol.timely.tlow_us=3");
+        assertTrue(field.err().contains("did you mean 't_low_us'?"), field.err());
+        // Nothing near: no guess.
+        assertFalse(cosim("frobnicate").err().contains("did you mean"));
+        assertFalse(cosim("run", incast(), "--set", "protocol.timely.zzz=3").err().contains("did you mean"));
     }
 
     @Test
