@@ -126,11 +126,11 @@ final class NdpExperiments {
                                         + "within 1% (docs/ndp.md)", between(2, 10, "%")),
                         Check.of("permutation median latency", "about 100 us", between(50, 200, " us").described(
                                 "0.5-2x: 50..200 us (the digest gives none)"), " us",
-                                r -> Summary.of(r.of(FIG4_PERMUTATION)).rttP50Us())),
+                                r -> Summary.of(r.of(FIG4_PERMUTATION)).rttHost().p50Us())),
                 r -> FigureData.lines(FigureData.Kind.CDF, "Send-to-ACK latency (Fig 4)", "latency (us)",
                         "fraction of packets", List.of(
-                                TimelyExperiments.cdf("100 -> 1 incast", r.of(FIG4).rtts().rttPs(), 1e-6),
-                                TimelyExperiments.cdf("permutation", r.of(FIG4_PERMUTATION).rtts().rttPs(), 1e-6)))
+                                TimelyExperiments.cdf("100 -> 1 incast", r.of(FIG4).rtts().hostRttPs(), 1e-6),
+                                TimelyExperiments.cdf("permutation", r.of(FIG4_PERMUTATION).rtts().hostRttPs(), 1e-6)))
                         .withLogX());
     }
 

@@ -45,7 +45,7 @@ public final class PaperMetrics {
         int n = 0;
         for (int i = 0; i < r.rtts().size(); i++) {
             if (r.rtts().flow()[i] == flow && r.rtts().timePs()[i] <= reached) {
-                sum += r.rtts().rttPs()[i];
+                sum += r.rtts().hostRttPs()[i];
                 n++;
             }
         }
@@ -86,7 +86,7 @@ public final class PaperMetrics {
      */
     public static double rttQuantileUs(RunResults r, long fromPs, long toPs, double q) {
         long[] t = r.rtts().timePs();
-        long[] rtt = r.rtts().rttPs();
+        long[] rtt = r.rtts().hostRttPs();
         long[] in = new long[t.length];
         int n = 0;
         for (int i = 0; i < t.length; i++) {
