@@ -11,17 +11,20 @@ import org.cosim.agents.api.PacketArrivalEvent;
 import org.cosim.fabric.FabricResult;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.TestScenarios;
+import org.cosim.fabric.stats.RttRecorder;
 import org.junit.jupiter.api.Test;
 
 /**
  * The two RTTs of a sample: the host RTT from the segment's hand-over to the NIC,
  * the network RTT from its first packet's start onto the wire. One client (host 1)
- * sends flow 0 to the server (host 0) through one switch; 10 Gb/s links (800 ps per
- * byte) of 1 us each way, L = 1 us.
+ * sends flow 0 (and flow 1 where said) to the server (host 0) through one switch;
+ * 10 Gb/s links (800 ps per byte) of 1 us each way, L = 1 us.
  */
 class TwoRttsTest {
     private static final long L = 1_000_000;
     private static final long US = 1_000_000;
+    /** A hardware ACK's way back: 51,200 ps (64 B) + 1 us + 51,200 ps + 1 us = 2.1024 us. */
+    private static final long ACK_BACK = 2 * 51_200 + 2 * US;
 
     @Test
     void aSegmentWaitingBehindAnotherInTheNicHasAHostRttLongerByTheFirstOnesSerialization() {
@@ -54,6 +57,72 @@ class TwoRttsTest {
         assertEquals(completion0 + 2_400_000, r.rtts().time(1));
         assertEquals(network, r.rtts().networkRtt(1), "the network saw the same path");
         assertEquals(network + 2_400_000, r.rtts().hostRtt(1), "plus segment 0's serialization in the NIC");
+    }
+
+    /**
+     * Flows 0 and 1 of the client each hand one 3000-byte segment (two packets of 1.2 us) to the NIC at
+     * L = 1 us, flow 0 first; the NIC orders them by {@code scheduling}. Returns the RTT samples.
+     */
+    private static RttRecorder twoFlowsOneSegmentEach(String scheduling) {
+        FabricSimulation sim = FabricSimulation.of(TestScenarios.parse("""
+                seed: 1
+                duration_us: 200
+                topology {
+                  incast_star { clients: 1 client_rate_gbps: 10 server_rate_gbps: 10 link_delay_us: 1 }
+                  nic { scheduling: %s }
+                }
+                protocol { pfc_only {} }
+                workload { flow_list {
+                  flows { src: 1 dst: 0 size_bytes: 3000 start_us: 0 }
+                  flows { src: 1 dst: 0 size_bytes: 3000 start_us: 0 }
+                } }
+                """.formatted(scheduling)));
+        FabricResult r = sim.run(new ScriptedTransport(() -> -1, (i, in, out) -> {
+            for (int k = 0; k < in.size(); k++) {
+                if (in.kind(k) == EventBatch.FLOW_ARRIVAL) {
+                    out.sendSegment(in.windowStartPs() + L, 1, in.flow(k), 0, 3000, 0, 0);
+                }
+            }
+        }));
+        assertNull(r.failure());
+        assertEquals(2, r.rtts().size());
+        assertEquals(0, r.rtts().flow(0), "flow 0's segment is ACKed first");
+        assertEquals(1, r.rtts().flow(1));
+        return r.rtts();
+    }
+
+    /** Sample i: taken at {@code timePs} for flow i, with these RTTs. */
+    private static void assertSample(RttRecorder rtts, int i, long timePs, long networkPs, long hostPs) {
+        assertEquals(timePs, rtts.time(i), "sample " + i + "'s time");
+        assertEquals(networkPs, rtts.networkRtt(i), "sample " + i + "'s network RTT");
+        assertEquals(hostPs, rtts.hostRtt(i), "sample " + i + "'s host RTT");
+    }
+
+    @Test
+    void perFlowSchedulingStartsTheSecondFlowsNetworkRttAtItsFirstPacketBetweenTheFirstFlowsTwo() {
+        RttRecorder rtts = twoFlowsOneSegmentEach("PER_FLOW");
+        // The NIC alternates: 0a 1.0-2.2, 1a 2.2-3.4, 0b 3.4-4.6, 1b 4.6-5.8 us. Each reaches the switch 1 us
+        // after its end (3.2, 4.4, 5.6, 6.8) and leaves it 1.2 us later, so 0b reaches the server at 7.8 us
+        // and 1b at 9.0 us; the ACKs are back at 9.9024 and 11.1024 us.
+        // Both RTTs subtract the segment's serialization, 3000 B x 800 ps = 2.4 us.
+        // Flow 0: first packet out at 1 us, handed over at 1 us: 9.9024 - 1 - 2.4 = 6.5024 us each.
+        assertSample(rtts, 0, 7_800_000 + ACK_BACK, 6_502_400, 6_502_400);
+        // Flow 1: first packet out at 2.2 us (after flow 0's first), handed over at 1 us:
+        // network 11.1024 - 2.2 - 2.4 = 6.5024 us, host 11.1024 - 1 - 2.4 = 7.7024 us.
+        assertSample(rtts, 1, 9_000_000 + ACK_BACK, 6_502_400, 7_702_400);
+    }
+
+    @Test
+    void fifoSchedulingStartsTheSecondFlowsNetworkRttWhenTheFirstFlowsSegmentIsAllOut() {
+        RttRecorder rtts = twoFlowsOneSegmentEach("FIFO");
+        // The NIC sends 0a 1.0-2.2, 0b 2.2-3.4, 1a 3.4-4.6, 1b 4.6-5.8 us; at the switch (1 us later, 1.2 us
+        // each, no wait) 0b leaves at 5.6 and reaches the server at 6.6 us, 1b at 9.0 us; ACKs back at
+        // 8.7024 and 11.1024 us.
+        // Flow 0: 8.7024 - 1 - 2.4 = 5.3024 us both.
+        assertSample(rtts, 0, 6_600_000 + ACK_BACK, 5_302_400, 5_302_400);
+        // Flow 1: first packet out at 3.4 us: network 11.1024 - 3.4 - 2.4 = 5.3024 us,
+        // host 11.1024 - 1 - 2.4 = 7.7024 us.
+        assertSample(rtts, 1, 9_000_000 + ACK_BACK, 5_302_400, 7_702_400);
     }
 
     @Test
