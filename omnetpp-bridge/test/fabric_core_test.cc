@@ -285,9 +285,9 @@ void rttSampleFile(const std::string& golden) {
     const std::string small = (dir / ("rtt_small_" + std::to_string(::getpid()) + ".bin")).string();
     {
         cosim::RttSampleFile f(small);
-        f.record(10000062400, 58, 217969600);
-        f.record(0, 0, 0);
-        f.record((int64_t{1} << 40) + 3, 131071, 1);
+        f.record(10000062400, 58, 200000000, 217969600);
+        f.record(0, 0, 0, 0);
+        f.record((int64_t{1} << 40) + 3, 131071, 1, 2);
         f.close();
         checkEq(f.samples(), int64_t{3}, "RTT samples counted");
     }
@@ -301,21 +301,23 @@ void rttSampleFile(const std::string& golden) {
     const int n = 120000;
     {
         cosim::RttSampleFile f(big);
-        for (int i = 0; i < n; ++i) f.record(int64_t{i} * 1000, i % 7, 5000000 + i);
+        for (int i = 0; i < n; ++i) f.record(int64_t{i} * 1000, i % 7, 5000000 + i, 6000000 + i);
     }  // the destructor flushes too
     const std::string bytes = readBytes(big);
     const size_t header = cosim::RttSampleFile::kHeaderBytes, record = cosim::RttSampleFile::kRecordBytes;
     checkEq(bytes.size(), header + record * n, "RTT sample file size after buffer flushes");
     if (bytes.size() == header + record * n) {
         const size_t last = header + record * (n - 1);
-        int64_t t = 0, rtt = 0;
+        int64_t t = 0, network = 0, host = 0;
         uint32_t flow = 0;
         for (int i = 7; i >= 0; --i) t = (t << 8) | static_cast<unsigned char>(bytes[last + i]);
         for (int i = 3; i >= 0; --i) flow = (flow << 8) | static_cast<unsigned char>(bytes[last + 8 + i]);
-        for (int i = 7; i >= 0; --i) rtt = (rtt << 8) | static_cast<unsigned char>(bytes[last + 12 + i]);
+        for (int i = 7; i >= 0; --i) network = (network << 8) | static_cast<unsigned char>(bytes[last + 12 + i]);
+        for (int i = 7; i >= 0; --i) host = (host << 8) | static_cast<unsigned char>(bytes[last + 20 + i]);
         checkEq(t, int64_t{(n - 1) * 1000LL}, "last record's time");
         checkEq(flow, uint32_t((n - 1) % 7), "last record's flow");
-        checkEq(rtt, int64_t{5000000 + n - 1}, "last record's RTT");
+        checkEq(network, int64_t{5000000 + n - 1}, "last record's network RTT");
+        checkEq(host, int64_t{6000000 + n - 1}, "last record's host RTT");
     }
     std::remove(big.c_str());
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <sstream>
+#include <utility>
 
 namespace cosim {
 
@@ -520,12 +521,16 @@ void AgentLink::checkActions(int64_t w, const ActionBatch& actions) {
                                   std::to_string(flows_[f].path_count) + " (0 = ECMP)");
                 }
                 if (!started(f, w)) refuse(i, notStarted("sends a control packet of", f));
-                // An ACK or NACK echoes its packet's send time: not later than itself, not before the flow began.
-                const int64_t echo = c.echo_time_ps();
-                if (echo != 0 && (echo > t || echo < flows_[f].start_ps)) {
-                    refuse(i, "echoes a send time of " + std::to_string(echo) + " ps for flow " + std::to_string(f) +
-                                  ", outside [the flow's start " + std::to_string(flows_[f].start_ps) +
-                                  " ps, the control packet's own time " + std::to_string(t) + " ps]");
+                // An ACK or NACK echoes its packet's send and TX times: not later than itself, not before the
+                // flow began (0: no echo).
+                for (const auto& [echo, what] : {std::pair<int64_t, const char*>{c.echo_time_ps(), "a send time"},
+                                                 std::pair<int64_t, const char*>{c.echo_tx_time_ps(), "a TX time"}}) {
+                    if (echo != 0 && (echo > t || echo < flows_[f].start_ps)) {
+                        refuse(i, std::string("echoes ") + what + " of " + std::to_string(echo) + " ps for flow " +
+                                      std::to_string(f) + ", outside [the flow's start " +
+                                      std::to_string(flows_[f].start_ps) + " ps, the control packet's own time " +
+                                      std::to_string(t) + " ps]");
+                    }
                 }
                 break;
             }

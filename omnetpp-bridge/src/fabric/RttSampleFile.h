@@ -10,8 +10,9 @@
 // gives the usual vector as well.
 //
 // Format, all integers little-endian:
-//   header  8 bytes "COSIMRTT", int32 version (1), int32 record size (20)
-//   record  int64 completion time (ps), int32 flow id, int64 RTT (ps)
+//   header  8 bytes "COSIMRTT", int32 version (2), int32 record size (28)
+//   record  int64 completion time (ps), int32 flow id, int64 network RTT (ps), int64 host RTT (ps)
+// (Java's RttRecorder says what the two RTTs measure.)
 // The reader is Java's org.cosim.validation.omnetpp.RttSampleFile.
 #pragma once
 
@@ -25,18 +26,19 @@ namespace cosim {
 class RttSampleFile {
 public:
     static constexpr char kMagic[8] = {'C', 'O', 'S', 'I', 'M', 'R', 'T', 'T'};
-    static constexpr int32_t kVersion = 1;
-    static constexpr int32_t kRecordBytes = 20;
+    static constexpr int32_t kVersion = 2;
+    static constexpr int32_t kRecordBytes = 28;
     static constexpr int32_t kHeaderBytes = 16;
 
     // Creates (truncates) the file and writes the header; std::runtime_error naming
     // the path and the reason when it cannot.
     explicit RttSampleFile(const std::string& path);
 
-    void record(int64_t completionPs, int32_t flow, int64_t rttPs) {
+    void record(int64_t completionPs, int32_t flow, int64_t networkRttPs, int64_t hostRttPs) {
         file_.put(completionPs, 8);
         file_.put(static_cast<uint32_t>(flow), 4);
-        file_.put(rttPs, 8);
+        file_.put(networkRttPs, 8);
+        file_.put(hostRttPs, 8);
         ++samples_;
     }
 

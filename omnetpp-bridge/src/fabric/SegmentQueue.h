@@ -23,6 +23,7 @@ public:
         uint32_t path;
         int64_t postTime;
         int options;
+        int64_t txStart = 0;  // when its first packet started onto the wire (set by txStart())
     };
 
     explicit SegmentQueue(bool fifo = false) : fifo_(fifo) {}
@@ -58,6 +59,15 @@ public:
     }
     // Bytes of the selected segment already cut into packets.
     int32_t currentOffset() const { return fifo_ ? fifoOffset_ : flows_.at(ring_.front()).offset; }
+
+    // When the selected segment's first packet starts onto the wire, for the packet
+    // about to be cut from it and put on the wire at nowPs: nowPs when none of the
+    // segment is cut yet, else the time kept from its first packet (Java's txStart).
+    int64_t txStart(int64_t nowPs) {
+        Segment& s = fifo_ ? all_.front() : flows_.at(ring_.front()).segments.front();
+        if (currentOffset() == 0) s.txStart = nowPs;
+        return s.txStart;
+    }
 
     // A packet of `cut` bytes was cut from the current segment; returns whether the segment is finished.
     bool cut(int32_t cut) {

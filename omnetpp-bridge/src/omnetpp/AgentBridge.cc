@@ -237,7 +237,7 @@ void AgentBridge::handleMessage(cMessage* msg) {
             nics_[a->host]->postSegment(a->flow, a->seq, a->bytes, a->path, a->options);
             break;
         case kSendControl:
-            nics_[a->host]->sendControl(a->flow, a->options, a->seq, a->number, a->path, a->echo);
+            nics_[a->host]->sendControl(a->flow, a->options, a->seq, a->number, a->path, a->echo, a->echoTx);
             break;
         case kTimer:
             addEvent(a->host)->mutable_timer()->set_timer_id(a->number);
@@ -304,7 +304,7 @@ void AgentBridge::pfcChange(int host, int trafficClass, bool paused) {
 }
 
 void AgentBridge::packetArrival(int host, int flow, int64_t seq, int32_t bytes, uint32_t path, int arrivalFlags,
-                                int64_t intMaxHopDelayPs, int64_t sendTimePs) {
+                                int64_t intMaxHopDelayPs, int64_t sendTimePs, int64_t txTimePs) {
     Enter_Method_Silent();
     PacketArrival* p = addEvent(host)->mutable_packet_arrival();
     p->set_flow(static_cast<uint32_t>(flow));
@@ -317,10 +317,11 @@ void AgentBridge::packetArrival(int host, int flow, int64_t seq, int32_t bytes, 
     p->set_int_max_hop_delay_ps(intMaxHopDelayPs);
     p->set_ecn((arrivalFlags & kEcn) != 0);
     p->set_send_time_ps(sendTimePs);
+    p->set_tx_time_ps(txTimePs);
 }
 
 void AgentBridge::controlArrival(int host, int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path,
-                                 int64_t echoTimePs) {
+                                 int64_t echoTimePs, int64_t echoTxTimePs) {
     Enter_Method_Silent();
     ControlArrival* c = addEvent(host)->mutable_control_arrival();
     c->set_kind(static_cast<ControlKind>(kind));
@@ -329,6 +330,7 @@ void AgentBridge::controlArrival(int host, int flow, int kind, int64_t seq, uint
     c->set_pull_number(pullNumber);
     c->set_path(path);
     c->set_echo_time_ps(echoTimePs);
+    c->set_echo_tx_time_ps(echoTxTimePs);
 }
 
 void AgentBridge::transmitted(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs) {
@@ -418,6 +420,7 @@ void AgentBridge::apply(const Action& a) {
             m->number = c.pull_number();
             m->path = c.path();
             m->echo = c.echo_time_ps();
+            m->echoTx = c.echo_tx_time_ps();
             scheduleAt(t, m);
             break;
         }

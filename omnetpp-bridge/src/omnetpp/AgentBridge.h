@@ -72,9 +72,9 @@ public:
     void completionHop(int host, const IntHopRecord& hop) override;
     void pfcChange(int host, int trafficClass, bool paused) override;
     void packetArrival(int host, int flow, int64_t seq, int32_t bytes, uint32_t path, int arrivalFlags,
-                       int64_t intMaxHopDelayPs, int64_t sendTimePs) override;
+                       int64_t intMaxHopDelayPs, int64_t sendTimePs, int64_t txTimePs) override;
     void controlArrival(int host, int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path,
-                        int64_t echoTimePs) override;
+                        int64_t echoTimePs, int64_t echoTxTimePs) override;
     void transmitted(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs) override;
 
 protected:
@@ -111,6 +111,7 @@ private:
         int options = 0;      // segment options, or a control packet's kind
         uint64_t number = 0;  // a timer's id, or a control packet's pull number
         int64_t echo = 0;
+        int64_t echoTx = 0;
     };
 
     void resolveScenario();

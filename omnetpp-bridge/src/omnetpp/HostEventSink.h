@@ -24,10 +24,13 @@ public:
     // One INT hop record of the completion just reported, in path order (SegmentCompletion.int_hops).
     virtual void completionHop(int host, const IntHopRecord& hop) = 0;
     virtual void pfcChange(int host, int trafficClass, bool paused) = 0;
+    // sendTimePs: when the packet's segment was handed to the sender NIC; txTimePs: when the packet
+    // started onto the wire there (PacketArrival.send_time_ps, tx_time_ps).
     virtual void packetArrival(int host, int flow, int64_t seq, int32_t bytes, uint32_t path, int arrivalFlags,
-                               int64_t intMaxHopDelayPs, int64_t sendTimePs) = 0;
+                               int64_t intMaxHopDelayPs, int64_t sendTimePs, int64_t txTimePs) = 0;
+    // The times the other end's agent echoed, 0 when none (ControlArrival.echo_time_ps, echo_tx_time_ps).
     virtual void controlArrival(int host, int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path,
-                                int64_t echoTimePs) = 0;
+                                int64_t echoTimePs, int64_t echoTxTimePs) = 0;
     // The last packet of a segment sent with report_tx went onto the wire now (SegmentTransmitted).
     virtual void transmitted(int host, int flow, int64_t seq, int32_t bytes, int64_t sendTimePs) = 0;
 };

@@ -61,7 +61,8 @@ void Nic::postSegment(int flow, int64_t seq, int32_t bytes, uint32_t path, int o
     trySend();
 }
 
-void Nic::sendControl(int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path, int64_t echoTimePs) {
+void Nic::sendControl(int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path, int64_t echoTimePs,
+                      int64_t echoTxTimePs) {
     Enter_Method_Silent();
     auto* c = new Packet();
     c->type = PacketType::kControl;
@@ -74,6 +75,7 @@ void Nic::sendControl(int flow, int kind, int64_t seq, uint64_t pullNumber, uint
     c->controlKind = kind;
     c->pullNumber = pullNumber;
     c->echoTime = echoTimePs;
+    c->echoTxTime = echoTxTimePs;
     c->answeredPath = path;
     c->path = path;
     c->routeCursor = path == 0 ? 0 : static_cast<int32_t>(path - 1);
@@ -125,6 +127,7 @@ Packet* Nic::nextDataPacket() {
     p->path = s.path;
     p->routeCursor = s.path == 0 ? 0 : static_cast<int32_t>(s.path - 1);
     p->txTime = simTime().raw();  // the caller puts it on the wire now
+    p->segmentTxStart = segments_.txStart(p->txTime);
     p->uid = static_cast<int64_t>((static_cast<uint64_t>(static_cast<uint32_t>(s.flow)) << 32) |
                                   packetsMade_[s.flow]++);
     if ((s.options & kNoAck) != 0) p->flags |= Packet::kNoAck;
@@ -205,7 +208,7 @@ void Nic::reportPacket(Packet* pkt) {
                       (pkt->has(Packet::kLastOfFlow) ? HostEventSink::kLastOfFlow : 0) |
                       (pkt->has(Packet::kEcnCe) ? HostEventSink::kEcn : 0);
     agents_->packetArrival(host_, pkt->flow, pkt->seq, pkt->payload, pkt->path, arrival, pkt->intMaxHopDelay,
-                           pkt->segmentSendTime);
+                           pkt->segmentSendTime, pkt->txTime);
     delete pkt;
 }
 
@@ -223,6 +226,7 @@ Packet* Nic::makeAck(const Packet* data, int64_t intEcho, bool ecnEcho) {
     a->segmentBytes = data->segmentBytes;
     a->segmentSendTime = data->segmentSendTime;
     a->txTime = data->txTime;
+    a->segmentTxStart = data->segmentTxStart;
     a->intEcho = intEcho;
     a->flags = ecnEcho ? Packet::kEcnEcho : 0;
     a->uid = static_cast<int64_t>(static_cast<uint64_t>(data->uid) | (uint64_t{1} << 63));
@@ -231,32 +235,43 @@ Packet* Nic::makeAck(const Packet* data, int64_t intEcho, bool ecnEcho) {
 }
 
 // A segment's ACK: a completion for the agent and an RTT sample (a SYN-ACK is a
-// completion only: its round trip carried no data).
+// completion only: its round trip carried no data), its network RTT from the
+// segment's first packet onto the wire, its host RTT from the hand-over to the NIC.
 void Nic::receiveAck(Packet* ack) {
     const int flow = ack->flow;
     const int32_t bytes = ack->segmentBytes;
     const int64_t sendTime = ack->segmentSendTime;
     const int64_t now = simTime().raw();
     const bool syn = ack->has(Packet::kSyn);
-    if (!syn && now >= rttFromPs_) recordRtt(flow, now, Units::segmentRttPs(sendTime, now, bytes, tx_.rateBps()));
+    if (!syn && now >= rttFromPs_) {
+        recordRtt(flow, now, Units::segmentRttPs(ack->segmentTxStart, now, bytes, tx_.rateBps()),
+                  Units::segmentRttPs(sendTime, now, bytes, tx_.rateBps()));
+    }
     agents_->completion(host_, flow, ack->segmentSeq, bytes, sendTime, ack->txTime, ack->intEcho, ack->intMaxHopDelay,
                         ack->has(Packet::kEcnEcho), syn);
     for (int k = 0; k < ack->intHops; ++k) agents_->completionHop(host_, ack->hops[k]);
     delete ack;
 }
 
-// Java RttRecorder.record: samples count from the end of the warm-up.
-void Nic::recordRtt(int flow, int64_t nowPs, int64_t rttPs) {
-    rttSamples_->record(nowPs, flow, rttPs);
-    emit(rttSignal_, static_cast<intval_t>(rttPs));
+// Java RttRecorder.record: samples count from the end of the warm-up. The `rtt`
+// signal carries the host RTT.
+void Nic::recordRtt(int flow, int64_t nowPs, int64_t networkRttPs, int64_t hostRttPs) {
+    rttSamples_->record(nowPs, flow, networkRttPs, hostRttPs);
+    emit(rttSignal_, static_cast<intval_t>(hostRttPs));
 }
 
 // An agent's control packet: its agent hears of it. An ACK echoing a send time
-// (NDP echoes the data's) is also an RTT sample: data sent to ACK received.
+// (NDP echoes the data's) is also an RTT sample: its host RTT from that send time,
+// its network RTT from the echoed TX time (the data packet's start onto the wire),
+// or the host RTT when the agent echoed none.
 void Nic::receiveControl(Packet* c) {
     const int64_t now = simTime().raw();
-    if (c->controlKind == CONTROL_ACK && c->echoTime > 0 && now >= rttFromPs_) recordRtt(c->flow, now, now - c->echoTime);
-    agents_->controlArrival(host_, c->flow, c->controlKind, c->seq, c->pullNumber, c->answeredPath, c->echoTime);
+    if (c->controlKind == CONTROL_ACK && c->echoTime > 0 && now >= rttFromPs_) {
+        const int64_t hostRtt = now - c->echoTime;
+        recordRtt(c->flow, now, c->echoTxTime > 0 ? now - c->echoTxTime : hostRtt, hostRtt);
+    }
+    agents_->controlArrival(host_, c->flow, c->controlKind, c->seq, c->pullNumber, c->answeredPath, c->echoTime,
+                            c->echoTxTime);
     delete c;
 }
 

@@ -11,7 +11,8 @@
 //
 // Receiving a segment sent with hardware ACK: data bytes are counted; when the
 // segment's last packet arrives and all of it came, the NIC returns one ACK at
-// once, echoing the send timestamp, ECN and the INT max-hop delay the segment
+// once, echoing the send timestamp, the TX timestamps of its first and last
+// packets, ECN and the INT max-hop delay the segment
 // saw; when that ACK reaches the sender NIC, it raises the completion event with
 // the hardware timestamps (and the INT delay the ACK itself saw on the way back).
 // Receiving a packet sent without hardware ACK, a trimmed or returned header, or
@@ -60,7 +61,8 @@ public:
     // The agent hands a segment to the NIC now; its send timestamp is now.
     void postSegment(int flow, int64_t seq, int32_t bytes, uint32_t path, int options);
     // The agent sends an ACK, NACK or PULL to the other end of the flow, ahead of data.
-    void sendControl(int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path, int64_t echoTimePs);
+    void sendControl(int flow, int kind, int64_t seq, uint64_t pullNumber, uint32_t path, int64_t echoTimePs,
+                     int64_t echoTxTimePs);
 
 protected:
     ~Nic() override;
@@ -79,7 +81,7 @@ private:
     void receiveAck(Packet* ack);
     void receiveControl(Packet* c);
     void receivePfc(Packet* frame);
-    void recordRtt(int flow, int64_t nowPs, int64_t rttPs);
+    void recordRtt(int flow, int64_t nowPs, int64_t networkRttPs, int64_t hostRttPs);
 
     int host_ = -1;
     int32_t mtuBytes_ = 0;

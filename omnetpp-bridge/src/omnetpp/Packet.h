@@ -78,6 +78,7 @@ public:
     int32_t segmentBytes = 0;
     int64_t segmentSendTime = 0;  // when its segment was handed to the sender NIC
     int64_t txTime = 0;           // when it started onto the wire at its sender NIC (a hardware ACK: its data's)
+    int64_t segmentTxStart = 0;   // when its segment's first packet started onto the wire (a hardware ACK: its data's)
     uint32_t path = 0;            // 0: ECMP; k >= 1: source route k
     int32_t routeCursor = 0;      // what is left of the source route's mixed-radix digits
     int64_t enqueueTime = 0;      // when it joined its current egress queue (INT)
@@ -86,6 +87,7 @@ public:
     uint32_t answeredPath = 0;    // CONTROL: the data path it answers (also its own route back)
     uint64_t pullNumber = 0;
     int64_t echoTime = 0;
+    int64_t echoTxTime = 0;       // CONTROL: the second echoed time (NDP: the data packet's TX time)
     int ingressPort = -1;         // the port it entered the current switch through (PFC)
     int64_t intMaxHopDelay = 0;
     int64_t uid = 0;              // (flow << 32) | n-th packet the sender NIC made for the flow
@@ -111,9 +113,9 @@ private:
     void copyFields(const Packet& o) {
         type = o.type; trafficClass = o.trafficClass; flags = o.flags; flow = o.flow; src = o.src; dst = o.dst;
         payload = o.payload; seq = o.seq; segmentSeq = o.segmentSeq; segmentBytes = o.segmentBytes;
-        segmentSendTime = o.segmentSendTime; txTime = o.txTime; path = o.path; routeCursor = o.routeCursor; enqueueTime = o.enqueueTime;
+        segmentSendTime = o.segmentSendTime; txTime = o.txTime; segmentTxStart = o.segmentTxStart; path = o.path; routeCursor = o.routeCursor; enqueueTime = o.enqueueTime;
         intEcho = o.intEcho; controlKind = o.controlKind; answeredPath = o.answeredPath; pullNumber = o.pullNumber;
-        echoTime = o.echoTime; ingressPort = o.ingressPort; intMaxHopDelay = o.intMaxHopDelay; uid = o.uid;
+        echoTime = o.echoTime; echoTxTime = o.echoTxTime; ingressPort = o.ingressPort; intMaxHopDelay = o.intMaxHopDelay; uid = o.uid;
         copyHopsFrom(o);
     }
 

@@ -41,7 +41,8 @@ class FabricSimulationTest {
         assertEquals(64, r.nics().get(0).transmitter().bytesSent());
         // RTT sample = completion - send - 16384 B at the client's 10 Gb/s
         assertEquals(1, r.rtts().size());
-        assertEquals(completion - 1_000_000 - 13_107_200, r.rtts().rtt(0));
+        assertEquals(completion - 1_000_000 - 13_107_200, r.rtts().hostRtt(0));
+        assertEquals(completion - 1_000_000 - 13_107_200, r.rtts().networkRtt(0), "no wait in the NIC");
         assertEquals(100_000_000, r.reachedPs());
         // Windows: the arrival ([0,1us)) and the completion ([34us,35us)).
         assertEquals(2, r.agentWindows());
@@ -178,7 +179,8 @@ class FabricSimulationTest {
         }
         assertEquals(a.rtts().size(), b.rtts().size());
         for (int i = 0; i < a.rtts().size(); i++) {
-            assertEquals(a.rtts().rtt(i), b.rtts().rtt(i));
+            assertEquals(a.rtts().hostRtt(i), b.rtts().hostRtt(i));
+            assertEquals(a.rtts().networkRtt(i), b.rtts().networkRtt(i));
         }
         assertTrue(a.nics().stream().mapToLong(Nic::pauseFramesReceived).sum() > 0, "PFC was exercised");
     }

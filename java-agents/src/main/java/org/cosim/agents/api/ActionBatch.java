@@ -18,6 +18,7 @@ public final class ActionBatch extends ColumnarBatch implements ActionSink {
     private int[] path = new int[64];
     private long[] number = new long[64];   // timer id, or a control packet's pull number
     private long[] echo = new long[64];
+    private long[] echoTx = new long[64];
     private int[] options = new int[64];    // segment options, or a control packet's kind
 
     public long seq(int i) { return seq[i]; }
@@ -30,6 +31,7 @@ public final class ActionBatch extends ColumnarBatch implements ActionSink {
     public int controlKind(int i) { return options[i]; }
     public long pullNumber(int i) { return number[i]; }
     public long echoTimePs(int i) { return echo[i]; }
+    public long echoTxTimePs(int i) { return echoTx[i]; }
 
     @Override
     public void sendSegment(long timePs, int h, int f, long s, int b, int p, int opts) {
@@ -42,12 +44,13 @@ public final class ActionBatch extends ColumnarBatch implements ActionSink {
 
     @Override
     public void sendControl(long timePs, int h, int f, int controlKind, long s, long pullNumber, int p,
-                            long echoTimePs) {
+                            long echoTimePs, long echoTxTimePs) {
         int i = append(SEND_CONTROL, timePs, h, f);
         seq[i] = s;
         number[i] = pullNumber;
         path[i] = p;
         echo[i] = echoTimePs;
+        echoTx[i] = echoTxTimePs;
         options[i] = controlKind;
     }
 
@@ -73,6 +76,7 @@ public final class ActionBatch extends ColumnarBatch implements ActionSink {
         path[i] = 0;
         number[i] = 0;
         echo[i] = 0;
+        echoTx[i] = 0;
         options[i] = 0;
     }
 
@@ -83,6 +87,7 @@ public final class ActionBatch extends ColumnarBatch implements ActionSink {
         path = Arrays.copyOf(path, n);
         number = Arrays.copyOf(number, n);
         echo = Arrays.copyOf(echo, n);
+        echoTx = Arrays.copyOf(echoTx, n);
         options = Arrays.copyOf(options, n);
     }
 }

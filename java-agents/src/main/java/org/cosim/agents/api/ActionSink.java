@@ -37,8 +37,18 @@ public interface ActionSink {
      * Send a control packet to the other end of the flow: {@code kind} is
      * {@link ControlArrivalEvent#ACK}, NACK or PULL; {@code pullNumber} 0 = no pull.
      */
+    default void sendControl(long timePs, int host, int flow, int kind, long seq, long pullNumber, int path,
+                             long echoTimePs) {
+        sendControl(timePs, host, flow, kind, seq, pullNumber, path, echoTimePs, 0);
+    }
+
+    /**
+     * With a second echoed time, {@code echoTxTimePs} (0: none): an ACK echoes the
+     * data's {@link PacketArrivalEvent#sendTimePs} and {@link PacketArrivalEvent#txTimePs},
+     * from which the fabric takes the data sender's host and network RTT.
+     */
     void sendControl(long timePs, int host, int flow, int kind, long seq, long pullNumber, int path,
-                     long echoTimePs);
+                     long echoTimePs, long echoTxTimePs);
 
     /** Ask for a {@link TimerEvent} carrying {@code timerId} at {@code timePs}. */
     void setTimer(long timePs, int host, long timerId);

@@ -14,6 +14,7 @@ public final class ControlArrivalEvent {
     long pullNumber;
     int path;
     long echoTimePs;
+    long echoTxTimePs;
 
     public long timePs() { return timePs; }
     public int host() { return host; }
@@ -25,4 +26,6 @@ public final class ControlArrivalEvent {
     public long pullNumber() { return pullNumber; }
     public int path() { return path; }
     public long echoTimePs() { return echoTimePs; }
+    /** The second echoed time (NDP: the data packet's TX time at its sender NIC); 0 when none. */
+    public long echoTxTimePs() { return echoTxTimePs; }
 }

@@ -122,11 +122,18 @@ public final class EventBatch extends ColumnarBatch {
     /** {@code packetFlags}: {@link #TRIMMED}, {@link #RETURNED}, {@link #LAST_OF_FLOW}, {@link #ECN}. */
     public void addPacketArrival(long t, int h, int f, long seq, int bytes, int path, int packetFlags,
                                  long intMaxHopDelayPs, long sendTimePs) {
+        addPacketArrival(t, h, f, seq, bytes, path, packetFlags, intMaxHopDelayPs, sendTimePs, sendTimePs);
+    }
+
+    /** With the packet's TX time at its sender NIC ({@code txTimePs}). */
+    public void addPacketArrival(long t, int h, int f, long seq, int bytes, int path, int packetFlags,
+                                 long intMaxHopDelayPs, long sendTimePs, long txTimePs) {
         int i = append(PACKET_ARRIVAL, t, h, f);
         a[i] = seq;
         b[i] = bytes;
         c[i] = intMaxHopDelayPs;
         d[i] = sendTimePs;
+        e[i] = txTimePs;
         i1[i] = path;
         flags[i] = packetFlags;
     }
@@ -134,10 +141,17 @@ public final class EventBatch extends ColumnarBatch {
     /** {@code controlKind}: one of {@link ControlArrivalEvent#ACK}, NACK, PULL. */
     public void addControlArrival(long t, int h, int f, int controlKind, long seq, long pullNumber, int path,
                                   long echoTimePs) {
+        addControlArrival(t, h, f, controlKind, seq, pullNumber, path, echoTimePs, 0);
+    }
+
+    /** With a second echoed time ({@code echoTxTimePs}, 0: none). */
+    public void addControlArrival(long t, int h, int f, int controlKind, long seq, long pullNumber, int path,
+                                  long echoTimePs, long echoTxTimePs) {
         int i = append(CONTROL_ARRIVAL, t, h, f);
         a[i] = seq;
         b[i] = pullNumber;
         d[i] = echoTimePs;
+        e[i] = echoTxTimePs;
         i1[i] = path;
         flags[i] = controlKind;
     }
@@ -207,6 +221,7 @@ public final class EventBatch extends ColumnarBatch {
         v.bytes = (int) b[i];
         v.intMaxHopDelayPs = c[i];
         v.sendTimePs = d[i];
+        v.txTimePs = e[i];
         v.path = i1[i];
         v.flags = flags[i];
     }
@@ -218,6 +233,7 @@ public final class EventBatch extends ColumnarBatch {
         v.seq = a[i];
         v.pullNumber = b[i];
         v.echoTimePs = d[i];
+        v.echoTxTimePs = e[i];
         v.path = i1[i];
         v.kind = flags[i];
     }

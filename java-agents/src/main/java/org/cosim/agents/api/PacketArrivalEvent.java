@@ -14,6 +14,7 @@ public final class PacketArrivalEvent {
     int flags;
     long intMaxHopDelayPs;
     long sendTimePs;
+    long txTimePs;
 
     public long timePs() { return timePs; }
     public int host() { return host; }
@@ -29,5 +30,8 @@ public final class PacketArrivalEvent {
     public boolean lastOfFlow() { return (flags & EventBatch.LAST_OF_FLOW) != 0; }
     public boolean ecn() { return (flags & EventBatch.ECN) != 0; }
     public long intMaxHopDelayPs() { return intMaxHopDelayPs; }
+    /** When the packet's segment was handed to the sender NIC. */
     public long sendTimePs() { return sendTimePs; }
+    /** When the packet started onto the wire at the sender NIC. */
+    public long txTimePs() { return txTimePs; }
 }

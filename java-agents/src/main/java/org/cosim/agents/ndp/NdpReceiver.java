@@ -88,7 +88,8 @@ final class NdpReceiver {
         boolean wantsPull = !f.finished && (!capped(f) || f.pending < f.missing());
         long at = now + reactionDelayPs;
         boolean ride = wantsPull && cfg.pullOnAck() && pacer.rideAt(at, queue);
-        out.sendControl(at, host, f.flow, kind, e.seq(), ride ? ++f.pullNumber : 0, e.path(), e.sendTimePs());
+        out.sendControl(at, host, f.flow, kind, e.seq(), ride ? ++f.pullNumber : 0, e.path(), e.sendTimePs(),
+                e.txTimePs());
         if (wantsPull && !ride) {
             queue.add(f);
         }

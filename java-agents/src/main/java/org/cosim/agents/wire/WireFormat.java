@@ -103,13 +103,13 @@ public final class WireFormat {
                             .setBytes(pa.bytes()).setPath(pa.path()).setTrimmed(pa.trimmed())
                             .setReturned(pa.returned()).setLastOfFlow(pa.lastOfFlow())
                             .setIntMaxHopDelayPs(pa.intMaxHopDelayPs()).setEcn(pa.ecn())
-                            .setSendTimePs(pa.sendTimePs()));
+                            .setSendTimePs(pa.sendTimePs()).setTxTimePs(pa.txTimePs()));
                 }
                 case EventBatch.CONTROL_ARRIVAL -> {
                     b.read(i, ca);
                     e.setControlArrival(ControlArrival.newBuilder().setKindValue(ca.kind()).setFlow(ca.flow())
                             .setSeq(ca.seq()).setPullNumber(ca.pullNumber()).setPath(ca.path())
-                            .setEchoTimePs(ca.echoTimePs()));
+                            .setEchoTimePs(ca.echoTimePs()).setEchoTxTimePs(ca.echoTxTimePs()));
                 }
                 case EventBatch.TRANSMITTED -> {
                     b.read(i, tx);
@@ -149,12 +149,12 @@ public final class WireFormat {
                     int flags = (p.getTrimmed() ? EventBatch.TRIMMED : 0) | (p.getReturned() ? EventBatch.RETURNED : 0)
                             | (p.getLastOfFlow() ? EventBatch.LAST_OF_FLOW : 0) | (p.getEcn() ? EventBatch.ECN : 0);
                     into.addPacketArrival(t, h, p.getFlow(), p.getSeq(), p.getBytes(), p.getPath(), flags,
-                            p.getIntMaxHopDelayPs(), p.getSendTimePs());
+                            p.getIntMaxHopDelayPs(), p.getSendTimePs(), p.getTxTimePs());
                 }
                 case CONTROL_ARRIVAL -> {
                     ControlArrival c = e.getControlArrival();
                     into.addControlArrival(t, h, c.getFlow(), c.getKindValue(), c.getSeq(), c.getPullNumber(),
-                            c.getPath(), c.getEchoTimePs());
+                            c.getPath(), c.getEchoTimePs(), c.getEchoTxTimePs());
                 }
                 case PFC_CHANGE -> into.addPfcChange(t, h, e.getPfcChange().getPriority(), e.getPfcChange().getPaused());
                 case TIMER -> into.addTimer(t, h, e.getTimer().getTimerId());
@@ -202,7 +202,8 @@ public final class WireFormat {
                         .setReportTx((b.segmentOptions(i) & org.cosim.agents.api.ActionSink.REPORT_TX) != 0));
                 case ActionBatch.SEND_CONTROL -> a.setSendControl(SendControl.newBuilder()
                         .setKindValue(b.controlKind(i)).setFlow(b.flow(i)).setSeq(b.seq(i))
-                        .setPullNumber(b.pullNumber(i)).setPath(b.path(i)).setEchoTimePs(b.echoTimePs(i)));
+                        .setPullNumber(b.pullNumber(i)).setPath(b.path(i)).setEchoTimePs(b.echoTimePs(i))
+                        .setEchoTxTimePs(b.echoTxTimePs(i)));
                 case ActionBatch.SET_TIMER -> a.setSetTimer(SetTimer.newBuilder().setTimerId(b.timerId(i)));
                 case ActionBatch.FLOW_FINISHED -> a.setFlowFinished(FlowFinished.newBuilder().setFlow(b.flow(i)));
                 default -> throw new IllegalArgumentException("action " + i + " has unknown kind " + b.kind(i));
@@ -232,7 +233,7 @@ public final class WireFormat {
                 case SEND_CONTROL -> {
                     SendControl c = a.getSendControl();
                     into.sendControl(a.getTimePs(), a.getHost(), c.getFlow(), c.getKindValue(), c.getSeq(),
-                            c.getPullNumber(), c.getPath(), c.getEchoTimePs());
+                            c.getPullNumber(), c.getPath(), c.getEchoTimePs(), c.getEchoTxTimePs());
                 }
                 case SET_TIMER -> into.setTimer(a.getTimePs(), a.getHost(), a.getSetTimer().getTimerId());
                 case FLOW_FINISHED -> into.flowFinished(a.getTimePs(), a.getHost(), a.getFlowFinished().getFlow());

@@ -30,9 +30,15 @@ public final class TestEvents {
     /** {@code flags}: EventBatch.TRIMMED, RETURNED, LAST_OF_FLOW, ECN. */
     public static PacketArrivalEvent packet(long timePs, int host, int flow, long seq, int bytes, int path, int flags,
                                             long sendTimePs) {
+        return packet(timePs, host, flow, seq, bytes, path, flags, sendTimePs, sendTimePs);
+    }
+
+    /** With the packet's TX time at its sender NIC. */
+    public static PacketArrivalEvent packet(long timePs, int host, int flow, long seq, int bytes, int path, int flags,
+                                            long sendTimePs, long txTimePs) {
         EventBatch b = new EventBatch();
         b.reset(0);
-        b.addPacketArrival(timePs, host, flow, seq, bytes, path, flags, 0, sendTimePs);
+        b.addPacketArrival(timePs, host, flow, seq, bytes, path, flags, 0, sendTimePs, txTimePs);
         PacketArrivalEvent e = new PacketArrivalEvent();
         b.read(0, e);
         return e;

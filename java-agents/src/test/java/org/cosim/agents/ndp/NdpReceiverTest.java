@@ -50,6 +50,16 @@ class NdpReceiverTest {
     }
 
     @Test
+    void theAckAlsoEchoesTheDataPacketsTxTimeForTheNetworkRtt() {
+        // Handed to the sender NIC at 1000 ps, onto the wire at 4000 ps (it waited behind others there).
+        ActionBatch out = batch();
+        agent.onPacketArrival(packet(0, HOST, 3, 0, MTU, 1, 0, 1000, 4000), out);
+        assertEquals(1, out.size());
+        assertEquals(1000, out.echoTimePs(0), "the send time: the host RTT's start");
+        assertEquals(4000, out.echoTxTimePs(0), "the TX time: the network RTT's start");
+    }
+
+    @Test
     void afterTheLastPacketPullsAreCappedAtWhatIsMissingAndTheFlowFinishesOnce() {
         arrive(0, 1, 0, 1, EventBatch.TRIMMED);            // NACK + riding pull
         arrive(L, 1, 1, 1, EventBatch.TRIMMED);            // pull queued (1)

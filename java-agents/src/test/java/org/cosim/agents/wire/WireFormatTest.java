@@ -127,8 +127,10 @@ class WireFormatTest {
     void perPacketAndControlEventsSurviveTheRoundTrip() {
         EventBatch b = new EventBatch();
         b.reset(3_000_000);
-        b.addPacketArrival(3_000_010, 0, 2, 9000, 9000, 7, EventBatch.TRIMMED | EventBatch.LAST_OF_FLOW, 555, 1_000);
-        b.addControlArrival(3_000_020, 1, 2, org.cosim.agents.api.ControlArrivalEvent.NACK, 9000, 12, 7, 1_000);
+        b.addPacketArrival(3_000_010, 0, 2, 9000, 9000, 7, EventBatch.TRIMMED | EventBatch.LAST_OF_FLOW, 555, 1_000,
+                1_500);
+        b.addControlArrival(3_000_020, 1, 2, org.cosim.agents.api.ControlArrivalEvent.NACK, 9000, 12, 7, 1_000,
+                1_500);
         b.addCompletion(3_000_030, 1, 2, 0, 4096, 2_000_000, 100, 200, false);
         var proto = WireFormat.toProto(b);
         assertTrue(proto.getEvents(0).getPacketArrival().getTrimmed());
@@ -136,6 +138,8 @@ class WireFormatTest {
         assertEquals(7, proto.getEvents(0).getPacketArrival().getPath());
         assertEquals(org.cosim.proto.ControlKind.CONTROL_NACK, proto.getEvents(1).getControlArrival().getKind());
         assertEquals(12, proto.getEvents(1).getControlArrival().getPullNumber());
+        assertEquals(1_500, proto.getEvents(0).getPacketArrival().getTxTimePs(), "the data's TX time");
+        assertEquals(1_500, proto.getEvents(1).getControlArrival().getEchoTxTimePs(), "the echoed TX time");
         assertEquals(200, proto.getEvents(2).getCompletion().getIntReverseMaxHopDelayPs());
         EventBatch back = new EventBatch();
         WireFormat.fromProto(proto, back);
@@ -148,17 +152,19 @@ class WireFormatTest {
         a.reset(0);
         a.sendSegment(1_000_000, 1, 2, 0, 9000, 3, org.cosim.agents.api.ActionSink.NO_ACK
                 | org.cosim.agents.api.ActionSink.LAST_OF_FLOW);
-        a.sendControl(1_000_000, 0, 2, org.cosim.agents.api.ControlArrivalEvent.PULL, 0, 5, 3, 42);
+        a.sendControl(1_000_000, 0, 2, org.cosim.agents.api.ControlArrivalEvent.ACK, 0, 5, 3, 42, 43);
         var proto = WireFormat.toProto(a);
         assertEquals(org.cosim.proto.AckMode.ACK_NONE, proto.getActions(0).getSendSegment().getAck());
         assertTrue(proto.getActions(0).getSendSegment().getLastOfFlow());
         assertEquals(5, proto.getActions(1).getSendControl().getPullNumber());
+        assertEquals(43, proto.getActions(1).getSendControl().getEchoTxTimePs());
         ActionBatch back = new ActionBatch();
         WireFormat.fromProto(proto, back);
         assertEquals(proto, WireFormat.toProto(back));
         assertEquals(org.cosim.agents.api.ActionSink.NO_ACK | org.cosim.agents.api.ActionSink.LAST_OF_FLOW,
                 back.segmentOptions(0));
-        assertEquals(org.cosim.agents.api.ControlArrivalEvent.PULL, back.controlKind(1));
+        assertEquals(org.cosim.agents.api.ControlArrivalEvent.ACK, back.controlKind(1));
+        assertEquals(43, back.echoTxTimePs(1));
     }
 
     @Test

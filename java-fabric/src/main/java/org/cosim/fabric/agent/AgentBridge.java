@@ -123,15 +123,17 @@ public final class AgentBridge implements EventHandler, HostEventSink {
 
     @Override
     public void packetArrival(int host, int flow, long seq, int bytes, int path, int flags, long intMaxHopDelayPs,
-                              long sendTimePs) {
+                              long sendTimePs, long txTimePs) {
         openWindow();
-        batch.addPacketArrival(sim.now(), host, flow, seq, bytes, path, flags, intMaxHopDelayPs, sendTimePs);
+        batch.addPacketArrival(sim.now(), host, flow, seq, bytes, path, flags, intMaxHopDelayPs, sendTimePs,
+                txTimePs);
     }
 
     @Override
-    public void controlArrival(int host, int flow, int kind, long seq, long pullNumber, int path, long echoTimePs) {
+    public void controlArrival(int host, int flow, int kind, long seq, long pullNumber, int path, long echoTimePs,
+                               long echoTxTimePs) {
         openWindow();
-        batch.addControlArrival(sim.now(), host, flow, kind, seq, pullNumber, path, echoTimePs);
+        batch.addControlArrival(sim.now(), host, flow, kind, seq, pullNumber, path, echoTimePs, echoTxTimePs);
     }
 
     @Override
@@ -165,7 +167,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
             case SEND_CONTROL -> {
                 int s = (int) arg;
                 nics[pending.host[s]].sendControl(pending.flow[s], pending.options[s], pending.seq[s],
-                        pending.timerId[s], pending.path[s], pending.echo[s]);
+                        pending.timerId[s], pending.path[s], pending.echo[s], pending.echoTx[s]);
                 pending.release(s);
             }
             case TIMER -> {
@@ -274,6 +276,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
                 pending.timerId[s] = actions.pullNumber(i);
                 pending.path[s] = actions.path(i);
                 pending.echo[s] = actions.echoTimePs(i);
+                pending.echoTx[s] = actions.echoTxTimePs(i);
                 pending.options[s] = actions.controlKind(i);
                 sim.schedule(t, PRIORITY_ACTION, handler, SEND_CONTROL, s);
             }
@@ -303,14 +306,19 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     }
 
     /**
-     * An ACK or NACK echoes the send time of the packet it answers: never later than the control packet
-     * itself, nor before the flow started (0: no echo). Another value would make a wrong, even negative, RTT.
+     * An ACK or NACK echoes the send and TX times of the packet it answers: never later than the control
+     * packet itself, nor before the flow started (0: no echo). Another value would make a wrong, even
+     * negative, RTT.
      */
     private void checkEcho(int i, long t) {
-        long echo = actions.echoTimePs(i);
+        checkEchoed(i, t, actions.echoTimePs(i), "a send time");
+        checkEchoed(i, t, actions.echoTxTimePs(i), "a TX time");
+    }
+
+    private void checkEchoed(int i, long t, long echo, String what) {
         int f = actions.flow(i);
         if (echo != 0 && (echo > t || echo < flows.startPs(f))) {
-            throw bad(i, "echoes a send time of " + echo + " ps for flow " + f + ", outside [the flow's start "
+            throw bad(i, "echoes " + what + " of " + echo + " ps for flow " + f + ", outside [the flow's start "
                     + flows.startPs(f) + " ps, the control packet's own time " + t + " ps]");
         }
     }

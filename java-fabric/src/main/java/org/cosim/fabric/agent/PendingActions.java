@@ -14,6 +14,7 @@ final class PendingActions {
     int[] path = new int[256];
     long[] timerId = new long[256];   // a timer's id, or a control packet's pull number
     long[] echo = new long[256];
+    long[] echoTx = new long[256];
     int[] options = new int[256];     // segment options, or a control packet's kind
     private int[] free = new int[256];
     private int freeCount;
@@ -43,6 +44,7 @@ final class PendingActions {
         path = Arrays.copyOf(path, n);
         timerId = Arrays.copyOf(timerId, n);
         echo = Arrays.copyOf(echo, n);
+        echoTx = Arrays.copyOf(echoTx, n);
         options = Arrays.copyOf(options, n);
         free = Arrays.copyOf(free, n);
         for (int s = n - 1; s >= old; s--) {

@@ -18,11 +18,16 @@ public interface HostEventSink {
 
     void pfcChange(int host, int trafficClass, boolean paused);
 
-    /** {@code flags}: EventBatch.TRIMMED, RETURNED, LAST_OF_FLOW, ECN. */
+    /**
+     * {@code flags}: EventBatch.TRIMMED, RETURNED, LAST_OF_FLOW, ECN. {@code sendTimePs}: when the packet's
+     * segment was handed to the sender NIC; {@code txTimePs}: when the packet started onto the wire there.
+     */
     void packetArrival(int host, int flow, long seq, int bytes, int path, int flags, long intMaxHopDelayPs,
-                       long sendTimePs);
+                       long sendTimePs, long txTimePs);
 
-    void controlArrival(int host, int flow, int kind, long seq, long pullNumber, int path, long echoTimePs);
+    /** {@code echoTimePs}, {@code echoTxTimePs}: the times the other end's agent echoed (0: none). */
+    void controlArrival(int host, int flow, int kind, long seq, long pullNumber, int path, long echoTimePs,
+                        long echoTxTimePs);
 
     /**
      * The last packet of a segment sent with ActionSink.REPORT_TX went onto the wire

@@ -28,7 +28,7 @@ import org.cosim.fabric.workload.FlowTable;
  *
  * <p>Receiving a segment sent with hardware ACK: data bytes are counted; when the
  * segment's last packet arrives and all of it came, the NIC returns one ACK at
- * once, echoing the send timestamp, the TX timestamp of the last packet, ECN and
+ * once, echoing the send timestamp, the TX timestamps of its first and last packets, ECN and
  * the INT max-hop delay the segment saw; when that ACK reaches the sender NIC, it
  * raises the completion event with the hardware timestamps (and the INT delay the
  * ACK itself saw on the way back); with INT hop records, the ACK also reflects the
@@ -142,7 +142,8 @@ public final class Nic implements EventHandler {
      * The agent sends an ACK, NACK or PULL to the other end of the flow, ahead of
      * data, on source route {@code path} toward that end (0: ECMP).
      */
-    public void sendControl(int flow, int kind, long seq, long pullNumber, int path, long echoTimePs) {
+    public void sendControl(int flow, int kind, long seq, long pullNumber, int path, long echoTimePs,
+                            long echoTxTimePs) {
         int c = pool.alloc();
         pool.type[c] = PacketType.CONTROL;
         pool.trafficClass[c] = TrafficClass.CONTROL;
@@ -154,6 +155,7 @@ public final class Nic implements EventHandler {
         pool.controlKind[c] = kind;
         pool.pullNumber[c] = pullNumber;
         pool.echoTime[c] = echoTimePs;
+        pool.echoTxTime[c] = echoTxTimePs;
         pool.answeredPath[c] = path;
         pool.path[c] = path;
         pool.routeCursor[c] = Math.max(0, path - 1);
@@ -222,6 +224,7 @@ public final class Nic implements EventHandler {
         pool.path[p] = path;
         pool.routeCursor[p] = Math.max(0, path - 1);
         pool.txTime[p] = sim.now();  // the caller puts it on the wire now
+        pool.segmentTxStart[p] = segments.txStart(sim.now());
         pool.uid[p] = ((long) flow << 32) | (packetsMade[flow]++ & 0xffffffffL);
         if ((options & ActionSink.NO_ACK) != 0) {
             pool.flags[p] |= PacketPool.FLAG_NO_ACK;
@@ -320,7 +323,7 @@ public final class Nic implements EventHandler {
                 | (pool.has(pkt, PacketPool.FLAG_LAST_OF_FLOW) ? EventBatch.LAST_OF_FLOW : 0)
                 | (pool.has(pkt, PacketPool.FLAG_ECN_CE) ? EventBatch.ECN : 0);
         agents.packetArrival(host, flow, pool.seq[pkt], pool.payload[pkt], pool.path[pkt], flags,
-                pool.intMaxHopDelay[pkt], pool.segmentSendTime[pkt]);
+                pool.intMaxHopDelay[pkt], pool.segmentSendTime[pkt], pool.txTime[pkt]);
         pool.release(pkt);
     }
 
@@ -338,6 +341,7 @@ public final class Nic implements EventHandler {
         pool.segmentBytes[a] = pool.segmentBytes[data];
         pool.segmentSendTime[a] = pool.segmentSendTime[data];
         pool.txTime[a] = pool.txTime[data];
+        pool.segmentTxStart[a] = pool.segmentTxStart[data];
         pool.intEcho[a] = intEcho;
         pool.flags[a] = ecnEcho ? PacketPool.FLAG_ECN_ECHO : 0;
         pool.uid[a] = pool.uid[data] | Long.MIN_VALUE;
@@ -347,14 +351,18 @@ public final class Nic implements EventHandler {
         return a;
     }
 
-    /** A segment's ACK: a completion for the agent and an RTT sample (a SYN-ACK is a completion only). */
+    /**
+     * A segment's ACK: a completion for the agent and an RTT sample (a SYN-ACK is a completion only), its
+     * network RTT from the segment's first packet onto the wire, its host RTT from the hand-over to the NIC.
+     */
     private void receiveAck(int ack) {
         int flow = pool.flow[ack];
         int bytes = pool.segmentBytes[ack];
         long sendTime = pool.segmentSendTime[ack];
         boolean syn = pool.has(ack, PacketPool.FLAG_SYN);
         if (!syn) {
-            rtts.record(sim.now(), flow, SegmentRtt.rttPs(sendTime, sim.now(), bytes, tx.rateBps()));
+            rtts.record(sim.now(), flow, SegmentRtt.rttPs(pool.segmentTxStart[ack], sim.now(), bytes, tx.rateBps()),
+                    SegmentRtt.rttPs(sendTime, sim.now(), bytes, tx.rateBps()));
         }
         agents.completion(host, flow, pool.segmentSeq[ack], bytes, sendTime, pool.txTime[ack], pool.intEcho[ack],
                 pool.intMaxHopDelay[ack], pool.has(ack, PacketPool.FLAG_ECN_ECHO), syn);
@@ -367,14 +375,18 @@ public final class Nic implements EventHandler {
 
     /**
      * An agent's control packet: its agent hears of it. An ACK echoing a send time
-     * (NDP echoes the data's) is also an RTT sample: data sent to ACK received.
+     * (NDP echoes the data's) is also an RTT sample: its host RTT from that send
+     * time, its network RTT from the echoed TX time (the data packet's start onto
+     * the wire), or the host RTT when the agent echoed none.
      */
     private void receiveControl(int c) {
         if (pool.controlKind[c] == ControlArrivalEvent.ACK && pool.echoTime[c] > 0) {
-            rtts.record(sim.now(), pool.flow[c], sim.now() - pool.echoTime[c]);
+            long hostRtt = sim.now() - pool.echoTime[c];
+            rtts.record(sim.now(), pool.flow[c], pool.echoTxTime[c] > 0 ? sim.now() - pool.echoTxTime[c] : hostRtt,
+                    hostRtt);
         }
         agents.controlArrival(host, pool.flow[c], pool.controlKind[c], pool.seq[c], pool.pullNumber[c],
-                pool.answeredPath[c], pool.echoTime[c]);
+                pool.answeredPath[c], pool.echoTime[c], pool.echoTxTime[c]);
         pool.release(c);
     }
 

@@ -38,6 +38,7 @@ final class SegmentQueue {
     private int[] bytes = new int[16];
     private int[] path = new int[16];
     private long[] postTime = new long[16];
+    private long[] txStart = new long[16];
     private int[] options = new int[16];
     private int[] next = new int[16];
     private int free = NONE;
@@ -118,6 +119,20 @@ final class SegmentQueue {
     int options(int n) { return options[n]; }
 
     /**
+     * When the selected segment's first packet starts onto the wire, for the packet
+     * about to be cut from it and put on the wire at {@code now}: {@code now} when
+     * none of the segment is cut yet, else the time kept from its first packet
+     * (under PER_FLOW other flows' packets may have gone in between).
+     */
+    long txStart(long now) {
+        int n = scheduling == NicScheduling.FIFO ? fifoHead : flowHead[ring.peek()];
+        if (currentOffset() == 0) {
+            txStart[n] = now;
+        }
+        return txStart[n];
+    }
+
+    /**
      * A packet of {@code cut} bytes was cut from the selected segment: the segment
      * leaves when it is all cut; under PER_FLOW a flow left without data leaves
      * the ring, and one with more gives way at the next {@link #select()}.
@@ -181,6 +196,7 @@ final class SegmentQueue {
         bytes = java.util.Arrays.copyOf(bytes, n);
         path = java.util.Arrays.copyOf(path, n);
         postTime = java.util.Arrays.copyOf(postTime, n);
+        txStart = java.util.Arrays.copyOf(txStart, n);
         options = java.util.Arrays.copyOf(options, n);
         next = java.util.Arrays.copyOf(next, n);
     }

@@ -48,6 +48,11 @@ public final class PacketPool {
      * timestamp); a hardware ACK carries that of the packet it answers.
      */
     public long[] txTime = new long[0];
+    /**
+     * When the first packet of the packet's segment started onto the wire at the
+     * sender NIC; a hardware ACK carries its data's (the network RTT's start).
+     */
+    public long[] segmentTxStart = new long[0];
     /** The path the sender named: 0 = ECMP, k >= 1 = source route k. */
     public int[] path = new int[0];
     /** What is left of the source route's mixed-radix digits (k - 1, divided at each choice). */
@@ -62,6 +67,8 @@ public final class PacketPool {
     public int[] answeredPath = new int[0];
     public long[] pullNumber = new long[0];
     public long[] echoTime = new long[0];
+    /** A control packet's second echoed time (NDP: the data packet's TX time). */
+    public long[] echoTxTime = new long[0];
     /** The port the packet entered the current switch through (PFC accounting). */
     public int[] ingressPort = new int[0];
     public long[] intMaxHopDelay = new long[0];
@@ -103,6 +110,7 @@ public final class PacketPool {
         segmentBytes[id] = 0;
         segmentSendTime[id] = 0;
         txTime[id] = 0;
+        segmentTxStart[id] = 0;
         path[id] = 0;
         routeCursor[id] = 0;
         enqueueTime[id] = 0;
@@ -111,6 +119,7 @@ public final class PacketPool {
         answeredPath[id] = 0;
         pullNumber[id] = 0;
         echoTime[id] = 0;
+        echoTxTime[id] = 0;
         ingressPort[id] = -1;
         intMaxHopDelay[id] = 0;
         uid[id] = 0;
@@ -172,6 +181,7 @@ public final class PacketPool {
         segmentBytes = Arrays.copyOf(segmentBytes, n);
         segmentSendTime = Arrays.copyOf(segmentSendTime, n);
         txTime = Arrays.copyOf(txTime, n);
+        segmentTxStart = Arrays.copyOf(segmentTxStart, n);
         path = Arrays.copyOf(path, n);
         routeCursor = Arrays.copyOf(routeCursor, n);
         enqueueTime = Arrays.copyOf(enqueueTime, n);
@@ -180,6 +190,7 @@ public final class PacketPool {
         answeredPath = Arrays.copyOf(answeredPath, n);
         pullNumber = Arrays.copyOf(pullNumber, n);
         echoTime = Arrays.copyOf(echoTime, n);
+        echoTxTime = Arrays.copyOf(echoTxTime, n);
         ingressPort = Arrays.copyOf(ingressPort, n);
         intMaxHopDelay = Arrays.copyOf(intMaxHopDelay, n);
         uid = Arrays.copyOf(uid, n);

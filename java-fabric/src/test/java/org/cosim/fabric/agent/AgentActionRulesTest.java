@@ -181,7 +181,7 @@ class AgentActionRulesTest {
         assertTrue(control.contains("sends a control packet of flow 1, which has not started"), control);
     }
 
-    /** An ACK echoes the send time of its packet: not one in its own future, nor one before the flow began. */
+    /** An ACK echoes the send and TX times of its packet: not in its own future, nor before the flow began. */
     @Test
     void anEchoedSendTimeOutsideTheFlowsLifeFails() {
         String future = failure(run(onArrival((i, in, out) -> out.sendControl(L, 0, 0,
@@ -190,6 +190,9 @@ class AgentActionRulesTest {
                 + "ps, the control packet's own time " + L + " ps]"), future);
         assertNull(run(onArrival((i, in, out) -> out.sendControl(L, 0, 0, ControlArrivalEvent.ACK,
                 0, 0, 0, L))).failure(), "an echo of its own time is possible");
+        String tx = failure(run(onArrival((i, in, out) -> out.sendControl(L, 0, 0,
+                ControlArrivalEvent.ACK, 0, 0, 0, L, L + 1))));
+        assertTrue(tx.contains("echoes a TX time of " + (L + 1) + " ps for flow 0"), tx);
     }
 
     /** A long-lived flow's segment whose end would pass 2^63 - 1 bytes. */

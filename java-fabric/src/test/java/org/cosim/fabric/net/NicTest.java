@@ -63,13 +63,13 @@ class NicTest {
 
         @Override
         public void packetArrival(int host, int flow, long seq, int bytes, int path, int flags,
-                                  long intMaxHopDelayPs, long sendTimePs) {
+                                  long intMaxHopDelayPs, long sendTimePs, long txTimePs) {
             packets.add(new long[] {sim.now(), host, flow, seq, bytes, path, flags});
         }
 
         @Override
         public void controlArrival(int host, int flow, int kind, long seq, long pullNumber, int path,
-                                   long echoTimePs) {
+                                   long echoTimePs, long echoTxTimePs) {
             controls.add(new long[] {sim.now(), host, flow, kind, seq, pullNumber, path, echoTimePs});
         }
 
@@ -377,9 +377,11 @@ class NicTest {
         assertEquals(0, c[6], "no INT delay");
         assertEquals(0, c[7], "no ECN echo");
 
-        // TIMELY RTT = completion - send - segment serialization at line rate = 2 us + 51,200 ps
+        // TIMELY RTT = completion - send - segment serialization at line rate = 2 us + 51,200 ps; the
+        // segment went onto the wire as it was posted, so its network and host RTTs are the same.
         assertEquals(1, n.rtts.size());
-        assertEquals(2 * DELAY + 51_200, n.rtts.rtt(0));
+        assertEquals(2 * DELAY + 51_200, n.rtts.hostRtt(0));
+        assertEquals(2 * DELAY + 51_200, n.rtts.networkRtt(0));
         assertEquals(16384, n.stats.sentBytes(0));
         assertEquals(16384, n.stats.deliveredBytes(0));
         assertEquals(0, n.pool.live(), "every packet was released");

@@ -8,6 +8,7 @@ import org.cosim.scenario.Units;
 import org.cosim.validation.results.Counters;
 import org.cosim.validation.results.FctStats;
 import org.cosim.validation.results.QueueRecord;
+import org.cosim.validation.results.RttStats;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.results.Slowdowns;
 import org.cosim.validation.results.Summary;
@@ -36,9 +37,12 @@ public final class SummaryPrinter {
             out.printf(Locale.ROOT, "  resent      %d bytes retransmitted by the senders, %d duplicate bytes delivered%n",
                     s.retransmittedBytes(), s.duplicateBytesDelivered());
         }
-        if (s.rttSamples() > 0) {
-            out.printf(Locale.ROOT, "  RTT         mean %.1f us, p50 %.1f us, p99 %.1f us, p99.9 %.1f us (%d samples)%n",
-                    s.rttMeanUs(), s.rttP50Us(), s.rttP99Us(), s.rttP999Us(), s.rttSamples());
+        if (s.rttHost().samples() > 0) {
+            RttStats n = s.rttNetwork();
+            RttStats h = s.rttHost();
+            out.printf(Locale.ROOT, "  RTT         network mean %.1f us, p50 %.1f us, p99 %.1f us, p99.9 %.1f us; "
+                    + "host mean %.1f us, p99 %.1f us (%d samples)%n", n.meanUs(), n.p50Us(), n.p99Us(), n.p999Us(),
+                    h.meanUs(), h.p99Us(), h.samples());
         }
         List<String> empty = new ArrayList<>();
         for (QueueRecord q : r.queues()) {
@@ -90,11 +94,15 @@ public final class SummaryPrinter {
     /** The measured flows (FlowRecord.measured), how many finished, and their FCT and slowdown. */
     private static void printFlows(PrintStream out, RunResults r, FctStats f) {
         int inWarmup = r.flows().size() - f.flowsMeasured();
+        if (f.flowsMeasured() == 0) {
+            out.printf(Locale.ROOT, "  flows       none measured: all %d started in the warm-up, so no FCT%n", inWarmup);
+            return;
+        }
         String set = String.format(Locale.ROOT, "  flows       %d measured (started after the warm-up): %d finished, "
                 + "%d unfinished", f.flowsMeasured(), f.flowsFinished(), f.flowsUnfinished());
         String rest = inWarmup == 0 ? "" : String.format(Locale.ROOT, " (and %d started in the warm-up)", inWarmup);
         if (f.flowsFinished() == 0) {
-            out.println(set + rest + (f.flowsMeasured() > 0 ? "; long-lived or cut off" : ""));
+            out.println(set + rest + "; long-lived or cut off");
             return;
         }
         // Closed long-lived flows finish too, but have no ideal FCT and so no slowdown.

@@ -52,7 +52,7 @@ public final class SweepCommand implements Command {
             + "[--plots] [--strict-load]";
 
     /** The numbers printed over the seeds (all are in sweep_seeds.csv). */
-    private static final List<String> SEED_COLUMNS = List.of("goodput_gbps", "flow_min_gbps", "rtt_p99_us",
+    private static final List<String> SEED_COLUMNS = List.of("goodput_gbps", "flow_min_gbps", "rtt_network_p99_us",
             "fct_p99_us");
 
     @Override
@@ -81,7 +81,7 @@ public final class SweepCommand implements Command {
                         + "backends: identical, or how many values differ; DIR/<point>/java and /omnetpp)").get());
         o.addOption(Option.builder("p").longOpt("plot").hasArg().argName("METRIC")
                 .desc("draw sweep_METRIC.png: a sweep.csv column over the first --vary field (repeatable), e.g. "
-                        + "rtt_p99_us; one of " + SweepTable.metricNames()).get());
+                        + "rtt_network_p99_us; one of " + SweepTable.metricNames()).get());
         o.addOption(Option.builder().longOpt("plots").desc("write each run's PNG plots too").get());
         o.addOption(CommandLines.strictLoadOption());
         o.addOption(CommandLines.helpOption());

@@ -29,8 +29,8 @@ public final class PaperMetrics {
     /**
      * Poseidon Fig 7(a): how many of its RTTs {@code flow}, started at
      * {@code startPs}, takes to reach {@code gbps}: "reached" = the mean of two
-     * consecutive samples is at least {@code gbps}; the RTT is the flow's mean RTT
-     * sample until then. NaN if it never gets there.
+     * consecutive samples is at least {@code gbps}; the RTT is the flow's mean host
+     * RTT sample until then. NaN if it never gets there.
      */
     public static double rttsToReach(RunResults r, int flow, long startPs, double gbps) {
         double[] rate = FlowRates.gbps(r.series(), flow);
@@ -45,7 +45,7 @@ public final class PaperMetrics {
         int n = 0;
         for (int i = 0; i < r.rtts().size(); i++) {
             if (r.rtts().flow()[i] == flow && r.rtts().timePs()[i] <= reached) {
-                sum += r.rtts().rttPs()[i];
+                sum += r.rtts().hostRttPs()[i];
                 n++;
             }
         }
@@ -81,12 +81,12 @@ public final class PaperMetrics {
     }
 
     /**
-     * Poseidon Fig 18: the {@code q} quantile of the RTT samples taken in
+     * Poseidon Fig 18: the {@code q} quantile of the host RTTs of the samples taken in
      * (fromPs, toPs], every flow's, in microseconds; NaN if there are none.
      */
     public static double rttQuantileUs(RunResults r, long fromPs, long toPs, double q) {
         long[] t = r.rtts().timePs();
-        long[] rtt = r.rtts().rttPs();
+        long[] rtt = r.rtts().hostRttPs();
         long[] in = new long[t.length];
         int n = 0;
         for (int i = 0; i < t.length; i++) {

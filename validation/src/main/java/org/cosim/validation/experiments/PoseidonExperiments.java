@@ -229,8 +229,8 @@ public final class PoseidonExperiments {
     static Experiment ramp() {
         return new Experiment("poseidon-fig7a", "poseidon", "Fig 7(a)", "ramp-up from 1 to 50 Gb/s",
                 "Three flows share a 200 Gb/s hop; at 2 ms a fourth starts near 1 Gb/s (0.3 packets) and ramps to its "
-                        + "50 Gb/s share. RTTs: the time to reach 90% of the share (45 Gb/s) over the flow's mean RTT "
-                        + "sample until then (docs/poseidon-swift.md: the max_mi calibration). Swift increases additively (AI).",
+                        + "50 Gb/s share. RTTs: the time to reach 90% of the share (45 Gb/s) over the flow's mean host "
+                        + "RTT sample until then (docs/poseidon-swift.md: the max_mi calibration). Swift increases additively (AI).",
                 List.of(RAMP_P, RAMP_S),
                 List.of(
                         Check.of("Poseidon: RTTs from 1 to 50 Gb/s", "about 15", between(10, 20, "").described(
@@ -364,7 +364,7 @@ public final class PoseidonExperiments {
                         "workload.mix.parts[3].incast.start_us=30000", "duration_us=40000");
     }
 
-    /** The median RTT sample of each step's second half, us; the steps divide the run evenly. */
+    /** The median host RTT sample of each step's second half, us; the steps divide the run evenly. */
     public static double[] rttByStep(RunResults r, int steps) {
         long step = r.durationPs() / steps;
         double[] med = new double[steps];
@@ -397,14 +397,14 @@ public final class PoseidonExperiments {
         }
         return new Experiment("poseidon-fig18", "poseidon", "Fig 18", "RTT against the number of flows",
                 "Long flows join one 200 Gb/s hop every 25 ms: (a) one at a time, 1 to 8 (large windows); (b) 50 at "
-                        + "a time, 50 to 200 (small windows); the counts are ours. The median RTT sample of each "
+                        + "a time, 50 to 200 (small windows); the counts are ours. The median host RTT sample of each "
                         + "step's second half; the one-flow step is left out (its own NIC is the bottleneck, which "
                         + "the protocols do not see). --quick: 10 ms steps. Not in DIGEST.md's headline list.",
                 runs,
                 List.of(
-                        Check.of("Poseidon's median RTT over Swift's, worst step", "below Swift's (up to 50% lower)",
+                        Check.of("Poseidon's median host RTT over Swift's, worst step", "below Swift's (up to 50% lower)",
                                 atMost(90, "%"), "%", r -> 100 * worstRatio(r, POSEIDON, SWIFT)),
-                        Check.of("HPCC's median RTT over Poseidon's, worst step", "HPCC's below Poseidon's",
+                        Check.of("HPCC's median host RTT over Poseidon's, worst step", "HPCC's below Poseidon's",
                                 atMost(90, "%"), "%", r -> 100 * worstRatio(r, HPCC, POSEIDON))),
                 r -> {
                     List<Series> lines = new ArrayList<>();
@@ -423,7 +423,7 @@ public final class PoseidonExperiments {
                         }
                     }
                     return FigureData.lines(FigureData.Kind.SWEEP, "RTT against the number of flows (Fig 18)",
-                            "flows", "median RTT (us)", lines).withLogX();
+                            "flows", "median host RTT (us)", lines).withLogX();
                 });
     }
 

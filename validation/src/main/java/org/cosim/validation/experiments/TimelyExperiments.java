@@ -70,14 +70,14 @@ final class TimelyExperiments {
                 List.of(
                         Check.of("TIMELY total throughput", "19.4 Gb/s", atLeast(18.5, " Gb/s"), " Gb/s",
                                 r -> s(r, INCAST).goodputGbps()),
-                        Check.of("TIMELY mean RTT", "61 us", between(30.5, 122, " us").described(
-                                "0.5-2x: 30.5..122 us"), " us", r -> s(r, INCAST).rttMeanUs()),
-                        Check.of("TIMELY p99 RTT", "116 us", between(58, 232, " us").described("0.5-2x: 58..232 us"),
-                                " us", r -> s(r, INCAST).rttP99Us()),
-                        Check.of("PFC-only mean RTT over TIMELY's", "10.8x (658 / 61 us)", atLeast(5, "x"), "x",
-                                r -> s(r, PFC).rttMeanUs() / s(r, INCAST).rttMeanUs()),
-                        Check.of("PFC-only p99 RTT over TIMELY's", "8.9x (1036 / 116 us)", atLeast(5, "x"), "x",
-                                r -> s(r, PFC).rttP99Us() / s(r, INCAST).rttP99Us()),
+                        Check.of("TIMELY mean host RTT", "61 us", between(30.5, 122, " us").described(
+                                "0.5-2x: 30.5..122 us"), " us", r -> s(r, INCAST).rttHost().meanUs()),
+                        Check.of("TIMELY p99 host RTT", "116 us", between(58, 232, " us").described("0.5-2x: 58..232 us"),
+                                " us", r -> s(r, INCAST).rttHost().p99Us()),
+                        Check.of("PFC-only mean host RTT over TIMELY's", "10.8x (658 / 61 us)", atLeast(5, "x"), "x",
+                                r -> s(r, PFC).rttHost().meanUs() / s(r, INCAST).rttHost().meanUs()),
+                        Check.of("PFC-only p99 host RTT over TIMELY's", "8.9x (1036 / 116 us)", atLeast(5, "x"), "x",
+                                r -> s(r, PFC).rttHost().p99Us() / s(r, INCAST).rttHost().p99Us()),
                         Check.of("TIMELY PFC pause frames after the warm-up", "none", atMost(10, "").described(
                                 "zero or near zero (<= 10)"), "", r -> r.of(INCAST).counters()
                                 .pfcPauseFramesSentMeasured()),
@@ -86,8 +86,8 @@ final class TimelyExperiments {
                         fastThroughput(FAST10, 10, 7.5),
                         fastThroughput(FAST50, 50, 12.5),
                         fastThroughput(FAST100, 100, 17.5),
-                        Check.of("FAST* (alpha 10 Mb/s) p99 RTT", "49 us", between(24.5, 98, " us").described(
-                                "0.5-2x: 24.5..98 us"), " us", r -> s(r, FAST10).rttP99Us())),
+                        Check.of("FAST* (alpha 10 Mb/s) p99 host RTT", "49 us", between(24.5, 98, " us").described(
+                                "0.5-2x: 24.5..98 us"), " us", r -> s(r, FAST10).rttHost().p99Us())),
                 r -> rttCdf("RTT CDF (Table 1, Fig 14)", r, List.of(INCAST, PFC, DCTCP, FAST10, FAST100)));
     }
 
@@ -112,15 +112,15 @@ final class TimelyExperiments {
                         Check.of("throughput the 50 us target loses against the gradient", "low throughput",
                                 atLeast(0.5, " Gb/s").described(">= 0.5 Gb/s (ordering)"), " Gb/s",
                                 r -> s(r, INCAST).goodputGbps() - s(r, TARGET50).goodputGbps()),
-                        Check.of("p99 RTT of the 500 us target over the gradient's", "high RTT",
+                        Check.of("p99 host RTT of the 500 us target over the gradient's", "high RTT",
                                 atLeast(2, "x").described(">= 2x (ordering)"), "x",
-                                r -> s(r, TARGET500).rttP99Us() / s(r, INCAST).rttP99Us()),
+                                r -> s(r, TARGET500).rttHost().p99Us() / s(r, INCAST).rttHost().p99Us()),
                         Check.of("gradient throughput over the 500 us target's", "same high throughput",
                                 atLeast(0.97, "").described(">= 0.97 (ordering)"), "",
                                 r -> s(r, INCAST).goodputGbps() / s(r, TARGET500).goodputGbps()),
-                        Check.of("gradient p99 RTT over the 50 us target's", "tail close to the low target",
+                        Check.of("gradient p99 host RTT over the 50 us target's", "tail close to the low target",
                                 atMost(1.5, "").described("<= 1.5 (ordering)"), "",
-                                r -> s(r, INCAST).rttP99Us() / s(r, TARGET50).rttP99Us())),
+                                r -> s(r, INCAST).rttHost().p99Us() / s(r, TARGET50).rttHost().p99Us())),
                 r -> rttCdf("RTT CDF, gradient vs target (Fig 9)", r, List.of(INCAST, TARGET50, TARGET500)));
     }
 
@@ -343,14 +343,14 @@ final class TimelyExperiments {
                 "A 128-host fat tree (k = 8) of 10 Gb/s, 1 us links, every host one long-lived connection to a "
                         + "random host (receivers collide), PFC on; TIMELY against PFC alone. The paper's Clos of "
                         + "\"a few hundred machines\" ran 64 KB RPCs measured by pingers; here the connections' own "
-                        + "RTT samples.",
+                        + "host RTT samples (README's Results: TIMELY's definition).",
                 List.of(LARGE_TIMELY, LARGE_PFC),
                 List.of(
-                        Check.of("p99 RTT, PFC only over TIMELY", "5x", atLeast(3, "x"), "x",
-                                r -> s(r, LARGE_PFC).rttP99Us() / s(r, LARGE_TIMELY).rttP99Us()),
-                        Check.of("median RTT, PFC only over TIMELY", "2x", atLeast(1.5, "x").described(
+                        Check.of("p99 host RTT, PFC only over TIMELY", "5x", atLeast(3, "x"), "x",
+                                r -> s(r, LARGE_PFC).rttHost().p99Us() / s(r, LARGE_TIMELY).rttHost().p99Us()),
+                        Check.of("median host RTT, PFC only over TIMELY", "2x", atLeast(1.5, "x").described(
                                 ">= 1.5x (the digest gives none)"), "x",
-                                r -> s(r, LARGE_PFC).rttP50Us() / s(r, LARGE_TIMELY).rttP50Us())),
+                                r -> s(r, LARGE_PFC).rttHost().p50Us() / s(r, LARGE_TIMELY).rttHost().p50Us())),
                 r -> rttCdf("RTT CDF at scale (Fig 20)", r, List.of(LARGE_TIMELY, LARGE_PFC)).withLogX());
     }
 
@@ -362,9 +362,9 @@ final class TimelyExperiments {
         for (PaperRun run : runs) {
             RunResults res = r.of(run);
             series.add(cdf(String.format(java.util.Locale.ROOT, "%s (%.1f Gb/s)", run.label(),
-                    Summary.of(res).goodputGbps()), res.rtts().rttPs(), 1.0 / Units.PS_PER_US));
+                    Summary.of(res).goodputGbps()), res.rtts().hostRttPs(), 1.0 / Units.PS_PER_US));
         }
-        return FigureData.lines(FigureData.Kind.CDF, title, "RTT (us)", "fraction of samples", series);
+        return FigureData.lines(FigureData.Kind.CDF, title, "host RTT (us)", "fraction of samples", series);
     }
 
     /** An empirical CDF of {@code values} x scale, at most 2000 points. */

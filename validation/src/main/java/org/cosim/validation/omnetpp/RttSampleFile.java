@@ -23,9 +23,9 @@ public final class RttSampleFile {
     public static final String RUNNER_FILE = "cosim.rtt";
 
     static final byte[] MAGIC = "COSIMRTT".getBytes(StandardCharsets.US_ASCII);
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final int HEADER_BYTES = 16;
-    static final int RECORD_BYTES = 20;
+    static final int RECORD_BYTES = 28;
 
     private RttSampleFile() {}
 
@@ -42,7 +42,7 @@ public final class RttSampleFile {
                 throw bad(file, "is " + size + " bytes long, shorter than its 16-byte header");
             }
             if (size > Integer.MAX_VALUE) {
-                throw bad(file, "is " + size + " bytes long: more than this reader maps (2 GiB, about 107 million "
+                throw bad(file, "is " + size + " bytes long: more than this reader maps (2 GiB, about 76 million "
                         + "samples; a shorter run or a longer warm-up records fewer)");
             }
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
@@ -77,13 +77,15 @@ public final class RttSampleFile {
         }
         long[] time = new long[(int) n];
         int[] flow = new int[(int) n];
-        long[] rtt = new long[(int) n];
+        long[] network = new long[(int) n];
+        long[] host = new long[(int) n];
         for (int i = 0; i < n; i++) {
             time[i] = b.getLong();
             flow[i] = b.getInt();
-            rtt[i] = b.getLong();
+            network[i] = b.getLong();
+            host[i] = b.getLong();
         }
-        return new RttSamples(time, flow, rtt);
+        return new RttSamples(time, flow, network, host);
     }
 
     private static OmnetppException bad(Path file, String problem) {

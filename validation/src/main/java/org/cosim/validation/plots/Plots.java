@@ -200,19 +200,26 @@ public final class Plots {
         return r;
     }
 
+    /** The CDFs of the samples' network and host RTTs (RttSamples), with a legend. */
     static JFreeChart rttCdf(RunResults r) {
-        long[] sorted = Stats.sorted(r.rtts().rttPs());
-        XYSeries s = new XYSeries("RTT", true, true);
+        XYSeriesCollection both = new XYSeriesCollection();
+        both.addSeries(cdfSeries("network RTT (from the wire)", r.rtts().networkRttPs()));
+        both.addSeries(cdfSeries("host RTT (from the hand-over to the NIC)", r.rtts().hostRttPs()));
+        return style(ChartFactory.createXYLineChart(
+                "RTT CDF, " + r.rtts().size() + " samples (" + r.scenarioName() + ")",
+                "RTT (us)", "fraction of samples", both, PlotOrientation.VERTICAL, true, false, false));
+    }
+
+    private static XYSeries cdfSeries(String name, long[] ps) {
+        long[] sorted = Stats.sorted(ps);
+        XYSeries s = new XYSeries(name, true, true);
         int n = sorted.length;
         int step = Math.max(1, n / MAX_CDF_POINTS);
         for (int i = 0; i < n; i += step) {
             s.add(sorted[i] / (double) Units.PS_PER_US, (i + 1) / (double) n);
         }
         s.add(sorted[n - 1] / (double) Units.PS_PER_US, 1.0);
-        return style(ChartFactory.createXYLineChart(
-                "RTT CDF, " + n + " segment completions (" + r.scenarioName() + ")",
-                "RTT (us)", "fraction of samples", new XYSeriesCollection(s),
-                PlotOrientation.VERTICAL, false, false, false));
+        return s;
     }
 
     /**

@@ -16,7 +16,7 @@ import org.cosim.scenario.Units;
  * <li>{@code flows.csv}: one row per flow (times in ps; empty end/FCT when unfinished);
  * <li>{@code summary.json}: status, the headline metrics (with FCT slowdown percentiles by flow
  * size, {@link Slowdowns}), counters (deterministic);
- * <li>{@code rtt_samples.csv}: segment RTT samples (evenly thinned to at most N rows);
+ * <li>{@code rtt_samples.csv}: RTT samples, network and host (evenly thinned to at most N rows);
  * <li>{@code timeseries.csv}: per-interval flow rates and queue lengths;
  * <li>{@code agent_state.csv} (with output.agent_state): each flow's window or rate at its sender, per interval;
  * <li>{@code run.json}: wall time and speed, which vary from run to run;
@@ -87,9 +87,10 @@ public final class ResultsWriter {
         int n = rtts.size();
         int stride = maxRows <= 0 ? Integer.MAX_VALUE : Math.max(1, (n + maxRows - 1) / maxRows);
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("time_ps,flow_id,rtt_ps\n");
+            w.write("time_ps,flow_id,network_rtt_ps,host_rtt_ps\n");
             for (int i = 0; i < n; i += stride) {
-                w.write(rtts.timePs()[i] + "," + rtts.flow()[i] + "," + rtts.rttPs()[i] + "\n");
+                w.write(rtts.timePs()[i] + "," + rtts.flow()[i] + "," + rtts.networkRttPs()[i] + ","
+                        + rtts.hostRttPs()[i] + "\n");
             }
         }
     }
@@ -167,13 +168,10 @@ public final class ResultsWriter {
         j.field("flow_max_gbps", s.flowThroughputMaxGbps());
         j.field("per_flow_gbps", s.flowThroughputGbps());
         j.endObject();
-        j.beginObject("rtt_us");
-        j.field("samples", s.rttSamples());
-        j.field("mean", s.rttMeanUs());
-        j.field("p50", s.rttP50Us());
-        j.field("p99", s.rttP99Us());
-        j.field("p999", s.rttP999Us());
-        j.endObject();
+        // The same samples' two RTTs (RttSamples); rtt_us is the older name of rtt_host_us.
+        rtt(j, "rtt_network_us", s.rttNetwork());
+        rtt(j, "rtt_host_us", s.rttHost());
+        rtt(j, "rtt_us", s.rttHost());
         // Over the flows that started after the warm-up (FlowRecord.measured), as slowdown_by_size below.
         FctStats fct = s.fct();
         j.beginObject("fct");
@@ -279,6 +277,16 @@ public final class ResultsWriter {
         j.endObject();
         j.endObject();
         return j.endObject().toString();
+    }
+
+    private static void rtt(JsonWriter j, String name, RttStats rtt) {
+        j.beginObject(name);
+        j.field("samples", rtt.samples());
+        j.field("mean", rtt.meanUs());
+        j.field("p50", rtt.p50Us());
+        j.field("p99", rtt.p99Us());
+        j.field("p999", rtt.p999Us());
+        j.endObject();
     }
 
     static String runJson(RunResults r) {

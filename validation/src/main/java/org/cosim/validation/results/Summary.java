@@ -10,12 +10,14 @@ import org.cosim.scenario.Units;
  * the measured interval (after the warm-up): goodput each byte of a flow once, on
  * its first arrival, wire throughput every copy ({@link FlowBytes}); a flow's
  * throughput is its goodput over the part of that interval it was active.
- * Retransmitted and duplicate bytes count the whole run. RTTs are segment-completion samples. FCTs and
- * slowdowns: {@link FctStats}, over the flows that started after the warm-up.
+ * Retransmitted and duplicate bytes count the whole run. RTTs: the network and the
+ * host RTT of the same samples ({@link RttSamples}). FCTs and slowdowns:
+ * {@link FctStats}, over the flows that started after the warm-up.
  */
 public record Summary(double goodputGbps, double wireGbps, double[] flowThroughputGbps, double jainIndex,
-                      int rttSamples, double rttMeanUs, double rttP50Us, double rttP99Us, double rttP999Us,
-                      FctStats fct, long retransmittedBytes, long duplicateBytesDelivered, double incastOptimumUs, TracedOneWay tracedOneWay, TracedPortWaits tracedPortWaits) {
+                      RttStats rttNetwork, RttStats rttHost, FctStats fct, long retransmittedBytes,
+                      long duplicateBytesDelivered, double incastOptimumUs, TracedOneWay tracedOneWay,
+                      TracedPortWaits tracedPortWaits) {
 
     public static Summary of(RunResults r) {
         double measuredS = r.measuredPs() / (double) Units.PS_PER_S;
@@ -37,13 +39,11 @@ public record Summary(double goodputGbps, double wireGbps, double[] flowThroughp
         }
         double[] flowRates = rates.stream().mapToDouble(Double::doubleValue).toArray();
 
-        long[] rtt = Stats.sorted(r.rtts().rttPs());
 
         return new Summary(
                 measuredS > 0 ? goodBytes * 8 / measuredS / 1e9 : 0, measuredS > 0 ? wireBytes * 8 / measuredS / 1e9 : 0,
                 flowRates, Stats.jain(flowRates),
-                rtt.length, Stats.us(Stats.mean(rtt)), Stats.percentileUs(rtt, 0.5), Stats.percentileUs(rtt, 0.99),
-                Stats.percentileUs(rtt, 0.999),
+                RttStats.of(r.rtts().networkRttPs()), RttStats.of(r.rtts().hostRttPs()),
                 FctStats.of(r.flows(), r.warmupPs()), retransmitted, duplicates,
                 r.incastOptimumPs() < 0 ? Double.NaN : Stats.us(r.incastOptimumPs()),
                 r.packetTrace() == null ? null : TracedOneWay.of(r.packetTrace()),

@@ -75,13 +75,15 @@ public final class JavaBackend {
         int n = rec.size();
         long[] t = new long[n];
         int[] f = new int[n];
-        long[] v = new long[n];
+        long[] network = new long[n];
+        long[] host = new long[n];
         for (int i = 0; i < n; i++) {
             t[i] = rec.time(i);
             f[i] = rec.flow(i);
-            v[i] = rec.rtt(i);
+            network[i] = rec.networkRtt(i);
+            host[i] = rec.hostRtt(i);
         }
-        return new RttSamples(t, f, v);
+        return new RttSamples(t, f, network, host);
     }
 
     private static List<QueueRecord> queues(List<QueueMonitor> monitors) {

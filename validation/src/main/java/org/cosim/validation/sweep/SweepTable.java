@@ -77,9 +77,12 @@ public final class SweepTable {
             new Metric("flow_worst10_gbps", r -> r.summary().flowThroughputWorstTenthGbps()),
             new Metric("flow_max_gbps", r -> r.summary().flowThroughputMaxGbps()),
             new Metric("jain", r -> r.summary().jainIndex()),
-            new Metric("rtt_p50_us", r -> r.summary().rttP50Us()),
-            new Metric("rtt_p99_us", r -> r.summary().rttP99Us()),
-            new Metric("rtt_p999_us", r -> r.summary().rttP999Us()),
+            new Metric("rtt_network_p50_us", r -> r.summary().rttNetwork().p50Us()),
+            new Metric("rtt_network_p99_us", r -> r.summary().rttNetwork().p99Us()),
+            new Metric("rtt_network_p999_us", r -> r.summary().rttNetwork().p999Us()),
+            new Metric("rtt_host_p50_us", r -> r.summary().rttHost().p50Us()),
+            new Metric("rtt_host_p99_us", r -> r.summary().rttHost().p99Us()),
+            new Metric("rtt_host_p999_us", r -> r.summary().rttHost().p999Us()),
             // FCT and slowdown count the flows that started after the warm-up (FlowRecord.measured).
             new Metric("flows_measured", r -> (double) r.summary().fct().flowsMeasured()),
             new Metric("flows_finished", r -> (double) r.summary().fct().flowsFinished()),
@@ -97,7 +100,7 @@ public final class SweepTable {
 
     /** The columns printed on the terminal (all of them are in sweep.csv): name in the CSV, heading. */
     private static final String[][] PRINTED = {{"status", "status"}, {"goodput_gbps", "goodput Gb/s"},
-        {"flow_min_gbps", "min flow"}, {"jain", "Jain"}, {"rtt_p99_us", "RTT p99 us"}, {"fct_p99_us", "FCT p99 us"},
+        {"flow_min_gbps", "min flow"}, {"jain", "Jain"}, {"rtt_network_p99_us", "net RTT p99 us"}, {"fct_p99_us", "FCT p99 us"},
         {"drops", "drops"}};
 
     private final List<SweepAxis> axes;

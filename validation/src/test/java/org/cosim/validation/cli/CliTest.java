@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.cosim.validation.ShippedScenarios;
@@ -158,6 +159,55 @@ class CliTest {
                 "scenario.textproto", "rates.png", "rtt_cdf.png", "queue.png"}) {
             assertTrue(Files.size(out.resolve(f)) > 0, f);
         }
+    }
+
+    /**
+     * Each RTT sample's network RTT (from the segment's first packet onto the wire) and host RTT (from its
+     * hand-over to the NIC) are named in rtt_samples.csv, summary.json and on the terminal. The host RTT
+     * starts no later, so it is never the smaller; TIMELY's incast queues segments in the senders' NICs,
+     * so some samples differ. summary.json's means are those of the columns (no thinning at this length).
+     */
+    @Test
+    void aRunNamesItsNetworkAndHostRttsInEveryOutput() throws IOException {
+        Path out = tmp.resolve("res");
+        CliOutcome o = cosim("run", incast(), "--set", shortRun(), "--set", "output.warmup_us=5000", "--no-plots",
+                "--out", out.toString());
+        assertEquals(0, o.status(), o.err());
+        assertTrue(o.out().contains("  RTT         network mean ") && o.out().contains("; host mean "), o.out());
+        List<String> rows = Files.readAllLines(out.resolve("rtt_samples.csv"));
+        assertEquals("time_ps,flow_id,network_rtt_ps,host_rtt_ps", rows.get(0));
+        double network = 0;
+        double host = 0;
+        int differ = 0;
+        for (String row : rows.subList(1, rows.size())) {
+            String[] v = row.split(",");
+            long n = Long.parseLong(v[2]);
+            long h = Long.parseLong(v[3]);
+            assertTrue(n > 0 && n <= h, row);
+            differ += n < h ? 1 : 0;
+            network += n;
+            host += h;
+        }
+        int samples = rows.size() - 1;
+        assertTrue(samples > 100 && differ > 0, samples + " samples, " + differ + " with a wait in the NIC");
+        String summary = Files.readString(out.resolve("summary.json"));
+        assertEquals(network / samples / 1e6, rttField(summary, "rtt_network_us", "mean"), 1e-3);
+        assertEquals(host / samples / 1e6, rttField(summary, "rtt_host_us", "mean"), 1e-3);
+        assertEquals(samples, (int) rttField(summary, "rtt_host_us", "samples"));
+        for (String stat : new String[] {"samples", "mean", "p50", "p99", "p999"}) {
+            assertEquals(rttField(summary, "rtt_host_us", stat), rttField(summary, "rtt_us", stat), "rtt_us." + stat
+                    + " is rtt_host_us's");
+        }
+    }
+
+    /** {@code "block": { ... "field": value ...}} of summary.json. */
+    private static double rttField(String summary, String block, String field) {
+        int from = summary.indexOf("\"" + block + "\": {");
+        assertTrue(from >= 0, block);
+        String body = summary.substring(from, summary.indexOf('}', from));
+        Matcher m = Pattern.compile("\"" + field + "\": ([-0-9.eE]+)").matcher(body);
+        assertTrue(m.find(), block + "." + field);
+        return Double.parseDouble(m.group(1));
     }
 
     /** A run too short for any of 100 incast flows to finish says so, rather than printing NaN percentiles. */

@@ -29,7 +29,7 @@ class SweepCommandTest {
     private CliOutcome sweep(Path out, String jobs) {
         return cosim("sweep", incast(), "--set", "duration_us=3000", "--set", "output.warmup_us=1000",
                 "--vary", "topology.incast_star.clients=2,5", "--vary", "protocol.timely.t_low_us=50,100",
-                "--jobs", jobs, "--out", out.toString(), "--plot", "rtt_p99_us");
+                "--jobs", jobs, "--out", out.toString(), "--plot", "rtt_network_p99_us");
     }
 
     @Test
@@ -46,7 +46,7 @@ class SweepCommandTest {
                 + "goodput_gbps,"), lines.get(0));
         assertTrue(lines.get(3).startsWith("3,3_clients=5_t_low_us=50,5,50,complete,"), lines.get(3));
         assertTrue(one.out().contains("clients t_low_us"), one.out());
-        byte[] png = Files.readAllBytes(tmp.resolve("j1/sweep_rtt_p99_us.png"));
+        byte[] png = Files.readAllBytes(tmp.resolve("j1/sweep_rtt_network_p99_us.png"));
         assertTrue(png.length > 1000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', "a PNG figure");
 
         CliOutcome run = cosim("run", incast(), "--set", "duration_us=3000", "--set", "output.warmup_us=1000",
@@ -71,17 +71,17 @@ class SweepCommandTest {
         CliOutcome o = cosim("sweep", ShippedScenarios.path("ndp-fig16-incast.textproto").toString(),
                 "--set", "duration_us=2000", "--set", "workload.incast.senders=8", "--set",
                 "workload.incast.flow_bytes=90000", "--vary", "topology.switches.ndp.strict_priority=false,true",
-                "--vary", "seed=1..3", "--out", out.toString(), "--plot", "rtt_p99_us");
+                "--vary", "seed=1..3", "--out", out.toString(), "--plot", "rtt_network_p99_us");
         assertEquals(0, o.status(), o.err());
         assertTrue(o.out().contains("over the seeds (mean +- 95% confidence interval"), o.out());
         List<String> runs = Files.readString(out.resolve("sweep.csv")).lines().toList();
         List<String> header = List.of(runs.get(0).split(","));
-        int rtt = header.indexOf("rtt_p99_us");
+        int rtt = header.indexOf("rtt_network_p99_us");
         List<String> seeds = Files.readString(out.resolve("sweep_seeds.csv")).lines().toList();
         assertEquals(3, seeds.size(), "a heading and one row per strict_priority value");
         List<String> summaryHeader = List.of(seeds.get(0).split(","));
         assertEquals(List.of("topology.switches.ndp.strict_priority", "seeds"), summaryHeader.subList(0, 2));
-        int mean = summaryHeader.indexOf("rtt_p99_us_mean");
+        int mean = summaryHeader.indexOf("rtt_network_p99_us_mean");
         for (int g = 0; g < 2; g++) {
             double[] x = new double[3];
             for (int i = 0; i < 3; i++) {
@@ -97,7 +97,7 @@ class SweepCommandTest {
             assertEquals(4.3027 * sd / Math.sqrt(3), Double.parseDouble(row[mean + 2]), 1e-3 * m);
             assertTrue(sd > 0, "the seeds give different RTTs here, so the test sees a spread: " + seeds.get(1 + g));
         }
-        assertTrue(Files.size(out.resolve("sweep_rtt_p99_us.png")) > 1000, "the means drawn");
+        assertTrue(Files.size(out.resolve("sweep_rtt_network_p99_us.png")) > 1000, "the means drawn");
     }
 
     @Test

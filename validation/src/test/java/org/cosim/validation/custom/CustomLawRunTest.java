@@ -205,7 +205,7 @@ class CustomLawRunTest {
         assertTrue(rtt > 20 && rtt < 100, "flow 0's last RTT sample: " + rtt + " us");
         Summary pfc = Summary.of(run(ShippedScenarios.read("timely-incast-pfc-only.textproto",
                 "duration_us=100000", "output.warmup_us=50000")));
-        assertTrue(aimd.rttP99Us() < 100 && pfc.rttP99Us() > 500, aimd.rttP99Us() + " against " + pfc.rttP99Us());
+        assertTrue(aimd.rttHost().p99Us() < 100 && pfc.rttHost().p99Us() > 500, aimd.rttHost().p99Us() + " against " + pfc.rttHost().p99Us());
         assertTrue(aimd.goodputGbps() > 15, "most of the 20 Gb/s link: " + aimd.goodputGbps());
     }
 

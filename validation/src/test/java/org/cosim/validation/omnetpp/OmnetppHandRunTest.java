@@ -67,7 +67,8 @@ class OmnetppHandRunTest {
         assertTrue(omnetpp.size() > 1000, "samples: " + omnetpp.size());
         assertArrayEquals(java.timePs(), omnetpp.timePs());
         assertArrayEquals(java.flow(), omnetpp.flow());
-        assertArrayEquals(java.rttPs(), omnetpp.rttPs());
+        assertArrayEquals(java.networkRttPs(), omnetpp.networkRttPs());
+        assertArrayEquals(java.hostRttPs(), omnetpp.hostRttPs());
     }
 
     @Test

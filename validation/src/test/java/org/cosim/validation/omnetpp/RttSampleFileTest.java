@@ -28,7 +28,8 @@ class RttSampleFileTest {
         RttSamples s = RttSampleFile.read(golden(), 3);
         assertArrayEquals(new long[] {10_000_062_400L, 0, (1L << 40) + 3}, s.timePs());
         assertArrayEquals(new int[] {58, 0, 131_071}, s.flow());
-        assertArrayEquals(new long[] {217_969_600L, 0, 1}, s.rttPs());
+        assertArrayEquals(new long[] {200_000_000L, 0, 1}, s.networkRttPs());
+        assertArrayEquals(new long[] {217_969_600L, 0, 2}, s.hostRttPs());
         assertEquals(3, RttSampleFile.read(golden(), -1).size(), "-1 accepts any count");
     }
 
@@ -56,12 +57,12 @@ class RttSampleFileTest {
         OmnetppException e = assertThrows(OmnetppException.class, () -> RttSampleFile.read(vec, -1));
         assertTrue(e.getMessage().contains("is not an RTT sample file"), e.getMessage());
 
-        byte[] v2 = bytes.clone();
-        v2[8] = 2;
+        byte[] v3 = bytes.clone();
+        v3[8] = 3;
         Path newer = dir.resolve("newer.rtt");
-        Files.write(newer, v2);
+        Files.write(newer, v3);
         e = assertThrows(OmnetppException.class, () -> RttSampleFile.read(newer, -1));
-        assertTrue(e.getMessage().contains("has version 2"), e.getMessage());
+        assertTrue(e.getMessage().contains("has version 3"), e.getMessage());
 
         Path shortFile = dir.resolve("short.rtt");
         Files.write(shortFile, Arrays.copyOf(bytes, 10));

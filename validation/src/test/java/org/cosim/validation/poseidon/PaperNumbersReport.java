@@ -127,7 +127,7 @@ class PaperNumbersReport {
             Summary s = Summary.of(many);
             double queueUs = many.queues().get(0).meanBytes() * 8 / 200e3;
             print("| %s = %s | %.4f Gb/s | %.4f | %.2f / %.2f us | %.2f us | %.1f Gb/s | %s |", v[0], v[1],
-                    StabilityTest.meanStdDevGbps(many), s.jainIndex(), s.rttP50Us(), s.rttP99Us(), queueUs,
+                    StabilityTest.meanStdDevGbps(many), s.jainIndex(), s.rttHost().p50Us(), s.rttHost().p99Us(), queueUs,
                     Summary.of(two).goodputGbps(), us(ConvergenceTest.convergencePs(two)));
         }
     }

@@ -7,6 +7,7 @@ public final class Summaries {
     private Summaries() {}
 
     public static Summary withRates(double jain, double... gbps) {
-        return new Summary(0, 0, gbps, jain, 0, 0, 0, 0, 0, FctStats.of(List.of(), 0), 0, 0, Double.NaN, null, null);
+        RttStats none = RttStats.of(new long[0]);
+        return new Summary(0, 0, gbps, jain, none, none, FctStats.of(List.of(), 0), 0, 0, Double.NaN, null, null);
     }
 }

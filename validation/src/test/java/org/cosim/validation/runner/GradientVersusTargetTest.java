@@ -33,9 +33,9 @@ class GradientVersusTargetTest {
 
     @Test
     void highTargetRaisesRtt() {
-        assertTrue(target500.rttMeanUs() >= 2 * gradient.rttMeanUs(),
-                "target 500 us mean RTT " + target500.rttMeanUs() + " vs gradient " + gradient.rttMeanUs());
-        assertTrue(target500.rttP99Us() >= 2 * gradient.rttP99Us(),
-                "target 500 us p99 RTT " + target500.rttP99Us() + " vs gradient " + gradient.rttP99Us());
+        assertTrue(target500.rttHost().meanUs() >= 2 * gradient.rttHost().meanUs(),
+                "target 500 us mean RTT " + target500.rttHost().meanUs() + " vs gradient " + gradient.rttHost().meanUs());
+        assertTrue(target500.rttHost().p99Us() >= 2 * gradient.rttHost().p99Us(),
+                "target 500 us p99 RTT " + target500.rttHost().p99Us() + " vs gradient " + gradient.rttHost().p99Us());
     }
 }

@@ -84,7 +84,7 @@ class SweepPlanTest {
         SweepPlan p = SweepPlan.of(List.of("workload.incast.senders=8,32,64", "x.strict=false,true"));
         List<SweepTable.Row> rows = p.points().stream()
                 .map(pt -> SweepTable.Row.failedToStart(pt, "d", "no OMNeT++")).toList();
-        org.cosim.validation.plots.FigureData f = new SweepTable(p.axes(), rows).figure("rtt_p99_us");
+        org.cosim.validation.plots.FigureData f = new SweepTable(p.axes(), rows).figure("rtt_network_p99_us");
         assertEquals(org.cosim.validation.plots.FigureData.Kind.SWEEP, f.kind());
         assertEquals(List.of("strict=false", "strict=true"), f.series().stream().map(s -> s.name()).toList());
         assertEquals(64.0, f.series().get(1).x()[2]);
