@@ -22,7 +22,7 @@ import org.cosim.proto.Workload;
  */
 public final class CdfFiles {
     /** The distributions shipped in scenarios/cdf/. */
-    public static final Set<String> SHIPPED = Set.of("websearch", "hadoop");
+    public static final Set<String> SHIPPED = Set.of("websearch", "hadoop", "facebook-webserver");
 
     private CdfFiles() {}
 

@@ -8,11 +8,13 @@ import org.cosim.scenario.ScenarioException;
 /**
  * A 3-tier fat tree of parameter k (Al-Fares et al.; NDP's simulations): k pods,
  * each with k/2 ToR switches "tor[p][i]" and k/2 aggregation switches
- * "agg[p][j]"; (k/2)^2 core switches "core[c]"; k/2 hosts "host[p][i][h]" under
- * each ToR, k^3/4 hosts in all. Host id = p*(k/2)^2 + i*(k/2) + h.
+ * "agg[p][j]"; (k/2)^2 core switches "core[c]"; H hosts "host[p][i][h]" under
+ * each ToR, k^2/2 * H hosts in all. H = k/2, or n*k/2 with oversubscription n
+ * (n:1 at the ToR uplinks, the NDP authors' oversubscribed fat tree). Host id =
+ * p*(k/2)*H + i*H + h.
  *
  * <p>Port numbers (what source routes count, cosim.proto SendSegment.path): ToR
- * (p,i): hosts 0..k/2-1, then agg j at k/2+j; agg (p,j): ToR i at i, then core
+ * (p,i): hosts 0..H-1, then agg j at H+j; agg (p,j): ToR i at i, then core
  * j*(k/2)+c at k/2+c; core c: pod p at p. So between pods a source route's first
  * digit picks the aggregation switch and its second the core: (k/2)^2 paths;
  * within a pod, k/2 paths (one per aggregation switch); under one ToR, one.
@@ -21,6 +23,8 @@ public final class FatTreeTopology {
     private static final String P = "topology.fat_tree.";
     /** Largest k built: 27,648 hosts; the routing tables of larger trees outgrow this machine class. */
     public static final int MAX_K = 48;
+    /** Most hosts built: those of the k = 48 tree (48^3 / 4). */
+    public static final int MAX_HOSTS = MAX_K * MAX_K * MAX_K / 4;
 
     private FatTreeTopology() {}
 
@@ -33,9 +37,10 @@ public final class FatTreeTopology {
         long rate = TopologyBuilders.rate(p.getLinkRateGbps(), P + "link_rate_gbps");
         long delay = TopologyBuilders.delay(p.getLinkDelayUs(), P + "link_delay_us");
         int half = k / 2;
+        int perTor = half * oversubscription(p, k);
         TopologyGraph g = new TopologyGraph();
         Map<String, Integer> nodes = new HashMap<>();
-        int[][][] host = hosts(g, nodes, k, half);
+        int[][][] host = hosts(g, nodes, k, half, perTor);
         int[][] tor = switches(g, nodes, "tor", k, half);
         int[][] agg = switches(g, nodes, "agg", k, half);
         int[] core = new int[half * half];
@@ -45,7 +50,7 @@ public final class FatTreeTopology {
         // Connection order fixes the port numbers of the class comment.
         for (int pod = 0; pod < k; pod++) {
             for (int i = 0; i < half; i++) {
-                for (int h = 0; h < half; h++) {
+                for (int h = 0; h < perTor; h++) {
                     g.connect(host[pod][i][h], tor[pod][i], rate, delay);
                 }
             }
@@ -62,12 +67,23 @@ public final class FatTreeTopology {
         return g;
     }
 
-    /** Hosts first, so that host ids are dense: id = p*(k/2)^2 + i*(k/2) + h. */
-    private static int[][][] hosts(TopologyGraph g, Map<String, Integer> nodes, int k, int half) {
-        int[][][] host = new int[k][half][half];
+    /** The hosts under each ToR as a multiple of its k/2 uplinks (0 and 1: full bisection). */
+    private static int oversubscription(FatTree p, int k) {
+        long n = Math.max(1, Integer.toUnsignedLong(p.getOversubscription()));
+        long hosts = (long) k * k / 2 * (k / 2) * n;
+        if (hosts > MAX_HOSTS) {
+            throw new ScenarioException(P + "oversubscription", n + ": k = " + k + " would have " + hosts
+                    + " hosts; at most " + MAX_HOSTS + " (4 with k = 8: 512 hosts, 16 per ToR)");
+        }
+        return (int) n;
+    }
+
+    /** Hosts first, so that host ids are dense: id = p*(k/2)*H + i*H + h. */
+    private static int[][][] hosts(TopologyGraph g, Map<String, Integer> nodes, int k, int half, int perTor) {
+        int[][][] host = new int[k][half][perTor];
         for (int pod = 0; pod < k; pod++) {
             for (int i = 0; i < half; i++) {
-                for (int h = 0; h < half; h++) {
+                for (int h = 0; h < perTor; h++) {
                     String name = "host[" + pod + "][" + i + "][" + h + "]";
                     host[pod][i][h] = named(nodes, name, g.addHost(name));
                 }

@@ -55,6 +55,39 @@ class FatTreeAndLeafSpineTest {
         switchNamed(g, "core[35]");
     }
 
+    /** NDP's Fig 23 fabric: k = 8 with 4 x 4 = 16 hosts under each ToR and its 4 uplinks, 4:1. */
+    @Test
+    void anOversubscribedFatTreeHasNTimesKOverTwoHostsUnderEachToR() {
+        TopologyGraph g = build(fatTree(8).setOversubscription(4));
+        assertEquals(8 * 4 * 16, g.hostCount(), "8 pods x 4 ToRs x 16 hosts = 512");
+        assertEquals(5 * 8 * 8 / 4, g.switchCount(), "the switches of k = 8: 32 ToRs, 32 aggs, 16 cores");
+        assertEquals(512 + 32 * 4 + 32 * 4, g.linkCount(), "host links, ToR-agg, agg-core");
+        // Host id = p*(k/2)*H + i*H + h with H = 16: host[1][2][3] = 64 + 32 + 3.
+        assertEquals("host[1][2][3]", g.hostName(64 + 2 * 16 + 3));
+        int tor = switchNamed(g, "tor[1][2]");
+        assertEquals(16 + 4, g.switchPorts(tor), "16 hosts, then the 4 aggregation switches");
+        assertEquals(8, g.switchPorts(switchNamed(g, "agg[1][0]")), "4 ToRs and 4 cores: k ports");
+        Routing r = new Routing(g);
+        assertEquals(1, r.pathCount(0, 15), "hosts 0 and 15 share tor[0][0]");
+        assertEquals(4, r.pathCount(0, 16), "host 16 is under tor[0][1]: one path per aggregation switch");
+        assertEquals(16, r.pathCount(0, 511));
+        // The uplinks' capacity is a quarter of the hosts': 4 x 10 Gb/s against 16 x 10 Gb/s.
+        long hostSide = 0;
+        long upSide = 0;
+        for (TopologyGraph.Link l : g.links()) {
+            if (l.a() == TopologyGraph.switchRef(tor) || l.b() == TopologyGraph.switchRef(tor)) {
+                boolean toHost = !TopologyGraph.isSwitch(l.a()) || !TopologyGraph.isSwitch(l.b());
+                if (toHost) {
+                    hostSide += l.rateBps();
+                } else {
+                    upSide += l.rateBps();
+                }
+            }
+        }
+        assertEquals(4 * upSide, hostSide);
+        assertEquals(128, build(fatTree(8).setOversubscription(1)).hostCount(), "1:1 is the plain tree");
+    }
+
     @Test
     void pathCountsAreOneUnderAToRHalfKInAPodAndHalfKSquaredAcross() {
         TopologyGraph g = build(fatTree(8));
@@ -157,6 +190,9 @@ class FatTreeAndLeafSpineTest {
         assertRejects("topology.fat_tree.k", build(() -> fatTree(2)));
         assertRejects("topology.fat_tree.k", build(() -> fatTree(50)));
         assertRejects("topology.fat_tree.link_rate_gbps", build(() -> fatTree(4).setLinkRateGbps(0)));
+        // 48^3 / 4 = 27,648 hosts at most: k = 48 at 2:1 would have 55,296.
+        assertRejects("topology.fat_tree.oversubscription", build(() -> fatTree(48).setOversubscription(2)));
+        assertRejects("topology.fat_tree.oversubscription", build(() -> fatTree(4).setOversubscription(-1)));
         assertRejects("topology.fat_tree.link_overrides[0].b", build(() -> fatTree(4).addLinkOverrides(
                 FatTree.LinkOverride.newBuilder().setA("core[0]").setB("nowhere").setRateGbps(1))));
         assertRejects("topology.fat_tree.link_overrides[0].b", build(() -> fatTree(4).addLinkOverrides(

@@ -50,6 +50,34 @@ class CdfFilesTest {
                 .sizeAt(0.5), "Hadoop's median");
     }
 
+    /**
+     * The source's stated mean, 68,936.79 B, is the table read as steps (each size with its step of
+     * probability); linear interpolation, how every CDF is drawn, puts each step's mass halfway between two
+     * sizes, which lowers the mean by 9.4%.
+     */
+    @Test
+    void facebookWebServerSizesHaveTheSourcesMeanAsStepsAndLessInterpolated() throws IOException {
+        EmpiricalCdf fb = cdfOf(ScenarioFiles.read(scenario(tmp, "facebook-webserver")));
+        assertEquals(44, fb.getPointsCount());
+        assertEquals(84, fb.getPoints(0).getSizeBytes());
+        assertEquals(0.061, fb.getPoints(0).getCumulativeProbability());
+        assertEquals(1_000_000, fb.getPoints(43).getSizeBytes());
+        double steps = fb.getPoints(0).getSizeBytes() * fb.getPoints(0).getCumulativeProbability();
+        for (int i = 1; i < fb.getPointsCount(); i++) {
+            steps += fb.getPoints(i).getSizeBytes()
+                    * (fb.getPoints(i).getCumulativeProbability() - fb.getPoints(i - 1).getCumulativeProbability());
+        }
+        assertEquals(68_936.79, steps, 0.1, "the source's mean (its probabilities have four decimals)");
+        FlowSizeDistribution d = FlowSizeDistribution.from(FlowSizes.newBuilder().setEmpirical(fb).build(), "x");
+        // 84 x 0.061 + sum over segments of (P(i) - P(i-1)) x (S(i-1) + S(i)) / 2, e.g. the last:
+        // (1 - 0.9963) x (778,003 + 1,000,000) / 2 = 3,289.3 B.
+        assertEquals(62_482.87, d.meanBytes(), 0.01);
+        assertEquals(1 - 62_482.87 / 68_936.79, 0.0936, 0.0001, "interpolation: 9.4% below the stated mean");
+        // The median: between 3000 B (0.4796) and 4000 B (0.5259): 3000 + 1000 x 0.0204 / 0.0463 = 3440.6 B.
+        assertEquals(3441, d.sizeAt(0.5));
+        assertEquals(84, d.sizeAt(0.06), "below the first point's probability every draw is its size");
+    }
+
     @Test
     void aFileIsReadRelativeToTheScenarioThatNamesIt() throws IOException {
         Files.writeString(tmp.resolve("mine.txt"), "# size p\n100 0.5   # half of them\n\n300 1\n");

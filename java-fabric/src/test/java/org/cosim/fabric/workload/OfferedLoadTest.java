@@ -123,6 +123,26 @@ class OfferedLoadTest {
     }
 
     @Test
+    void ndpFig23OffersTwoThirdsOfTheOversubscribedToRUplinksAndOverloadsNothing() {
+        // 512 hosts, 16 under each ToR with 4 x 10 Gb/s uplinks (4:1). Load 0.69 of the 32 x 4 x 10 = 1280 Gb/s of
+        // ToR uplinks: 883.2 Gb/s, 1.725 Gb/s per host (17.25% of its link), 496 of its 511 receivers in other
+        // racks: 16 x 1.725 x 496 / 511 = 26.79 Gb/s up from each ToR, 6.70 Gb/s on each uplink, 67.0%.
+        Path file = Path.of("..", "scenarios", "ndp-fig23-oversubscribed.textproto");
+        FabricSimulation sim = FabricSimulation.of(ScenarioFiles.read(file, List.of("duration_us=2000",
+                "output.warmup_us=0")));
+        assertEquals(512, sim.graph().hostCount());
+        OfferedLoad l = sim.offeredLoad();
+        assertEquals(17.25, 100 * l.load("host[0][0][0]", "tor[0][0]").fraction(), 0.01);
+        assertEquals(67.0, 100 * l.load("tor[3][1]", "agg[3][2]").fraction(), 0.05);
+        assertEquals(List.of(), l.overloaded());
+        // The heavier run, 0.95 of the uplinks: 16 x 2.375 x 496 / 511 / 4 = 9.22 Gb/s each, 92.2%.
+        OfferedLoad heavy = FabricSimulation.of(ScenarioFiles.read(file, List.of("duration_us=2000", "output.warmup_us=0",
+                "workload.poisson.load=0.95"))).offeredLoad();
+        assertEquals(92.2, 100 * heavy.load("tor[3][1]", "agg[3][2]").fraction(), 0.05);
+        assertEquals(List.of(), heavy.overloaded());
+    }
+
+    @Test
     void aMixAddsItsPartsAndSaysOnlyAsAWholeThatItOverloads() {
         // The two flow lists of the ECMP case as two parts: the same 275% on the spines.
         Workload a = Workload.newBuilder().setFlowList(FlowList.newBuilder().addFlows(flow(0, 2, 0))).build();

@@ -22,7 +22,8 @@ import org.cosim.validation.results.Summary;
  * priority), the large incasts of Fig 20 on 8192 hosts, short transfers under load
  * (Fig 15), utilization from 128 to 8192 hosts, and in classes of their own the
  * sensitivity to IW and buffers (Fig 17), the side effects of incast (§6.1.1, Figs
- * 18-19), sender-limited traffic (Fig 21) and asymmetry (Fig 22). The shipped ndp-* scenarios,
+ * 18-19), sender-limited traffic (Fig 21), asymmetry (Fig 22) and a 4:1 oversubscribed core (Fig 23).
+ * The shipped ndp-* scenarios,
  * their defaults docs/ndp.md documents.
  */
 final class NdpExperiments {
@@ -50,7 +51,8 @@ final class NdpExperiments {
     static List<Experiment> all() {
         return List.of(NdpFig2Experiment.experiment(), permutation(), fig4(), fig10(), fig16(), fig20(), fig15(), scaling(),
                 NdpFig17Experiment.experiment(), NdpIncastWithPermutationExperiment.experiment(),
-                NdpFig19Experiment.experiment(), NdpFig21Experiment.experiment(), NdpFig22Experiment.experiment());
+                NdpFig19Experiment.experiment(), NdpFig21Experiment.experiment(), NdpFig22Experiment.experiment(),
+                NdpFig23Experiment.experiment());
     }
 
     /**

@@ -111,7 +111,7 @@ public final class OmnetppNetworks {
     }
 
     /**
-     * The fat tree: k, the links' rate and delay, and each link the scenario overrides
+     * The fat tree: k, the hosts under each ToR, the links' rate and delay, and each link the scenario overrides
      * (link_overrides) as its two channels' own datarate and delay: the channel of a
      * switch's port q is {@code <switch module>.line$o[q].channel}, a host's
      * {@code host[h].port$o.channel} (NED module names of FatTree.ned).
@@ -123,6 +123,10 @@ public final class OmnetppNetworks {
         long delay = g.hostLink(0).delayPs();
         Map<String, String> p = new LinkedHashMap<>();
         p.put("*.k", Integer.toString(k));
+        int hostsPerTor = g.hostCount() / (k * (k / 2));
+        if (hostsPerTor != k / 2) {  // oversubscribed; FatTree.ned's default is k/2
+            p.put("*.hostsPerTor", Integer.toString(hostsPerTor));
+        }
         p.put("*.linkRate", bps(rate));
         p.put("*.linkDelay", ps(delay));
         for (TopologyGraph.Link l : g.links()) {

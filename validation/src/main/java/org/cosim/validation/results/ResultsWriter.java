@@ -268,10 +268,18 @@ public final class ResultsWriter {
         j.field("agent_windows", c.agentWindows());
         j.field("agent_events", c.agentEvents());
         j.beginObject("drops_by_port");
-        for (Counters.PortDrops d : c.dropsByPort()) {
+        for (Counters.PortCounts d : c.dropsByPort()) {
             j.beginObject(d.port());
-            j.field("packets", d.packets());
-            j.field("bytes", d.bytes());
+            j.field("packets", d.dropPackets());
+            j.field("bytes", d.dropBytes());
+            j.endObject();
+        }
+        j.endObject();
+        j.beginObject("trims_by_port");
+        for (Counters.PortCounts t : c.trimsByPort()) {
+            j.beginObject(t.port());
+            j.field("trimmed", t.trimmed());
+            j.field("returned", t.returned());
             j.endObject();
         }
         j.endObject();

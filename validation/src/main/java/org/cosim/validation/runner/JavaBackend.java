@@ -98,7 +98,7 @@ public final class JavaBackend {
         long ecn = 0;
         long trimmed = 0;
         long returned = 0;
-        List<Counters.PortDrops> byPort = new ArrayList<>();
+        List<Counters.PortCounts> byPort = new ArrayList<>();
         for (Switch sw : r.switches()) {
             pauses += sw.pauseFramesSent();
             pausesMeasured += sw.pauseFramesSentMeasured();
@@ -108,9 +108,10 @@ public final class JavaBackend {
                 ecn += sw.port(p).ecnMarks();
                 trimmed += sw.port(p).trimmed();
                 returned += sw.port(p).returnedToSender();
-                if (sw.port(p).drops() > 0) {
-                    byPort.add(new Counters.PortDrops(RunRecords.portName(sw.name(), p), sw.port(p).drops(),
-                            sw.port(p).dropBytes()));
+                var counts = new Counters.PortCounts(RunRecords.portName(sw.name(), p), sw.port(p).drops(),
+                        sw.port(p).dropBytes(), sw.port(p).trimmed(), sw.port(p).returnedToSender());
+                if (counts.keeps()) {
+                    byPort.add(counts);
                 }
             }
         }

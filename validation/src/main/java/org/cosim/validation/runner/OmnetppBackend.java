@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongConsumer;
+import java.util.function.ToLongFunction;
 import org.cosim.agents.host.ContractViolation;
 import org.cosim.agents.host.FlowStates;
 import org.cosim.fabric.trace.PacketTrace;
@@ -358,9 +359,9 @@ public final class OmnetppBackend {
     }
 
     private static Counters counters(FabricSimulation sim, ResultFiles files, String bridge) {
-        // Drops per port, in the Java back end's order (switch id, then port). Each
-        // switch's core records its scenario id ("switchId"): NED module names cannot
-        // spell every scenario name (the fat tree's tor[p][i] is tor[p*k/2+i] in NED).
+        // Drops and trims per port, in the Java back end's order (switch id, then port).
+        // Each switch's core records its scenario id ("switchId"): NED module names
+        // cannot spell every scenario name (the fat tree's tor[p][i] is tor[p*k/2+i] in NED).
         Map<String, Integer> switchIds = new LinkedHashMap<>();
         for (var module : files.scalars().entrySet()) {
             String id = module.getValue().get("switchId");
@@ -369,34 +370,38 @@ public final class OmnetppBackend {
                 switchIds.put(box, (int) ResultFiles.exact(id, module.getKey() + " switchId"));
             }
         }
-        record PortDrops(int sw, int port, Counters.PortDrops drops) {}
-        List<PortDrops> byPort = new ArrayList<>();
+        record PortAt(int sw, int port, Counters.PortCounts counts) {}
+        List<PortAt> byPort = new ArrayList<>();
         for (var module : files.scalars().entrySet()) {
-            String count = module.getValue().get("dropped:count");
-            if (count == null || ResultFiles.exact(count, "dropped:count") == 0) {
+            String path = module.getKey();
+            Map<String, String> scalars = module.getValue();
+            ToLongFunction<String> scalar = name -> scalars.containsKey(name)
+                    ? ResultFiles.exact(scalars.get(name), path + " " + name) : 0;
+            long drops = scalar.applyAsLong("dropped:count");
+            long trims = scalar.applyAsLong("trimmed:count");
+            long returned = scalar.applyAsLong("returnedToSender:count");
+            if (drops == 0 && trims == 0 && returned == 0) {
                 continue;
             }
-            String path = module.getKey();
             int dot = path.lastIndexOf('.');
             Integer sw = switchIds.get(path.substring(0, dot));
             if (sw == null) {
-                throw new OmnetppException("the result files have drops at " + path + " but no switchId for "
+                throw new OmnetppException("the result files have drops or trims at " + path + " but no switchId for "
                         + path.substring(0, dot));
             }
             String port = path.substring(dot + 1);
             int p = Integer.parseInt(port.substring(port.indexOf('[') + 1, port.indexOf(']')));
             String name = sim.graph().switchName(sw);
-            byPort.add(new PortDrops(sw, p, new Counters.PortDrops(RunRecords.portName(name, p),
-                    ResultFiles.exact(count, "dropped:count"),
-                    ResultFiles.exact(module.getValue().get("dropped:sum"), "dropped:sum"))));
+            byPort.add(new PortAt(sw, p, new Counters.PortCounts(RunRecords.portName(name, p), drops,
+                    scalar.applyAsLong("dropped:sum"), trims, returned)));
         }
-        byPort.sort(Comparator.comparingInt(PortDrops::sw).thenComparingInt(PortDrops::port));
+        byPort.sort(Comparator.comparingInt(PortAt::sw).thenComparingInt(PortAt::port));
         return new Counters(sum(files, "pfcPauseSent:count"), sum(files, "pfcPauseSentAfterWarmup:count"),
                 sum(files, "pfcPauseReceived:count"), sum(files, "dropped:count"), sum(files, "dropped:sum"),
                 sum(files, "ecnMarked:count"), sum(files, "trimmed:count"), sum(files, "returnedToSender:count"),
                 exact(files, bridge, "eventsProcessed"),
                 exact(files, bridge, "agentWindows"), exact(files, bridge, "agentEvents"),
-                exact(files, bridge, "packetsInNetwork"), byPort.stream().map(PortDrops::drops).toList());
+                exact(files, bridge, "packetsInNetwork"), byPort.stream().map(PortAt::counts).toList());
     }
 
     private static TimeSeries series(FabricSimulation sim, ResultFiles files) {

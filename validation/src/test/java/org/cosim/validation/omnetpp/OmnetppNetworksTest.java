@@ -67,6 +67,15 @@ class OmnetppNetworksTest {
         assertEquals(want, net.params());
     }
 
+    /** NDP Fig 23: k = 8 at 4:1, 16 hosts under each ToR; FatTree.ned's default of k/2 is left out otherwise. */
+    @Test
+    void oversubscribedFatTreeGivesTheHostsPerToR() {
+        var net = OmnetppNetworks.of(FabricSimulation.of(ShippedScenarios.read("ndp-fig23-oversubscribed.textproto")));
+        assertEquals("cosim.networks.FatTree", net.network());
+        assertEquals("8", net.params().get("*.k"));
+        assertEquals("16", net.params().get("*.hostsPerTor"));
+    }
+
     @Test
     void closOfThePoseidonFabric() {
         var net = OmnetppNetworks.of(FabricSimulation.of(ShippedScenarios.read("poseidon/fig14-m2-n2.textproto",
