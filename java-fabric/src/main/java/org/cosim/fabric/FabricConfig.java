@@ -12,6 +12,7 @@ import org.cosim.fabric.net.PriorityPort;
 import org.cosim.fabric.net.QueueDiscipline;
 import org.cosim.fabric.net.SwitchParams;
 import org.cosim.fabric.topology.TopologyBuilders;
+import org.cosim.fabric.topology.TopologyGraph;
 import org.cosim.proto.IntConfig;
 import org.cosim.proto.NicConfig;
 import org.cosim.proto.Output;
@@ -66,6 +67,25 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
         int maxRtt = o.hasMaxRttSamples() ? o.getMaxRttSamples() : 200_000;
         return new FabricConfig(duration, reaction, window, s.getSeed(), switches(s.getTopology().getSwitches(), nic, s.getProtocol().hasHpcc()), nic,
                 warmup, sample, maxRtt);
+    }
+
+    /**
+     * The settings of a switch with its own buffer sizes (a topology file's switch line): topology.switches
+     * with them in place, checked by the same rules. A port cap the line does not give is the smaller of the
+     * switch's buffer and topology.switches' port cap.
+     */
+    public static SwitchParams forSwitch(Scenario s, FabricConfig c, TopologyGraph.SwitchBuffers b) {
+        SwitchParams d = c.switches();
+        long buffer = b.bufferBytes() >= 0 ? b.bufferBytes() : d.bufferBytes();
+        long port = b.portBufferBytes() >= 0 ? b.portBufferBytes() : Math.min(buffer, d.portBufferBytes());
+        SwitchConfig own = s.getTopology().getSwitches().toBuilder().setBufferBytes(buffer).setPortBufferBytes(port)
+                .build();
+        try {
+            return switches(own, c.nic(), s.getProtocol().hasHpcc());
+        } catch (ScenarioException e) {
+            throw new ScenarioException("topology.file", b.where() + " (buffer_bytes " + buffer
+                    + ", port_buffer_bytes " + port + "): " + e.getMessage(), e);
+        }
     }
 
     /**

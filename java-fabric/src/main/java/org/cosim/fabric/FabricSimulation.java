@@ -18,6 +18,7 @@ import org.cosim.fabric.net.LinkTransmitter;
 import org.cosim.fabric.net.Nic;
 import org.cosim.fabric.net.NicFlowState;
 import org.cosim.fabric.net.Switch;
+import org.cosim.fabric.net.SwitchParams;
 import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.stats.FlowStats;
 import org.cosim.fabric.stats.QueueMonitor;
@@ -57,6 +58,7 @@ public final class FabricSimulation {
     private final Scenario scenario;
     private final FabricConfig config;
     private final TopologyGraph graph;
+    private final SwitchParams[] switchParams;  // by switch id
     private final Routing routing;
     private final FlowTable flows;
     private final SessionSpec session;
@@ -69,6 +71,9 @@ public final class FabricSimulation {
         this.config = FabricConfig.from(scenario);
         this.graph = TopologyBuilders.build(scenario.getTopology());
         checkIntSwitchNames(scenario, graph);
+        this.switchParams = new SwitchParams[graph.switchCount()];
+        java.util.Arrays.fill(switchParams, config.switches());
+        graph.switchBuffers().forEach((s, b) -> switchParams[s] = FabricConfig.forSwitch(scenario, config, b));
         this.linkChanges = LinkChanges.resolve(scenario.getTopology().getLinkChangesList(), graph, config.durationPs());
         this.routing = new Routing(graph);
         this.flows = Workloads.build(scenario.getWorkload(), graph, scenario.getSeed(), config.durationPs());
@@ -139,6 +144,8 @@ public final class FabricSimulation {
     public FabricConfig config() { return config; }
     public TopologyGraph graph() { return graph; }
     public Routing routing() { return routing; }
+    /** Switch {@code s}'s buffer and queue settings: topology.switches', or its own buffer sizes. */
+    public SwitchParams switchParams(int s) { return switchParams[s]; }
     public FlowTable flows() { return flows; }
 
     /** The load the workload offers each link (worked out on the first call: only the commands' check asks). */
@@ -183,7 +190,7 @@ public final class FabricSimulation {
         }
         List<Switch> switches = new ArrayList<>();
         for (int s = 0; s < graph.switchCount(); s++) {
-            Switch sw = new Switch(s, graph.switchName(s), sim, pool, flowStats, config.switches(), config.seed(),
+            Switch sw = new Switch(s, graph.switchName(s), sim, pool, flowStats, switchParams[s], config.seed(),
                     config.nic().ackBytes());
             sw.setRoutes(routing.routesOf(s));
             sw.measureFrom(config.warmupPs());

@@ -156,6 +156,10 @@ public final class RunSpecs {
                     .setName(g.switchName(s))
                     .setPorts(g.switchPorts(s))
                     .setIntEnabled(sim.config().switches().intTelemetry().on(g.switchName(s)));
+            if (g.switchBuffers().containsKey(s)) {
+                sw.setBufferBytes(sim.switchParams(s).bufferBytes())
+                        .setPortBufferBytes(sim.switchParams(s).portBufferBytes());
+            }
             int[][] routes = sim.routing().routesOf(s);
             int offset = 0;
             for (int[] ports : routes) {

@@ -117,17 +117,20 @@ public final class ScenarioFiles {
         Path here = Path.of("").toAbsolutePath();
         CdfFiles.resolve(builder, here);
         LawSources.resolve(builder, here);
+        NetworkFiles.resolve(builder, here, FileRoot.ANYWHERE);
         return builder.build();
     }
 
     /**
-     * The scenario with every FlowSizes.cdf replaced by its points (CdfFiles) and a
-     * custom law's source file by its text (LawSources); names relative to {@code dir}.
+     * The scenario with every FlowSizes.cdf replaced by its points (CdfFiles), a
+     * custom law's source file by its text (LawSources) and a topology or traffic
+     * file by its text (NetworkFiles); names relative to {@code dir}.
      */
     private static Scenario withFilesRead(Scenario s, Path dir, FileRoot root) {
         Scenario.Builder b = s.toBuilder();
         CdfFiles.resolve(b, dir, root);
         LawSources.resolve(b, dir, root);
+        NetworkFiles.resolve(b, dir, root);
         return b.build();
     }
 

@@ -16,8 +16,9 @@ public final class TopologyBuilders {
             case LEAF_SPINE -> LeafSpineTopology.build(t.getLeafSpine());
             case CLOS -> ClosTopology.build(t.getClos());
             case PARKING_LOT -> ParkingLotTopology.build(t.getParkingLot());
+            case FILE -> TopologyFiles.build(t.getFile());
             case SHAPE_NOT_SET -> throw new ScenarioException("topology", "no topology family chosen (set one of: "
-                    + "incast_star, dumbbell, fat_tree, leaf_spine, clos, parking_lot)");
+                    + "incast_star, dumbbell, fat_tree, leaf_spine, clos, parking_lot, file)");
         };
     }
 

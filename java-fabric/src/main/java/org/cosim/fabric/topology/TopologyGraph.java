@@ -20,12 +20,19 @@ public final class TopologyGraph {
     /** A switch egress port whose queue the run reports as "the bottleneck". */
     public record PortRef(int switchId, int port) {}
 
+    /**
+     * A switch's own buffer sizes (a topology file's switch line), each -1 where the scenario's
+     * topology.switches applies; {@code where} names the line, for errors.
+     */
+    public record SwitchBuffers(long bufferBytes, long portBufferBytes, String where) {}
+
     private final List<String> hostNames = new ArrayList<>();
     private final List<String> switchNames = new ArrayList<>();
     private final List<Integer> switchPortCount = new ArrayList<>();
     private final List<Link> links = new ArrayList<>();
     private final List<Integer> hostLinkIndex = new ArrayList<>();  // per host: its link's index, -1 before
     private final List<PortRef> monitored = new ArrayList<>();
+    private final java.util.Map<Integer, SwitchBuffers> switchBuffers = new java.util.TreeMap<>();
     private final List<Integer> incastClients = new ArrayList<>();
     private int incastServer = -1;
 
@@ -80,6 +87,16 @@ public final class TopologyGraph {
 
     public void monitor(int switchId, int port) {
         monitored.add(new PortRef(switchId, port));
+    }
+
+    /** Gives switch {@code s} its own buffer sizes. */
+    public void setSwitchBuffers(int s, SwitchBuffers b) {
+        switchBuffers.put(s, b);
+    }
+
+    /** The switches with their own buffer sizes, by switch id. */
+    public java.util.Map<Integer, SwitchBuffers> switchBuffers() {
+        return java.util.Collections.unmodifiableMap(switchBuffers);
     }
 
     /** Declares which hosts an incast workload uses on this topology. */

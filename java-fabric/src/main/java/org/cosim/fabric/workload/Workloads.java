@@ -74,8 +74,9 @@ public final class Workloads {
             case ROTATING_INCAST -> RotatingIncasts.build(w.getRotatingIncast(), g, seed, endOfRunPs,
                     at + ".rotating_incast");
             case MIX -> mix(w.getMix(), g, seed, endOfRunPs, at + ".mix");
+            case FILE -> FlowFiles.build(w.getFile(), g, at + ".file");
             case KIND_NOT_SET -> throw new ScenarioException(at, "no workload chosen (set one of: incast, "
-                    + "flow_list, permutation, random, poisson, rotating_incast, mix)");
+                    + "flow_list, permutation, random, poisson, rotating_incast, mix, file)");
         };
     }
 
@@ -274,8 +275,9 @@ public final class Workloads {
             String at = field + ".flows[" + i + "].";
             checkHost(f.getSrc(), g, at + "src");
             checkHost(f.getDst(), g, at + "dst");
-            if (f.getSrc() == f.getDst()) {
-                throw new ScenarioException(at + "dst", "a flow cannot go from host " + f.getSrc() + " to itself");
+            String same = endpointsProblem(f.getSrc(), f.getDst(), g);
+            if (same != null) {
+                throw new ScenarioException(at + "dst", same);
             }
             long start = nonNegativeTime(f.getStartUs(), at + "start_us");
             long bytes = flowBytes(f.getSizeBytes(), at + "size_bytes");
@@ -286,10 +288,25 @@ public final class Workloads {
     }
 
     private static void checkHost(int h, TopologyGraph g, String field) {
-        if (h < 0 || h >= g.hostCount()) {
-            throw new ScenarioException(field, "host " + Integer.toUnsignedString(h) + " does not exist (hosts are 0.."
-                    + (g.hostCount() - 1) + ")");
+        String problem = hostProblem(Integer.toUnsignedLong(h), g);
+        if (problem != null) {
+            throw new ScenarioException(field, problem);
         }
+    }
+
+    private static String hostProblem(long h, TopologyGraph g) {
+        return h >= 0 && h < g.hostCount() ? null
+                : "host " + h + " does not exist (hosts are 0.." + (g.hostCount() - 1) + ")";
+    }
+
+    /** What is wrong with a flow from host {@code src} to host {@code dst} of {@code g}, or null. */
+    static String endpointsProblem(long src, long dst, TopologyGraph g) {
+        String problem = hostProblem(src, g);
+        problem = problem != null ? problem : hostProblem(dst, g);
+        if (problem == null && src == dst) {
+            problem = "a flow cannot go from host " + src + " to itself";
+        }
+        return problem;
     }
 
     /** A long-lived flow's close time, after its start. */

@@ -160,8 +160,10 @@ public final class OmnetppNetworks {
         Topology.ShapeCase shape = sim.scenario().getTopology().getShapeCase();
         Family family = FAMILIES.get(shape);
         if (family == null) {
-            throw new ScenarioException("topology." + shape.name().toLowerCase(), "the OMNeT++ back end has no "
-                    + "network for this topology family yet");
+            throw new ScenarioException("topology." + shape.name().toLowerCase(), "not supported on the omnetpp back "
+                    + "end yet: it has a NED network per topology family and none for "
+                    + (shape == Topology.ShapeCase.FILE ? "a topology read from a file" : "this one")
+                    + "; the java back end runs it (--backend java)");
         }
         Map<String, String> params = new LinkedHashMap<>(family.params(sim));
         String discipline = RunSpecs.of(sim).getHardware().getQueueDiscipline();
