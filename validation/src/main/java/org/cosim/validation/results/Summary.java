@@ -11,21 +11,22 @@ import org.cosim.scenario.Units;
  * its first arrival, wire throughput every copy ({@link FlowBytes}); a flow's
  * throughput is its goodput over the part of that interval it was active.
  * Retransmitted and duplicate bytes count the whole run. RTTs are segment-completion samples. FCTs and
- * slowdowns: {@link FctStats}, over the flows that started after the warm-up.
+ * slowdowns: {@link FctStats}, over the flows that started after the warm-up; a mixed workload's
+ * parts apart: {@link PartStats} (empty for a workload of one kind); slowdown by flow size:
+ * {@link Slowdowns} (its non-empty buckets).
  */
 public record Summary(double goodputGbps, double wireGbps, double[] flowThroughputGbps, double jainIndex,
                       int rttSamples, double rttMeanUs, double rttP50Us, double rttP99Us, double rttP999Us,
-                      FctStats fct, long retransmittedBytes, long duplicateBytesDelivered, double incastOptimumUs, TracedOneWay tracedOneWay, TracedPortWaits tracedPortWaits) {
+                      FctStats fct, long retransmittedBytes, long duplicateBytesDelivered, double incastOptimumUs, TracedOneWay tracedOneWay, TracedPortWaits tracedPortWaits,
+                      List<PartStats> parts, List<Slowdowns.Bucket> slowdownBySize) {
 
     public static Summary of(RunResults r) {
         double measuredS = r.measuredPs() / (double) Units.PS_PER_S;
-        long goodBytes = 0;
         long wireBytes = 0;
         long retransmitted = 0;
         long duplicates = 0;
         List<Double> rates = new ArrayList<>();
         for (FlowRecord f : r.flows()) {
-            goodBytes += f.bytes().uniqueDeliveredMeasured();
             wireBytes += f.bytes().deliveredMeasured();
             retransmitted += f.bytes().retransmitted();
             duplicates += f.bytes().duplicateDelivered();
@@ -40,14 +41,24 @@ public record Summary(double goodputGbps, double wireGbps, double[] flowThroughp
         long[] rtt = Stats.sorted(r.rtts().rttPs());
 
         return new Summary(
-                measuredS > 0 ? goodBytes * 8 / measuredS / 1e9 : 0, measuredS > 0 ? wireBytes * 8 / measuredS / 1e9 : 0,
+                goodputGbps(r.flows(), r.measuredPs()), measuredS > 0 ? wireBytes * 8 / measuredS / 1e9 : 0,
                 flowRates, Stats.jain(flowRates),
                 rtt.length, Stats.us(Stats.mean(rtt)), Stats.percentileUs(rtt, 0.5), Stats.percentileUs(rtt, 0.99),
                 Stats.percentileUs(rtt, 0.999),
                 FctStats.of(r.flows(), r.warmupPs()), retransmitted, duplicates,
                 r.incastOptimumPs() < 0 ? Double.NaN : Stats.us(r.incastOptimumPs()),
                 r.packetTrace() == null ? null : TracedOneWay.of(r.packetTrace()),
-                r.packetTrace() == null ? null : TracedPortWaits.of(r.packetTrace()));
+                r.packetTrace() == null ? null : TracedPortWaits.of(r.packetTrace()), PartStats.of(r),
+                Slowdowns.bySize(r.flows(), r.warmupPs()));
+    }
+
+    /** The goodput of {@code flows}: their payload bytes delivered for the first time in the measured interval. */
+    static double goodputGbps(List<FlowRecord> flows, long measuredPs) {
+        long bytes = 0;
+        for (FlowRecord f : flows) {
+            bytes += f.bytes().uniqueDeliveredMeasured();
+        }
+        return measuredPs > 0 ? bytes * 8 / (measuredPs / (double) Units.PS_PER_S) / 1e9 : 0;
     }
 
 

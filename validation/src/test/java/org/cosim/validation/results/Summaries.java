@@ -7,6 +7,6 @@ public final class Summaries {
     private Summaries() {}
 
     public static Summary withRates(double jain, double... gbps) {
-        return new Summary(0, 0, gbps, jain, 0, 0, 0, 0, 0, FctStats.of(List.of(), 0), 0, 0, Double.NaN, null, null);
+        return new Summary(0, 0, gbps, jain, 0, 0, 0, 0, 0, FctStats.of(List.of(), 0), 0, 0, Double.NaN, null, null, List.of(), List.of());
     }
 }
