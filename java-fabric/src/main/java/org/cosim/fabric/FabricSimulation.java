@@ -85,6 +85,7 @@ public final class FabricSimulation {
         ProtocolCatalog.validate(scenario, baseRtt, config.nic().mtuBytes());
         checkTimeSeriesSize(scenario.getOutput(), flows.size() + graph.monitored().size());
         checkPrioritizedFlows(scenario, flows.size());
+        checkAgentStateFlows(scenario.getOutput(), flows.size());
         this.trace = PacketTraceConfig.from(scenario.getOutput(), flows.size(), config.durationPs());
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
                 config.windowPs(), baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
@@ -117,6 +118,23 @@ public final class FabricSimulation {
         List<Integer> prio = s.getProtocol().getNdp().getPrioritizedFlowsList();
         for (int k = 0; k < prio.size(); k++) {
             FlowTable.requireId("protocol.ndp.prioritized_flows[" + k + "]", prio.get(k), flowCount);
+        }
+    }
+
+    /** output.agent_state_flows names flows of the workload, each once, and goes with output.agent_state. */
+    private static void checkAgentStateFlows(Output o, int flowCount) {
+        List<Integer> chosen = o.getAgentStateFlowsList();
+        if (!chosen.isEmpty() && !o.getAgentState()) {
+            throw new ScenarioException("output.agent_state_flows", "names the flows of agent_state.csv, which only "
+                    + "output.agent_state: true writes: set it too");
+        }
+        Set<Integer> seen = new HashSet<>();
+        for (int k = 0; k < chosen.size(); k++) {
+            FlowTable.requireId("output.agent_state_flows[" + k + "]", chosen.get(k), flowCount);
+            if (!seen.add(chosen.get(k))) {
+                throw new ScenarioException("output.agent_state_flows[" + k + "]", "flow " + chosen.get(k)
+                        + " is listed twice");
+            }
         }
     }
 

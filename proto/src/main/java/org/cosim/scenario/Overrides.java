@@ -19,7 +19,10 @@ import java.util.regex.Pattern;
  * ({@code workload.flow_list.flows[2].src=3}), and the index one past its last
  * element appends one ({@code topology.link_changes[0]={a: "core[0]" b:
  * "agg[1][0]" at_us: 5000 rate_gbps: 0}} on a scenario with none). A message-typed field takes a
- * text-format value ({@code protocol.pfc_only={segment_bytes: 65536}}). Setting a
+ * text-format value ({@code protocol.pfc_only={segment_bytes: 65536}}), or the
+ * name of a message member of its oneof, which selects that member with its
+ * fields at their defaults ({@code protocol=swift} is {@code protocol={swift {}}}:
+ * `cosim sweep --vary protocol=dctcp,swift` runs each protocol). Setting a
  * field inside a oneof member selects that member. A map with string keys takes
  * the key in brackets and adds or replaces that entry
  * ({@code protocol.custom_window_law.params[ai]=2}).
@@ -205,6 +208,19 @@ public final class Overrides {
     }
 
     private static Message parseMessage(Message.Builder parent, FieldDescriptor f, String v, String path) {
+        FieldDescriptor member = f.getMessageType().findFieldByName(v);
+        if (member != null && member.getContainingOneof() != null
+                && member.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+            Message.Builder chosen = parent.newBuilderForField(f);
+            return chosen.setField(member, chosen.newBuilderForField(member).build()).build();
+        }
+        List<String> members = f.getMessageType().getOneofs().stream().flatMap(o -> o.getFields().stream())
+                .filter(m -> m.getJavaType() == FieldDescriptor.JavaType.MESSAGE).map(FieldDescriptor::getName)
+                .toList();
+        if (v.matches("[a-z_][a-z0-9_]*") && !members.isEmpty()) {
+            throw new ScenarioException(path, "'" + v + "' is not one of its choices (" + String.join(", ", members)
+                    + ")" + ClosestNames.didYouMean(v, members, ""));
+        }
         String body = v.startsWith("{") && v.endsWith("}") ? v.substring(1, v.length() - 1) : v;
         Message.Builder child = parent.newBuilderForField(f);
         try {

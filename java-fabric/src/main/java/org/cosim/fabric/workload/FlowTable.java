@@ -15,6 +15,7 @@ public final class FlowTable {
     private long[] start = new long[16];
     private long[] stop = new long[16];
     private boolean anyStop;
+    private int[] partFirst = new int[0];  // a mix's parts: the first flow id of each (WorkloadMix)
 
     /** A scenario field naming flow {@code id} (a uint32, read unsigned) must name one of this run's flows. */
     public static void requireId(String field, int id, int flowCount) {
@@ -45,6 +46,24 @@ public final class FlowTable {
         stop[size] = stopPs;
         anyStop |= stopPs >= 0;
         return size++;
+    }
+
+    /** The flows added from now on make the next part of a mix (WorkloadMix: part 0's flows first). */
+    void beginPart() {
+        partFirst = Arrays.copyOf(partFirst, partFirst.length + 1);
+        partFirst[partFirst.length - 1] = size;
+    }
+
+    /** How many parts the workload has: a mix's, or 0 for a workload of one kind. */
+    public int parts() { return partFirst.length; }
+
+    /** The part of a mix flow {@code f} belongs to (0-based, in the mix's order); -1 when there are no parts. */
+    public int part(int f) {
+        int p = partFirst.length - 1;
+        while (p >= 0 && partFirst[p] > f) {
+            p--;
+        }
+        return p;
     }
 
     /** When a long-lived flow closes, or -1 (never). */

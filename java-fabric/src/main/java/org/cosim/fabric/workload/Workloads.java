@@ -101,6 +101,7 @@ public final class Workloads {
                         + "on the mix's workload, not on a part");
             }
             FlowTable p = build(part, g, KeyedHash.hash(seed, MIX_TAG, i), endOfRunPs, field);
+            t.beginPart();
             for (int f = 0; f < p.size(); f++) {
                 t.add(p.src(f), p.dst(f), p.sizeBytes(f), p.startPs(f), p.stopPs(f));
             }

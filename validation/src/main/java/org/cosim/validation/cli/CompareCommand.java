@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
@@ -15,21 +16,27 @@ import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
 import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.omnetpp.OmnetppInstall;
+import org.cosim.validation.plots.FigureData;
+import org.cosim.validation.plots.Plots;
 import org.cosim.validation.results.ResultsComparison;
+import org.cosim.validation.results.RunComparison;
 import org.cosim.validation.results.RunResults;
 import org.cosim.validation.runner.LoadCheck;
 import org.cosim.validation.runner.OmnetppBackend;
 
 /**
- * `cosim compare SCENARIO`: runs the scenario on both back ends (Java in-process,
- * then OMNeT++) and reports, metric by metric and flow by flow, where the results
- * differ. `cosim compare --dirs A B` compares two existing results directories.
- * Exit status 0 when they agree (exactly, or within --tolerance), 1 when not.
+ * `cosim compare --dirs A B [C ...]`: runs' results side by side (RunComparison), a
+ * column per run, and their overlay figures. `cosim compare SCENARIO`: runs the
+ * scenario on both back ends (Java in-process, then OMNeT++) and checks that their
+ * files are identical (ResultsComparison), the verdict first; `--dirs A B --diff`
+ * checks two existing results directories so. The checks exit with status 0 when
+ * the files agree (exactly, or within --tolerance), 1 when not.
  */
 public final class CompareCommand implements Command {
-    private static final String USAGE = "cosim compare SCENARIO [--set field.path=value ...] [--out DIR] "
-            + "[--tolerance REL] [--agents HOST:PORT] [--no-plots] [--strict-load] | cosim compare --dirs DIR_A DIR_B "
-            + "[--tolerance REL]";
+    private static final String USAGE = "cosim compare --dirs DIR_A DIR_B [DIR_C ...] [--out DIR] [--no-plots] | "
+            + "cosim compare SCENARIO [--set field.path=value ...] [--out DIR] [--tolerance REL] [--verbose] "
+            + "[--agents HOST:PORT] [--no-plots] [--strict-load] | cosim compare --dirs DIR_A DIR_B --diff "
+            + "[--tolerance REL] [--verbose]";
 
     @Override
     public String name() {
@@ -38,20 +45,29 @@ public final class CompareCommand implements Command {
 
     @Override
     public String summary() {
-        return "run a scenario on both back ends (java, omnetpp) and report where the results differ";
+        return "results of several runs side by side (--dirs), or a scenario on both back ends: are they identical";
     }
 
     static Options options() {
         Options o = new Options();
         o.addOption(CommandLines.setOption());
         o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
-                .desc("where both results go: DIR/java and DIR/omnetpp (default: results/<scenario name>-compare)")
-                .get());
+                .desc("SCENARIO: where both results go, DIR/java and DIR/omnetpp (default: results/<scenario "
+                        + "name>-compare); --dirs: where the table and the overlay figures go (default: "
+                        + "results/compare-<the directories' names>)").get());
         o.addOption(Option.builder().longOpt("tolerance").hasArg().argName("REL")
-                .desc("accept numbers within this relative difference (default 0: identical)").get());
+                .desc("the back-end check: accept numbers within this relative difference (default 0: identical)")
+                .get());
+        o.addOption(Option.builder().longOpt("verbose")
+                .desc("the back-end check: list every difference (default: the first "
+                        + ResultsComparison.SHOWN + "; compare.txt has them all)").get());
         o.addOption(Option.builder().longOpt("agents").hasArg().argName("HOST:PORT")
                 .desc("omnetpp run: use this running agent server instead of starting one").get());
-        o.addOption(Option.builder().longOpt("dirs").desc("compare two existing results directories").get());
+        o.addOption(Option.builder().longOpt("dirs").desc("results directories (as `cosim run` writes them) side by "
+                + "side: the headline numbers, a column per run, and overlay figures (slowdown by flow size, RTT "
+                + "CDF)").get());
+        o.addOption(Option.builder().longOpt("diff").desc("with --dirs and two directories: check that their files "
+                + "are identical, as `cosim compare SCENARIO` checks the two back ends").get());
         o.addOption(Option.builder().longOpt("no-plots").desc("skip the PNG plots").get());
         o.addOption(CommandLines.strictLoadOption());
         o.addOption(CommandLines.helpOption());
@@ -62,34 +78,35 @@ public final class CompareCommand implements Command {
     public int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine cl = CommandLines.parse(options(), args);
         if (cl.hasOption("help")) {
-            out.print(CommandLines.help(USAGE, "Runs one scenario on the Java and the OMNeT++ back end and compares "
-                    + "flows.csv, summary.json, rtt_samples.csv, timeseries.csv and agent_state.csv (with "
-                    + "output.agent_state).", options()));
+            out.print(CommandLines.help(USAGE, "With --dirs, shows runs' results side by side (goodput, FCT and "
+                    + "slowdown overall, by flow size and by part of a mixed workload, RTT, queues, drops, pauses, "
+                    + "retransmissions) and draws slowdown_by_size.png and rtt_cdf.png overlaying them. With a "
+                    + "SCENARIO, runs it on the Java and the OMNeT++ back end and checks that flows.csv, "
+                    + "summary.json, rtt_samples.csv, timeseries.csv and agent_state.csv (with output.agent_state) "
+                    + "are identical.", options()));
             return 0;
         }
         double tolerance = tolerance(cl.getOptionValue("tolerance", "0"));
+        int shown = cl.hasOption("verbose") ? Integer.MAX_VALUE : ResultsComparison.SHOWN;
         if (cl.hasOption("dirs")) {
-            List<String> dirs = cl.getArgList();
-            if (dirs.size() != 2) {
-                throw new UsageException("--dirs takes two results directories, got " + dirs);
-            }
-            for (String d : dirs) {
-                if (!Files.isDirectory(Path.of(d))) {
-                    throw new UsageException("--dirs: " + d + ": no such directory");
-                }
-                for (String f : List.of("flows.csv", "summary.json")) {
-                    if (!Files.isRegularFile(Path.of(d, f))) {
-                        throw new UsageException("--dirs: " + d + " holds no " + f + ": not the results of a run");
-                    }
-                }
+            List<Path> dirs = resultDirectories(cl.getArgList(), cl.hasOption("diff"));
+            if (!cl.hasOption("diff") && (cl.hasOption("tolerance") || cl.hasOption("verbose"))) {
+                throw new UsageException("--tolerance and --verbose go with the check of two directories (--diff) or "
+                        + "of a SCENARIO on both back ends");
             }
             try {
-                return report(ResultsComparison.of(Path.of(dirs.get(0)), dirs.get(0), Path.of(dirs.get(1)),
-                        dirs.get(1), tolerance), null, out);
+                if (cl.hasOption("diff")) {
+                    return report(ResultsComparison.of(dirs.get(0), dirs.get(0).toString(), dirs.get(1),
+                            dirs.get(1).toString(), tolerance), null, shown, out);
+                }
+                return sideBySide(dirs, cl, out);
             } catch (ResultsComparison.MalformedResults e) {
                 err.println("cosim compare: --dirs: " + e.getMessage());
                 return 2;
             }
+        }
+        if (cl.hasOption("diff")) {
+            throw new UsageException("--diff checks two results directories: give them with --dirs");
         }
         Path scenarioFile = RunCommand.scenarioArgument(cl);
         CommandLines.Overridden read = CommandLines.readScenario(scenarioFile, cl, "compare", err);
@@ -167,16 +184,66 @@ public final class CompareCommand implements Command {
                 omnetppRun.wallNanos() / 1e9, omnetppRun.wallBreakdown().containsKey("agent_exchange_wall_time")
                         ? String.format(Locale.ROOT, " (of which %.2f s in AgentLink::exchange: gRPC and the agents)",
                         omnetppRun.wallBreakdown().get("agent_exchange_wall_time")) : "");
-        int status = report(c, outDir.resolve("compare.txt"), out);
+        int status = report(c, outDir.resolve("compare.txt"), cl.hasOption("verbose") ? Integer.MAX_VALUE
+                : ResultsComparison.SHOWN, out);
         return javaRun.complete() && omnetppRun.complete() ? status : 1;
     }
 
-    private static int report(ResultsComparison c, Path file, PrintStream out) {
-        String text = c.report();
-        out.print(text);
+    /** The results directories --dirs names: two for --diff, else two or more; each must hold a run's results. */
+    private static List<Path> resultDirectories(List<String> args, boolean diff) {
+        if (diff ? args.size() != 2 : args.size() < 2) {
+            throw new UsageException("--dirs" + (diff ? " --diff takes two" : " takes two or more")
+                    + " results directories, got " + args);
+        }
+        for (String d : args) {
+            if (!Files.isDirectory(Path.of(d))) {
+                throw new UsageException("--dirs: " + d + ": no such directory");
+            }
+            for (String f : List.of("flows.csv", "summary.json")) {
+                if (!Files.isRegularFile(Path.of(d, f))) {
+                    throw new UsageException("--dirs: " + d + " holds no " + f + ": not the results of a run");
+                }
+            }
+        }
+        return args.stream().map(Path::of).toList();
+    }
+
+    /** The runs' table on the terminal and in OUT/compare.txt, and the overlay figures in OUT. */
+    private static int sideBySide(List<Path> dirs, CommandLine cl, PrintStream out) {
+        RunComparison c = RunComparison.of(dirs);
+        String names = String.join("+", dirs.stream()
+                .map(d -> d.toAbsolutePath().normalize().getFileName().toString()).toList());
+        Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/compare-"
+                + (names.length() > 120 ? names.substring(0, 120) : names).replaceAll("[^A-Za-z0-9._+=-]", "_")));
+        String table = c.table();
+        out.print(table);
+        try {
+            Files.createDirectories(outDir);
+            Files.writeString(outDir.resolve("compare.txt"), table, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + outDir.resolve("compare.txt") + ": " + e.getMessage(), e);
+        }
+        List<String> written = new ArrayList<>(List.of(outDir.resolve("compare.txt").toString()));
+        if (!cl.hasOption("no-plots")) {
+            FigureData slowdown = c.slowdownFigure();
+            if (slowdown != null) {
+                written.add(Plots.figure(outDir.resolve("slowdown_by_size.png"), slowdown).toString());
+            }
+            FigureData rtt = c.rttFigure();
+            if (rtt != null) {
+                written.add(Plots.figure(outDir.resolve("rtt_cdf.png"), rtt).toString());
+            }
+        }
+        out.println("written: " + String.join(", ", written));
+        return 0;
+    }
+
+    /** The check's report on the terminal (its first {@code shown} differences), and whole in {@code file}. */
+    private static int report(ResultsComparison c, Path file, int shown, PrintStream out) {
+        out.print(c.report(shown));
         if (file != null) {
             try {
-                Files.writeString(file, text, StandardCharsets.UTF_8);
+                Files.writeString(file, c.report(), StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
             }

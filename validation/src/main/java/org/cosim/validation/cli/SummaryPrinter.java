@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.cosim.scenario.Units;
 import org.cosim.validation.results.Counters;
 import org.cosim.validation.results.FctStats;
+import org.cosim.validation.results.PartStats;
 import org.cosim.validation.results.QueueRecord;
 import org.cosim.validation.results.RttStats;
 import org.cosim.validation.results.RunResults;
@@ -67,8 +68,11 @@ public final class SummaryPrinter {
                     c.trimmedPackets(), c.returnedToSender(), 100 * c.returnedShare());
         }
         printFlows(out, r, s.fct());
+        for (PartStats p : s.parts()) {
+            printPart(out, p);
+        }
         // Slowdown by flow size, for workloads of many flows (an incast's few flows say it better above).
-        for (Slowdowns.Bucket b : Slowdowns.bySize(r.flows(), r.warmupPs())) {
+        for (Slowdowns.Bucket b : s.slowdownBySize()) {
             if (b.flows() >= 100 && b.finished() == 0) {
                 out.printf(Locale.ROOT, "  slowdown    %-13s none of %d flows finished%n", b.name() + ":", b.flows());
             } else if (b.flows() >= 100) {
@@ -110,6 +114,20 @@ public final class SummaryPrinter {
                 : String.format(Locale.ROOT, "; slowdown mean %.2f, p99 %.2f", f.slowdownMean(), f.slowdownP99());
         out.printf(Locale.ROOT, "%s; FCT mean %.1f us, p50 %.1f us, p99 %.1f us%s%s%n", set, f.meanUs(), f.p50Us(),
                 f.p99Us(), slowdown, rest);
+    }
+
+    /** A mixed workload's part (PartStats): its goodput, and FCT and slowdown over its measured flows. */
+    private static void printPart(PrintStream out, PartStats p) {
+        FctStats f = p.fct();
+        String head = String.format(Locale.ROOT, "  part %-6d %s, %d flows: goodput %.2f Gb/s; %d measured, %d finished",
+                p.part(), p.kind(), p.flows(), p.goodputGbps(), f.flowsMeasured(), f.flowsFinished());
+        if (f.flowsFinished() == 0) {
+            out.println(head);
+            return;
+        }
+        String slowdown = Double.isNaN(f.slowdownMean()) ? ""
+                : String.format(Locale.ROOT, "; slowdown mean %.2f, p99 %.2f", f.slowdownMean(), f.slowdownP99());
+        out.printf(Locale.ROOT, "%s; FCT p50 %.1f us, p99 %.1f us%s%n", head, f.p50Us(), f.p99Us(), slowdown);
     }
 
     private static String ms(long ps) {

@@ -125,7 +125,7 @@ public final class SweepCommand implements Command {
             List<SweepTable.Row> rows = runAll(plan, scenarios, outDir, backend, jobs, cl.hasOption("plots"), stop,
                     err);
             SweepTable table = new SweepTable(plan.axes(), rows, backend.equals("both"));
-            table.print(out);
+            table.print(out, metrics);
             Optional<SeedSummary> seeds = SeedSummary.of(plan.axes(), rows);
             if (seeds.isPresent()) {
                 out.println("over the seeds (mean +- 95% confidence interval of the complete runs):");
@@ -154,7 +154,7 @@ public final class SweepCommand implements Command {
         }
         if (differ > 0) {
             err.println("cosim sweep: at " + differ + " of " + rows.size() + " points the back ends' files differ "
-                    + "(`cosim compare --dirs DIR/<point>/java DIR/<point>/omnetpp` lists where)");
+                    + "(`cosim compare --dirs DIR/<point>/java DIR/<point>/omnetpp --diff` lists where)");
         }
         return failed > 0 || notRun > 0 || differ > 0 ? 1 : 0;
     }

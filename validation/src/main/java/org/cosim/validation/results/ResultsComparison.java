@@ -31,6 +31,8 @@ public final class ResultsComparison {
     private final double tolerance;
     private final List<Difference> differences = new ArrayList<>();
     private final Map<String, Integer> compared = new LinkedHashMap<>();
+    /** Per file, the rows (CSV rows, lines) compared and those with at least one difference; none for JSON. */
+    private final Map<String, int[]> rows = new LinkedHashMap<>();
 
     private ResultsComparison(String nameA, String nameB, double tolerance) {
         this.nameA = nameA;
@@ -61,26 +63,55 @@ public final class ResultsComparison {
         return List.copyOf(differences);
     }
 
-    /** A readable report: what was compared, and every difference (the first 200). */
+    /** How many differences a report lists unless asked for all (`cosim compare --verbose`). */
+    public static final int SHOWN = 20;
+
+    /** The report with every difference. */
     public String report() {
+        return report(Integer.MAX_VALUE);
+    }
+
+    /**
+     * A readable report, the verdict first: identical (or within the tolerance) or not and which files
+     * differ; then per file what was compared (values, and rows for the CSVs: how many differ); then the
+     * first {@code limit} differences and how many more there are.
+     */
+    public String report(int limit) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "comparison %s vs %s (%s):%n", nameA, nameB,
-                tolerance == 0 ? "exact" : "relative tolerance " + tolerance));
+        List<String> differing = compared.keySet().stream().filter(f -> count(f) > 0).toList();
+        b.append(String.format(Locale.ROOT, "comparison %s vs %s (%s): %s: %s%s%n", nameA, nameB,
+                tolerance == 0 ? "exact" : "relative tolerance " + tolerance,
+                tolerance == 0 ? "identical" : "agree", agree() ? "yes" : "no",
+                agree() ? "" : "; differ: " + String.join(", ", differing.stream().map(this::extent).toList())));
         compared.forEach((file, n) -> {
-            long diffs = differences.stream().filter(d -> d.file().equals(file)).count();
-            b.append(String.format(Locale.ROOT, "  %-16s %s (%d values compared)%n", file,
-                    diffs == 0 ? (tolerance == 0 ? "identical" : "agree") : diffs + " differences", n));
+            int[] r = rows.get(file);
+            b.append(String.format(Locale.ROOT, "  %-16s %s (%d values%s compared)%n", file,
+                    count(file) == 0 ? (tolerance == 0 ? "identical" : "agree") : count(file) + " differences", n,
+                    r == null ? "" : " in " + r[0] + " rows"));
         });
-        int shown = 0;
-        for (Difference d : differences) {
-            if (shown++ == 200) {
-                b.append("  ... and ").append(differences.size() - 200).append(" more\n");
-                break;
-            }
+        if (differences.isEmpty()) {
+            return b.toString();
+        }
+        b.append(differences.size() <= limit ? "differences:\n"
+                : "the first " + limit + " of " + differences.size() + " differences:\n");
+        for (Difference d : differences.subList(0, Math.min(limit, differences.size()))) {
             b.append(String.format(Locale.ROOT, "  %s %s: %s %s, %s %s%s%n", d.file(), d.where(), nameA, d.a(), nameB,
                     d.b(), relative(d.a(), d.b())));
         }
+        if (differences.size() > limit) {
+            b.append("  ... and ").append(differences.size() - limit).append(" more (--verbose lists them all)\n");
+        }
         return b.toString();
+    }
+
+    private long count(String file) {
+        return differences.stream().filter(d -> d.file().equals(file)).count();
+    }
+
+    /** "flows.csv (3 of 40 rows)", or for summary.json "summary.json (2 values)". */
+    private String extent(String file) {
+        int[] r = rows.get(file);
+        return r == null ? file + " (" + count(file) + " values)" : file + " (" + r[1] + " of " + r[0] + " rows)";
     }
 
     private static String relative(String a, String b) {
@@ -133,10 +164,13 @@ public final class ResultsComparison {
         }
         String[] header = la.get(0).split(",", -1);
         int n = 0;
+        int differingRows = 0;
         for (int r = 1; r < Math.max(la.size(), lb.size()); r++) {
+            int before = differences.size();
             if (r >= la.size() || r >= lb.size()) {
                 differences.add(new Difference(file, "row " + r, r < la.size() ? la.get(r) : "(no row)",
                         r < lb.size() ? lb.get(r) : "(no row)"));
+                differingRows++;
                 continue;
             }
             String[] ca = la.get(r).split(",", -1);
@@ -149,23 +183,28 @@ public final class ResultsComparison {
                     differences.add(new Difference(file, rowName + " " + ca[0] + " " + header[c], x, y));
                 }
             }
+            differingRows += differences.size() > before ? 1 : 0;
         }
         count(file, n);
+        rows.put(file, new int[] {Math.max(la.size(), lb.size()) - 1, differingRows});
     }
 
     private void linesExactly(Path a, Path b, String file) {
         List<String> la = lines(a, file);
         List<String> lb = lines(b, file);
         int n = 0;
+        int differing = 0;
         for (int i = 0; i < Math.max(la.size(), lb.size()); i++) {
             String x = i < la.size() ? la.get(i) : "(no line)";
             String y = i < lb.size() ? lb.get(i) : "(no line)";
             n++;
             if (!x.equals(y) && (tolerance == 0 || !rowWithinTolerance(x, y))) {
                 differences.add(new Difference(file, "line " + (i + 1), x, y));
+                differing++;
             }
         }
         count(file, n);
+        rows.put(file, new int[] {n, differing});
     }
 
     private boolean rowWithinTolerance(String x, String y) {

@@ -7,13 +7,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.cosim.agents.host.FlowStates;
 import org.cosim.scenario.Units;
 
 /**
  * Writes a run's results directory in the common format:
  * <ul>
- * <li>{@code flows.csv}: one row per flow (times in ps; empty end/FCT when unfinished);
+ * <li>{@code flows.csv}: one row per flow (times in ps; empty end/FCT when unfinished; with a mixed
+ * workload, a last column {@code part}: the flow's part of the mix, 0-based);
  * <li>{@code summary.json}: status, the headline metrics (with FCT slowdown percentiles by flow
  * size, {@link Slowdowns}), counters (deterministic);
  * <li>{@code rtt_samples.csv}: RTT samples, network and host (evenly thinned to at most N rows);
@@ -32,11 +34,12 @@ public final class ResultsWriter {
 
     /** The plots a run may draw (Plots): removed with the files above, so none is left from an earlier run. */
     public static final String RATES_PNG = "rates.png";
+    public static final String SLOWDOWN_PNG = "slowdown.png";
     public static final String RTT_CDF_PNG = "rtt_cdf.png";
     public static final String QUEUE_PNG = "queue.png";
     public static final String PACKET_TRACE_PNG = "packet_trace.png";
     public static final String AGENT_STATE_PNG = "agent_state.png";
-    private static final List<String> PLOTS = List.of(RATES_PNG, RTT_CDF_PNG, QUEUE_PNG, PACKET_TRACE_PNG,
+    private static final List<String> PLOTS = List.of(RATES_PNG, SLOWDOWN_PNG, RTT_CDF_PNG, QUEUE_PNG, PACKET_TRACE_PNG,
             AGENT_STATE_PNG);
 
     private ResultsWriter() {}
@@ -55,7 +58,9 @@ public final class ResultsWriter {
             writeRtts(dir.resolve("rtt_samples.csv"), r.rtts(), maxRttRows);
             writeSeries(dir.resolve("timeseries.csv"), r.series());
             if (r.flowStates() != null) {
-                writeStates(dir.resolve("agent_state.csv"), r.flowStates());
+                int[] chosen = r.chosenStateFlows();
+                writeStates(dir.resolve("agent_state.csv"), r.flowStates(),
+                        chosen.length > 0 ? chosen : IntStream.range(0, r.flowStates().flows()).toArray());
             }
             if (r.packetTrace() != null) {
                 PacketTraceCsv.write(dir.resolve("packet_trace.csv"), r.packetTrace());
@@ -68,9 +73,11 @@ public final class ResultsWriter {
     }
 
     static void writeFlows(Path file, RunResults r) throws IOException {
+        boolean parts = !r.partKinds().isEmpty();
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("flow_id,src,dst,size_bytes,start_ps,end_ps,fct_ps,ideal_fct_ps,slowdown,"
-                    + "sent_bytes,delivered_bytes,dropped_bytes,retransmitted_bytes,unique_delivered_bytes\n");
+                    + "sent_bytes,delivered_bytes,dropped_bytes,retransmitted_bytes,unique_delivered_bytes"
+                    + (parts ? ",part\n" : "\n"));
             for (FlowRecord f : r.flows()) {
                 FlowBytes b = f.bytes();
                 w.write(f.id() + "," + f.src() + "," + f.dst() + "," + f.sizeBytes() + "," + f.startPs() + ","
@@ -78,7 +85,7 @@ public final class ResultsWriter {
                         + (f.idealFctPs() >= 0 ? f.idealFctPs() : "") + ","
                         + (Double.isNaN(f.slowdown()) ? "" : JsonWriter.number(f.slowdown())) + ","
                         + b.sent() + "," + b.delivered() + "," + b.dropped() + "," + b.retransmitted() + ","
-                        + b.uniqueDelivered() + "\n");
+                        + b.uniqueDelivered() + (parts ? "," + f.part() : "") + "\n");
             }
         }
     }
@@ -123,12 +130,13 @@ public final class ResultsWriter {
     /**
      * One row per sample time, a column per flow and variable ({@code flowF_cwnd_packets},
      * {@code flowF_rtt_us}, {@code flowF_target_us}, ..., a flow's together); an empty cell
-     * where a flow had no state (not started, or finished) or a signal no value yet.
+     * where a flow had no state (not started, or finished) or a signal no value yet. {@code flows}: the
+     * flows written, in this order (output.agent_state_flows, or all of them).
      */
-    static void writeStates(Path file, FlowStates st) throws IOException {
+    static void writeStates(Path file, FlowStates st, int[] flows) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             StringBuilder head = new StringBuilder("time_ps");
-            for (int f = 0; f < st.flows(); f++) {
+            for (int f : flows) {
                 for (String name : st.names()) {
                     head.append(",flow").append(f).append('_').append(name);
                 }
@@ -136,7 +144,7 @@ public final class ResultsWriter {
             w.write(head.append('\n').toString());
             for (int s = 0; s < st.samples(); s++) {
                 StringBuilder row = new StringBuilder(Long.toString(st.timePs(s)));
-                for (int f = 0; f < st.flows(); f++) {
+                for (int f : flows) {
                     for (int v = 0; v < st.variables(); v++) {
                         double x = st.value(s, f, v);
                         row.append(',').append(Double.isNaN(x) ? "" : JsonWriter.number(x));
@@ -175,29 +183,32 @@ public final class ResultsWriter {
         // Over the flows that started after the warm-up (FlowRecord.measured), as slowdown_by_size below.
         FctStats fct = s.fct();
         j.beginObject("fct");
-        j.field("flows_measured", fct.flowsMeasured());
-        j.field("flows_finished", fct.flowsFinished());
-        j.field("flows_unfinished", fct.flowsUnfinished());
-        j.field("flows_in_run", r.flows().size());
-        j.field("mean_us", fct.meanUs());
-        j.field("p50_us", fct.p50Us());
-        j.field("p99_us", fct.p99Us());
-        j.field("max_us", fct.maxUs());
-        j.field("min_us", fct.minUs());
-        j.field("slowdown_mean", fct.slowdownMean());
-        j.field("slowdown_p99", fct.slowdownP99());
+        fctFields(j, fct, r.flows().size());
         j.endObject();
-        List<Slowdowns.Bucket> buckets = Slowdowns.bySize(r.flows(), r.warmupPs());
+        List<Slowdowns.Bucket> buckets = s.slowdownBySize();
         if (!buckets.isEmpty()) {
             // The measured flows by size (Slowdowns): what a workload of mixed sizes is judged by.
             j.beginObject("slowdown_by_size");
             for (Slowdowns.Bucket b : buckets) {
                 j.beginObject(b.name());
                 j.field("flows", b.flows());
+                j.field("size_p50_bytes", b.medianBytes());
                 j.field("finished", b.finished());
                 j.field("p50", b.p50());
                 j.field("p99", b.p99());
                 j.field("p999", b.p999());
+                j.endObject();
+            }
+            j.endObject();
+        }
+        if (!s.parts().isEmpty()) {
+            // A mixed workload's parts apart (PartStats), keyed by their index in workload.mix.parts.
+            j.beginObject("parts");
+            for (PartStats p : s.parts()) {
+                j.beginObject(Integer.toString(p.part()));
+                j.field("kind", p.kind());
+                j.field("goodput_gbps", p.goodputGbps());
+                fctFields(j, p.fct(), p.flows());
                 j.endObject();
             }
             j.endObject();
@@ -295,6 +306,21 @@ public final class ResultsWriter {
         j.field("p99", rtt.p99Us());
         j.field("p999", rtt.p999Us());
         j.endObject();
+    }
+
+    /** The FCT numbers of summary.json's {@code fct} and of each of its {@code parts}. */
+    private static void fctFields(JsonWriter j, FctStats fct, int flowsInRun) {
+        j.field("flows_measured", fct.flowsMeasured());
+        j.field("flows_finished", fct.flowsFinished());
+        j.field("flows_unfinished", fct.flowsUnfinished());
+        j.field("flows_in_run", flowsInRun);
+        j.field("mean_us", fct.meanUs());
+        j.field("p50_us", fct.p50Us());
+        j.field("p99_us", fct.p99Us());
+        j.field("max_us", fct.maxUs());
+        j.field("min_us", fct.minUs());
+        j.field("slowdown_mean", fct.slowdownMean());
+        j.field("slowdown_p99", fct.slowdownP99());
     }
 
     static String runJson(RunResults r) {

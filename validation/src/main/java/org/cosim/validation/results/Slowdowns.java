@@ -13,12 +13,22 @@ import java.util.List;
 public final class Slowdowns {
     private static final long[] EDGES = {10_000, 100_000, 1_000_000, 10_000_000};
     private static final String[] NAMES = {"< 10 KB", "10-100 KB", "100 KB-1 MB", "1-10 MB", ">= 10 MB"};
+    /** The buckets' names in column names (sweep.csv's slowdown_p99_10KB_100KB). */
+    private static final String[] KEYS = {"under_10KB", "10KB_100KB", "100KB_1MB", "1MB_10MB", "over_10MB"};
 
     private Slowdowns() {}
 
-    /** One size bucket: flows started in the measured interval, how many finished, and their slowdowns. */
-    public record Bucket(String name, long minBytes, long maxBytes, int flows, int finished, double p50, double p99,
-                         double p999) {}
+    /**
+     * One size bucket: flows started in the measured interval, the median of their sizes (where the bucket
+     * stands on a figure's size axis), how many finished, and their slowdowns.
+     */
+    public record Bucket(String name, String key, long minBytes, long maxBytes, int flows, long medianBytes, int finished,
+                         double p50, double p99, double p999) {}
+
+    /** Every bucket's key, smallest sizes first (a run's buckets are those of them with flows). */
+    public static List<String> keys() {
+        return List.of(KEYS);
+    }
 
     /** The non-empty buckets, smallest sizes first. */
     public static List<Bucket> bySize(List<FlowRecord> flows, long warmupPs) {
@@ -27,19 +37,20 @@ public final class Slowdowns {
         for (int b = 0; b <= EDGES.length; b++) {
             long lo = b == 0 ? 1 : EDGES[b - 1];
             long hi = b == EDGES.length ? Long.MAX_VALUE : EDGES[b];
-            int started = 0;
+            List<Long> sizes = new ArrayList<>();
             List<Double> done = new ArrayList<>();
             for (FlowRecord f : measured) {
                 if (f.sizeBytes() >= lo && f.sizeBytes() < hi) {
-                    started++;
+                    sizes.add(f.sizeBytes());
                     if (f.finished() && !Double.isNaN(f.slowdown())) {
                         done.add(f.slowdown());
                     }
                 }
             }
-            if (started > 0) {
+            if (!sizes.isEmpty()) {
                 double[] s = Stats.sorted(done.stream().mapToDouble(Double::doubleValue).toArray());
-                out.add(new Bucket(NAMES[b], lo, hi, started, s.length, Stats.percentile(s, 0.5),
+                long median = Stats.percentile(Stats.sorted(sizes.stream().mapToLong(Long::longValue).toArray()), 0.5);
+                out.add(new Bucket(NAMES[b], KEYS[b], lo, hi, sizes.size(), median, s.length, Stats.percentile(s, 0.5),
                         Stats.percentile(s, 0.99), Stats.percentile(s, 0.999)));
             }
         }

@@ -12,22 +12,22 @@ import org.cosim.scenario.Units;
  * throughput is its goodput over the part of that interval it was active.
  * Retransmitted and duplicate bytes count the whole run. RTTs: the network and the
  * host RTT of the same samples ({@link RttSamples}). FCTs and slowdowns:
- * {@link FctStats}, over the flows that started after the warm-up.
+ * {@link FctStats}, over the flows that started after the warm-up; a mixed workload's
+ * parts apart: {@link PartStats} (empty for a workload of one kind); slowdown by flow size:
+ * {@link Slowdowns} (its non-empty buckets).
  */
 public record Summary(double goodputGbps, double wireGbps, double[] flowThroughputGbps, double jainIndex,
                       RttStats rttNetwork, RttStats rttHost, FctStats fct, long retransmittedBytes,
                       long duplicateBytesDelivered, double incastOptimumUs, TracedOneWay tracedOneWay,
-                      TracedPortWaits tracedPortWaits) {
+                      TracedPortWaits tracedPortWaits, List<PartStats> parts, List<Slowdowns.Bucket> slowdownBySize) {
 
     public static Summary of(RunResults r) {
         double measuredS = r.measuredPs() / (double) Units.PS_PER_S;
-        long goodBytes = 0;
         long wireBytes = 0;
         long retransmitted = 0;
         long duplicates = 0;
         List<Double> rates = new ArrayList<>();
         for (FlowRecord f : r.flows()) {
-            goodBytes += f.bytes().uniqueDeliveredMeasured();
             wireBytes += f.bytes().deliveredMeasured();
             retransmitted += f.bytes().retransmitted();
             duplicates += f.bytes().duplicateDelivered();
@@ -41,13 +41,23 @@ public record Summary(double goodputGbps, double wireGbps, double[] flowThroughp
 
 
         return new Summary(
-                measuredS > 0 ? goodBytes * 8 / measuredS / 1e9 : 0, measuredS > 0 ? wireBytes * 8 / measuredS / 1e9 : 0,
+                goodputGbps(r.flows(), r.measuredPs()), measuredS > 0 ? wireBytes * 8 / measuredS / 1e9 : 0,
                 flowRates, Stats.jain(flowRates),
                 RttStats.of(r.rtts().networkRttPs()), RttStats.of(r.rtts().hostRttPs()),
                 FctStats.of(r.flows(), r.warmupPs()), retransmitted, duplicates,
                 r.incastOptimumPs() < 0 ? Double.NaN : Stats.us(r.incastOptimumPs()),
                 r.packetTrace() == null ? null : TracedOneWay.of(r.packetTrace()),
-                r.packetTrace() == null ? null : TracedPortWaits.of(r.packetTrace()));
+                r.packetTrace() == null ? null : TracedPortWaits.of(r.packetTrace()), PartStats.of(r),
+                Slowdowns.bySize(r.flows(), r.warmupPs()));
+    }
+
+    /** The goodput of {@code flows}: their payload bytes delivered for the first time in the measured interval. */
+    static double goodputGbps(List<FlowRecord> flows, long measuredPs) {
+        long bytes = 0;
+        for (FlowRecord f : flows) {
+            bytes += f.bytes().uniqueDeliveredMeasured();
+        }
+        return measuredPs > 0 ? bytes * 8 / (measuredPs / (double) Units.PS_PER_S) / 1e9 : 0;
     }
 
 

@@ -46,7 +46,7 @@ public final class JavaBackend {
                 s.getSeed(), r.config().durationPs(), r.config().warmupPs(), r.reachedPs(), flows(sim, r),
                 rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()), RunRecords.incastOptimum(sim),
                 r.failure() == null ? null : describe(r.failure()), r.wallNanos(), Map.of(), r.flowStates(),
-                r.packetTrace());
+                r.packetTrace(), s);
     }
 
     /** The exception and where it was thrown, so that a bug in an agent (a custom law's too) can be found. */

@@ -249,7 +249,7 @@ public final class OmnetppBackend {
                 s.getSeed(), sim.config().durationPs(), sim.config().warmupPs(),
                 exact(files, bridge, "reachedPs"), flows(sim, files, bridge), rtts(dir, files, bridge), queues(sim, files),
                 counters(sim, files, bridge), series(sim, files), RunRecords.incastOptimum(sim), failure,
-                launch.wallNanos(), breakdown, states, trace);
+                launch.wallNanos(), breakdown, states, trace, s);
     }
 
     /** The agents' sampled states the bridge wrote, checked against this run (output.agent_state). */

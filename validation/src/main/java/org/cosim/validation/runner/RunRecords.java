@@ -30,7 +30,7 @@ final class RunRecords {
                 : ProtocolCatalog.flowsEndAtReceiver(sim.scenario().getProtocol())
                 ? sim.routing().oneWayPs(src, dst, size, latency, mtu)
                 : sim.routing().idealFctPs(src, dst, size, latency, mtu, sim.config().nic().ackBytes());
-        return new FlowRecord(f, src, dst, size, sim.flows().startPs(f), endPs, ideal, bytes);
+        return new FlowRecord(f, src, dst, size, sim.flows().startPs(f), endPs, ideal, bytes, sim.flows().part(f));
     }
 
     static QueueRecord queue(QueueMonitor m) {

@@ -17,6 +17,7 @@ import org.cosim.validation.results.Counters;
 import org.cosim.validation.results.JsonWriter;
 import org.cosim.validation.results.QueueRecord;
 import org.cosim.validation.results.RunResults;
+import org.cosim.validation.results.Slowdowns;
 import org.cosim.validation.results.Summary;
 
 /**
@@ -70,7 +71,10 @@ public final class SweepTable {
 
     private record Metric(String name, Function<Row, Double> value) { }
 
-    private static final List<Metric> METRICS = List.of(
+    private static final List<Metric> METRICS = metrics();
+
+    private static List<Metric> metrics() {
+        List<Metric> m = new ArrayList<>(List.of(
             new Metric("goodput_gbps", r -> r.summary().goodputGbps()),
             new Metric("wire_gbps", r -> r.summary().wireGbps()),
             new Metric("flow_min_gbps", r -> r.summary().flowThroughputMinGbps()),
@@ -90,18 +94,33 @@ public final class SweepTable {
             new Metric("fct_p50_us", r -> r.summary().fct().p50Us()),
             new Metric("fct_p99_us", r -> r.summary().fct().p99Us()),
             new Metric("fct_max_us", r -> r.summary().fct().maxUs()),
-            new Metric("slowdown_p99", r -> r.summary().fct().slowdownP99()),
+            new Metric("slowdown_p99", r -> r.summary().fct().slowdownP99())));
+        // The slowdowns by flow size (Slowdowns: decades), a p50 and a p99 column per decade.
+        for (String key : Slowdowns.keys()) {
+            m.add(new Metric("slowdown_p50_" + key, r -> bucket(r, key).map(Slowdowns.Bucket::p50).orElse(Double.NaN)));
+            m.add(new Metric("slowdown_p99_" + key, r -> bucket(r, key).map(Slowdowns.Bucket::p99).orElse(Double.NaN)));
+        }
+        m.addAll(List.of(
             new Metric("incast_last_over_optimum", r -> r.summary().incastLastOverOptimum()),
             new Metric("incast_slowest_over_fastest", r -> r.summary().incastSlowestOverFastest()),
             new Metric("queue_p99_kb", SweepTable::largestQueueP99Kb),
             new Metric("drops", r -> (double) r.counters().dropPackets()),
             new Metric("pause_frames", r -> (double) r.counters().pfcPauseFramesSentMeasured()),
-            new Metric("trimmed", r -> (double) r.counters().trimmedPackets()));
+            new Metric("trimmed", r -> (double) r.counters().trimmedPackets())));
+        return List.copyOf(m);
+    }
 
-    /** The columns printed on the terminal (all of them are in sweep.csv): name in the CSV, heading. */
+    private static Optional<Slowdowns.Bucket> bucket(Row r, String key) {
+        return r.summary().slowdownBySize().stream().filter(b -> b.key().equals(key)).findFirst();
+    }
+
+    /**
+     * The columns always printed on the terminal (all of them are in sweep.csv): name in the CSV, heading.
+     * {@link #print} adds the slowdowns by size that any run has and the metrics the sweep plots.
+     */
     private static final String[][] PRINTED = {{"status", "status"}, {"goodput_gbps", "goodput Gb/s"},
         {"flow_min_gbps", "min flow"}, {"jain", "Jain"}, {"rtt_network_p99_us", "net RTT p99 us"}, {"fct_p99_us", "FCT p99 us"},
-        {"drops", "drops"}};
+        {"slowdown_p99", "slowdown p99"}, {"drops", "drops"}};
 
     private final List<SweepAxis> axes;
     private final List<Row> rows;
@@ -253,13 +272,26 @@ public final class SweepTable {
         }
     }
 
-    /** The varied values and a few headline columns, aligned for a terminal. */
-    public void print(PrintStream out) {
+    /**
+     * The varied values and the headline columns, aligned for a terminal: those always printed, the p99
+     * slowdown of each flow-size decade some run has flows in, and the {@code plotted} metrics (--plot).
+     */
+    public void print(PrintStream out, List<String> plotted) {
         List<String> header = header();
         List<String> names = new ArrayList<>(axes.stream().map(SweepAxis::label).toList());
         List<String[]> printed = new ArrayList<>(List.of(PRINTED));
         if (paired) {
             printed.add(1, new String[] {"backends", "backends"});
+        }
+        for (String key : Slowdowns.keys()) {
+            if (rows.stream().anyMatch(r -> r.ran() && bucket(r, key).isPresent())) {
+                printed.add(new String[] {"slowdown_p99_" + key, "p99 " + key});
+            }
+        }
+        for (String m : plotted) {
+            if (printed.stream().noneMatch(p -> p[0].equals(m))) {
+                printed.add(new String[] {m, m});
+            }
         }
         int[] shown = new int[printed.size()];
         for (int i = 0; i < shown.length; i++) {

@@ -158,4 +158,25 @@ class SweepCommandTest {
         assertTrue(both.err().contains("--backend both needs OMNeT++"), both.err());
         assertFalse(java.nio.file.Files.exists(out), "nothing ran");
     }
+
+    @Test
+    void protocolsAreVariedByNameAndTheTableShowsTheSlowdownsAndThePlottedMetrics() throws IOException {
+        Path out = tmp.resolve("protocols");
+        CliOutcome sweep = cosim("sweep", ShippedScenarios.path("websearch-leafspine.textproto").toString(), "--set",
+                "duration_us=6000", "--set", "output.warmup_us=2000", "--vary", "protocol=dctcp,swift", "--plot",
+                "fct_p50_us", "--out", out.toString());
+        assertEquals(0, sweep.status(), sweep.err());
+        for (String p : List.of("dctcp", "swift")) {
+            String dir = (p.equals("dctcp") ? "1" : "2") + "_protocol=" + p;
+            assertTrue(Files.readString(out.resolve(dir).resolve("summary.json")).contains("\"protocol\": \"" + p
+                    + "\""), dir);
+        }
+        String header = sweep.out().lines().findFirst().orElseThrow();
+        for (String column : List.of("protocol", "slowdown p99", "p99 10KB_100KB", "fct_p50_us")) {
+            assertTrue(header.contains(column), column + " in " + header);
+        }
+        assertTrue(Files.readString(out.resolve("sweep.csv")).lines().findFirst().orElseThrow()
+                .contains(",slowdown_p50_under_10KB,slowdown_p99_under_10KB,"));
+        assertTrue(Files.size(out.resolve("sweep_fct_p50_us.png")) > 1000);
+    }
 }

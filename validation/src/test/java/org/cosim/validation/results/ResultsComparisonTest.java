@@ -73,7 +73,7 @@ class ResultsComparisonTest {
                 whole + " trailing")) {
             Files.writeString(b.resolve("summary.json"), broken);
             ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int status = Main.run(new String[] {"compare", "--dirs", a.toString(), b.toString()},
+            int status = Main.run(new String[] {"compare", "--dirs", a.toString(), b.toString(), "--diff"},
                     new PrintStream(new ByteArrayOutputStream()), new PrintStream(err));
             String said = err.toString();
             assertEquals(2, status, broken + ": " + said);
@@ -81,7 +81,37 @@ class ResultsComparisonTest {
             assertFalse(said.contains("Exception"), said);
         }
         Files.writeString(b.resolve("summary.json"), whole);
-        assertEquals(0, Main.run(new String[] {"compare", "--dirs", a.toString(), b.toString()},
+        assertEquals(0, Main.run(new String[] {"compare", "--dirs", a.toString(), b.toString(), "--diff"},
                 new PrintStream(new ByteArrayOutputStream()), new PrintStream(new ByteArrayOutputStream())));
+    }
+
+    @Test
+    void theCheckLeadsWithItsVerdictAndListsTheFirstTwentyDifferencesUnlessVerbose() throws IOException {
+        Path a = run("a");
+        Path b = run("b");
+        assertTrue(ResultsComparison.of(a, "java", b, "omnetpp", 0).report(ResultsComparison.SHOWN)
+                .startsWith("comparison java vs omnetpp (exact): identical: yes\n"));
+        // Every one of the 40 flows' delivered bytes off by one: 40 differences in 40 of 40 rows.
+        List<String> flows = Files.readAllLines(b.resolve("flows.csv"));
+        for (int r = 1; r < flows.size(); r++) {
+            String[] row = flows.get(r).split(",", -1);
+            row[10] = Long.toString(Long.parseLong(row[10]) + 1);
+            flows.set(r, String.join(",", row));
+        }
+        Files.write(b.resolve("flows.csv"), flows);
+        String report = ResultsComparison.of(a, "java", b, "omnetpp", 0).report(ResultsComparison.SHOWN);
+        List<String> lines = report.lines().toList();
+        assertEquals("comparison java vs omnetpp (exact): identical: no; differ: flows.csv (40 of 40 rows)",
+                lines.get(0));
+        assertTrue(report.contains("the first 20 of 40 differences:"), report);
+        assertEquals(20, lines.stream().filter(l -> l.startsWith("  flows.csv flow ")).count(), report);
+        assertTrue(report.endsWith("  ... and 20 more (--verbose lists them all)\n"), report);
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream sink = new PrintStream(out);
+        assertEquals(1, Main.run(new String[] {"compare", "--dirs", a.toString(), b.toString(), "--diff",
+                "--verbose"}, sink, sink));
+        assertEquals(40, out.toString().lines().filter(l -> l.startsWith("  flows.csv flow ")).count(),
+                out.toString());
     }
 }

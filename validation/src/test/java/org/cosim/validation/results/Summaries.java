@@ -8,6 +8,7 @@ public final class Summaries {
 
     public static Summary withRates(double jain, double... gbps) {
         RttStats none = RttStats.of(new long[0]);
-        return new Summary(0, 0, gbps, jain, none, none, FctStats.of(List.of(), 0), 0, 0, Double.NaN, null, null);
+        return new Summary(0, 0, gbps, jain, none, none, FctStats.of(List.of(), 0), 0, 0, Double.NaN, null, null,
+                List.of(), List.of());
     }
 }
