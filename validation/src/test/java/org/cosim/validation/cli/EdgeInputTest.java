@@ -82,6 +82,11 @@ class EdgeInputTest {
                 "--no-plots", "--out", out.toString());
         refused(o, "--out " + out + ": cannot write summary.json there (a directory of that name is in the way");
         assertFalse(Files.exists(out.resolve("flows.csv")), "nothing run");
+        Path sweep = tmp.resolve("sweep");
+        Files.createDirectories(sweep.resolve("2_seed=2").resolve("rates.png"));
+        refused(cosim("sweep", incast(), "--set", "duration_us=1000", "--set", "output.warmup_us=0", "--vary",
+                "seed=1,2", "--out", sweep.toString()), "cannot write rates.png there");
+        assertFalse(Files.exists(sweep.resolve("1_seed=1")), "no run started");
     }
 
     @Test
