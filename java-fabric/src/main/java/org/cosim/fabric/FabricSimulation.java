@@ -36,6 +36,7 @@ import org.cosim.fabric.workload.OfferedLoad;
 import org.cosim.fabric.workload.Workloads;
 import org.cosim.proto.Output;
 import org.cosim.proto.Scenario;
+import org.cosim.proto.Workload;
 import org.cosim.scenario.OutputSettings;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
@@ -49,11 +50,8 @@ import org.cosim.scenario.Units;
 public final class FabricSimulation {
     /** Width of the QueueMonitor histogram buckets (also sent to external fabrics in RunSpec). */
     public static final int QUEUE_BUCKET_BYTES = 256;
-    /**
-     * Values the time series may hold: 500 million longs, 4 GB (Poseidon's Fig 19 at its 100 us default: 137 M;
-     * the validation samples such runs more coarsely anyway).
-     */
-    static final long MAX_SERIES_VALUES = 500_000_000L;
+    /** The wall time a progress step of a run aims at, at most (see {@link #run}). */
+    static final long STEP_WALL_NS = 250_000_000L;
 
     private final Scenario scenario;
     private final FabricConfig config;
@@ -83,33 +81,86 @@ public final class FabricSimulation {
         }
         long baseRtt = routing.maxPropagationRttPs(config.switches().latencyPs());
         ProtocolCatalog.validate(scenario, baseRtt, config.nic().mtuBytes());
-        checkTimeSeriesSize(scenario.getOutput(), flows.size() + graph.monitored().size());
+        checkTimeSeriesSize(scenario.getOutput());
         checkPrioritizedFlows(scenario, flows.size());
         checkAgentStateFlows(scenario.getOutput(), flows.size());
         this.trace = PacketTraceConfig.from(scenario.getOutput(), flows.size(), config.durationPs());
+        memoryBudget(Runtime.getRuntime().maxMemory()).check();
+        checkFlowTimes(scenario.getWorkload(), flows, routing, config);
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
                 config.windowPs(), baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
                 config.nic().ackBytes(), OutputSettings.stateIntervalPs(scenario.getOutput()), config.durationPs());
         ProtocolCatalog.checkRateFloor(scenario.getProtocol(), session);
     }
 
-    /**
-     * The time series keep a value per flow and per monitored queue at every sample, in memory until the
-     * results are written: refused before the run when they would not fit, rather than running out of memory
-     * at its end with nothing written.
-     */
-    private void checkTimeSeriesSize(Output o, int series) {
-        long samples = config.durationPs() / config.sampleIntervalPs();
-        if (samples == 0) {
+    /** A time series needs a sample within the run. */
+    private void checkTimeSeriesSize(Output o) {
+        if (config.durationPs() / config.sampleIntervalPs() == 0) {
             throw new ScenarioException("output.sample_interval_us", OutputSettings.sampleIntervalUs(o)
                     + ": longer than duration_us (" + scenario.getDurationUs() + "), so the time series would be empty");
         }
-        if (samples > MAX_SERIES_VALUES / Math.max(series, 1)) {
-            double minUs = Units.psToUs(config.durationPs()) * series / MAX_SERIES_VALUES;
-            throw new ScenarioException("output.sample_interval_us", OutputSettings.sampleIntervalUs(o) + ": "
-                    + samples + " samples of " + series + " series (the flows and the monitored queues) would not fit"
-                    + " in memory; sample at least every " + String.format(Locale.ROOT, "%.6g", minUs)
-                    + " us for this duration_us");
+    }
+
+    /**
+     * What this run will keep in memory until its results are written: its flows, the time series (a value per
+     * flow and per monitored queue at every sample), the RTT samples, the packet trace and the routes; checked
+     * against a heap of {@code maxHeapBytes} before the run, rather than running out of memory at its end.
+     */
+    MemoryBudget memoryBudget(long maxHeapBytes) {
+        long hosts = graph.hostCount();
+        List<MemoryBudget.Part> others = List.of(
+                new MemoryBudget.Part("workload", "for its " + flows.size() + " flows",
+                        flows.size() * MemoryBudget.BYTES_PER_FLOW, "make fewer flows"),
+                new MemoryBudget.Part("output.packet_trace.max_records", "for the packet trace",
+                        trace == null ? 0 : saturatedProduct(trace.maxRecords(), 1, MemoryBudget.BYTES_PER_TRACE_RECORD),
+                        "trace fewer steps"),
+                new MemoryBudget.Part("topology", "for the routes of " + graph.switchCount() + " switches to "
+                        + hosts + " hosts", saturatedProduct(graph.switchCount(), hosts, Integer.BYTES),
+                        "use a smaller topology"));
+        long series = flows.size() + graph.monitored().size();
+        long samples = config.durationPs() / config.sampleIntervalPs();
+        // The interval at which the time series would fill what the other parts leave of the usable heap.
+        long left = (long) (maxHeapBytes * MemoryBudget.USABLE_SHARE)
+                - others.stream().mapToLong(MemoryBudget.Part::bytes).sum();
+        double minUs = Units.psToUs(config.durationPs()) * series * MemoryBudget.BYTES_PER_SERIES_VALUE
+                / Math.max(left, 1);
+        List<MemoryBudget.Part> parts = new ArrayList<>(others);
+        parts.add(new MemoryBudget.Part("output.sample_interval_us", "for " + samples + " samples of " + series
+                + " time series (the flows and the monitored queues)",
+                saturatedProduct(samples, series, MemoryBudget.BYTES_PER_SERIES_VALUE),
+                left > 0 ? String.format(Locale.ROOT, "sample at least every %.6g us for this duration_us", minUs)
+                        : "make fewer flows (each is a time series; with the rest they leave no room for one)"));
+        return new MemoryBudget(parts, maxHeapBytes);
+    }
+
+    private static long saturatedProduct(long a, long b, long c) {
+        try {
+            return Math.multiplyExact(Math.multiplyExact(a, b), c);
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE / 8;  // more than any heap; still summable with the other parts
+        }
+    }
+
+    /**
+     * Every time derived from a flow (its end at line rate: start plus ideal completion time, which the results
+     * report) fits the picoseconds a long counts (2^63, 106 days): checked before the run, since the results
+     * derive them after it (a flow of 10^17 bytes at 10 Gb/s, 10^20 ps, would fail the run at its end).
+     */
+    private static void checkFlowTimes(Workload w, FlowTable flows, Routing routing, FabricConfig c) {
+        for (int f = 0; f < flows.size(); f++) {
+            long bytes = flows.sizeBytes(f);
+            if (bytes == 0) {
+                continue;
+            }
+            try {
+                Math.addExact(flows.startPs(f), routing.idealFctPs(flows.src(f), flows.dst(f), bytes,
+                        c.switches().latencyPs(), c.nic().mtuBytes(), c.nic().ackBytes()));
+            } catch (ArithmeticException e) {
+                throw new ScenarioException("workload." + w.getKindCase().name().toLowerCase(Locale.ROOT),
+                        "flow " + f + " (" + bytes + " bytes from host " + flows.src(f) + " to " + flows.dst(f)
+                        + ", starting at " + Units.psToUs(flows.startPs(f)) + " us) would end at line rate past "
+                        + "the longest time a run counts (2^63 ps, about 106 days): make it smaller or start it sooner");
+            }
         }
     }
 
@@ -229,14 +280,23 @@ public final class FabricSimulation {
         bridge.scheduleFlowStarts();
 
         Throwable failure = null;
+        MemoryPressure memory = new MemoryPressure();
         try {
             // Steps of 1% of the run, at most 1 ms: progress, and a stop asked for (Ctrl-C), come at least that
-            // often. Nothing happens between two steps, so where they fall changes no result.
-            long step = Math.max(Math.min(config.durationPs() / 100, Units.PS_PER_MS), 1);
+            // often, and within about STEP_WALL_NS of wall time: the first is 1/1024 of that, a step that took
+            // under a quarter of STEP_WALL_NS doubles the next, one that took longer halves it (a large run may
+            // take minutes a millisecond). Nothing happens between two steps, so where they fall changes no result.
+            long most = Math.max(Math.min(config.durationPs() / 100, Units.PS_PER_MS), 1);
+            long step = Math.max(most / 1024, 1);
             for (long t = 0; t < config.durationPs(); ) {
+                long began = System.nanoTime();
                 t = Math.min(config.durationPs(), t + step);
                 sim.runUntil(t);
+                memory.check();
                 progress.accept(t);
+                long took = System.nanoTime() - began;
+                step = took > STEP_WALL_NS ? Math.max(step / 2, 1)
+                        : took < STEP_WALL_NS / 4 ? Math.min(step * 2, most) : step;
             }
             transport.finish(sim.now(), sim.eventsProcessed());
         } catch (RuntimeException | Error e) {

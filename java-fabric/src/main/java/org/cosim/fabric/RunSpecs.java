@@ -57,7 +57,7 @@ public final class RunSpecs {
      * builds its law), as the session's handshake does on such a server.
      */
     public static RunSpec resolve(ResolveRequest request, FileRoot root, boolean runsLawCode) {
-        Path source = request.getScenarioPath().isEmpty() ? null : Path.of(request.getScenarioPath());
+        Path source = request.getScenarioPath().isEmpty() ? null : FileRoot.path(null, request.getScenarioPath(), "scenario_path");
         Scenario scenario = ScenarioFiles.read(request.getScenarioText(), source, root);
         LawSources.requireRunnable(scenario.getProtocol(), runsLawCode);
         return of(FabricSimulation.of(scenario));

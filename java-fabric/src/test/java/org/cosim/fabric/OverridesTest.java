@@ -65,7 +65,8 @@ class OverridesTest {
         for (String path : List.of(".", "..", "seed.", ".seed", "topology.incast_star.clients..", "a..b")) {
             ScenarioException e = assertThrows(ScenarioException.class, () -> apply("seed: 1", path + "=3"), path);
             assertEquals(path, e.field());
-            assertTrue(e.getMessage().contains("malformed path segment ''"), e.getMessage());
+            assertTrue(e.getMessage().contains("malformed field path: segment ") && e.getMessage().contains(" ('') "
+                    + "is not a field name; an override looks like field.path=value"), e.getMessage());
         }
     }
 

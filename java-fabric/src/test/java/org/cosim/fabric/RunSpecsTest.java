@@ -129,6 +129,18 @@ class RunSpecsTest {
     }
 
     @Test
+    void resolveRefusesANulByteInTheScenarioPathOrABaseAsABadField() {
+        ScenarioException path = assertThrows(ScenarioException.class, () -> RunSpecs.resolve(ResolveRequest
+                .newBuilder().setScenarioText(DUMBBELL).setScenarioPath("s\0.textproto").build()));
+        assertEquals("scenario_path: 's\\0.textproto' is not a usable file name: Nul character not allowed",
+                path.getMessage());
+        ScenarioException base = assertThrows(ScenarioException.class, () -> RunSpecs.resolve(ResolveRequest
+                .newBuilder().setScenarioText("base: \"\\000\"").setScenarioPath(tmp.resolve("s.textproto").toString())
+                .build()));
+        assertEquals("base", base.field(), base.getMessage());
+    }
+
+    @Test
     void resolveNamesTheBadFieldAndRefusesABaseWithoutAPath() {
         ScenarioException bad = assertThrows(ScenarioException.class, () -> RunSpecs.resolve(ResolveRequest
                 .newBuilder().setScenarioText(DUMBBELL.replace("xoff_bytes: 100000", "xoff_bytes: 900000")).build()));

@@ -84,7 +84,7 @@ public final class CdfFiles {
             throw new ScenarioException(field, "'" + name + "' is not a shipped CDF " + SHIPPED
                     + ", and a scenario given without its file path cannot name a CDF file");
         }
-        Path file = root.check(dir.resolve(name).normalize(), field);
+        Path file = root.resolve(dir, name, field);
         try {
             return parse(FileText.read(file), file.toString(), field);
         } catch (NoSuchFileException e) {

@@ -18,7 +18,8 @@ public final class ClosestNames {
         int best = limit + 1;
         List<String> closest = new ArrayList<>();
         for (String name : known) {
-            int d = distance(typed, name);
+            // Lengths further apart than the limit are further apart in edits (and a huge typed name costs nothing).
+            int d = Math.abs(typed.length() - name.length()) > limit ? limit + 1 : distance(typed, name);
             if (d < best) {
                 best = d;
                 closest.clear();

@@ -2,6 +2,7 @@ package org.cosim.scenario;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 /**
@@ -36,11 +37,29 @@ public final class FileRoot {
     }
 
     /**
+     * {@code name} as a path, relative to {@code dir} (null: as given); a name no file can have (one with a NUL
+     * byte) is a bad value of {@code field}.
+     */
+    public static Path path(Path dir, String name, String field) {
+        try {
+            return dir == null ? Path.of(name) : dir.resolve(name);
+        } catch (InvalidPathException e) {
+            throw new ScenarioException(field, "'" + Shown.value(name) + "' is not a usable file name: "
+                    + e.getReason());
+        }
+    }
+
+    /** The file {@code name} relative to {@code dir}, if it may be read ({@link #check}). */
+    Path resolve(Path dir, String name, String field) {
+        return check(path(dir, name, field).normalize(), field);
+    }
+
+    /**
      * {@code file} if it may be read; else a ScenarioException for {@code field}. A
      * file that does not exist is checked by its path (its reading then fails as
      * usual); one that does by its real path, so a link cannot lead out.
      */
-    Path check(Path file, String field) {
+    private Path check(Path file, String field) {
         if (dir == null) {
             return file;
         }

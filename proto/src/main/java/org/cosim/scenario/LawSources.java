@@ -78,7 +78,7 @@ public final class LawSources {
             throw new ScenarioException(field, "'" + name + "': a scenario given without its file path cannot "
                     + "name a source file; give the code in " + law + ".source");
         }
-        Path file = root.check(dir.resolve(name).normalize(), field);
+        Path file = root.resolve(dir, name, field);
         try {
             return FileText.read(file);
         } catch (NoSuchFileException e) {

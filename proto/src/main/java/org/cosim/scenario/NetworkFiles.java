@@ -53,7 +53,7 @@ public final class NetworkFiles {
             throw new ScenarioException(field, "'" + name + "': a scenario given without its file path cannot "
                     + "name a file; give its text in the `text` field");
         }
-        return root.check(dir.resolve(name).normalize(), field);
+        return root.resolve(dir, name, field);
     }
 
     private static String read(Path file, String field) {

@@ -31,6 +31,11 @@ public final class Overrides {
     private static final Pattern SEGMENT =
             Pattern.compile("([a-z_][a-z0-9_]*)(?:\\[(\\d+|[A-Za-z_][A-Za-z0-9_]*)\\])?");
 
+    /** How an override is written, for the messages that refuse a malformed one. */
+    static final String SYNTAX = "field.path=value: field names joined by '.', a repeated field's with an index "
+            + "and a map's with a key in brackets (protocol.timely.t_low_us=100, workload.flow_list.flows[2].src=3, "
+            + "protocol.custom_window_law.params[ai]=2)";
+
     private static final Pattern NUMBER_TOKEN = Pattern.compile("[-+]?[0-9A-Za-z_.][0-9A-Za-z_.+-]*");
 
     private Overrides() {}
@@ -38,7 +43,7 @@ public final class Overrides {
     public static void apply(Message.Builder root, String assignment) {
         int eq = assignment.indexOf('=');
         if (eq <= 0) {
-            throw new ScenarioException(assignment, "an override must look like field.path=value");
+            throw new ScenarioException(assignment, "an override must look like " + SYNTAX);
         }
         String path = assignment.substring(0, eq).trim();
         String value = assignment.substring(eq + 1).trim();
@@ -53,7 +58,8 @@ public final class Overrides {
         for (int i = 0; i < segments.length; i++) {
             matched[i] = SEGMENT.matcher(segments[i]);
             if (!matched[i].matches()) {
-                throw new ScenarioException(path, "malformed path segment '" + segments[i] + "'");
+                throw new ScenarioException(path, "malformed field path: segment " + (i + 1) + " of " + segments.length
+                        + " ('" + Shown.value(segments[i]) + "') is not a field name; an override looks like " + SYNTAX);
             }
         }
         Message.Builder builder = root;
@@ -91,7 +97,8 @@ public final class Overrides {
         FieldDescriptor f = type.findFieldByName(name);
         if (f == null) {
             List<String> names = type.getFields().stream().map(FieldDescriptor::getName).toList();
-            throw new ScenarioException(path, "unknown field (" + type.getName() + " has no field '" + name + "')"
+            throw new ScenarioException(path, "unknown field (" + type.getName() + " has no field '"
+                    + Shown.value(name) + "')"
                     + ClosestNames.didYouMean(name, names, ""));
         }
         return f;
@@ -166,7 +173,8 @@ public final class Overrides {
                     throw new ScenarioException(path, "fields of type " + f.getType() + " cannot be overridden");
             }
         } catch (NumberFormatException e) {
-            throw new ScenarioException(path, "'" + v + "' is not a valid " + f.getType().name().toLowerCase());
+            throw new ScenarioException(path, "'" + Shown.value(v) + "' is not a valid "
+                    + f.getType().name().toLowerCase());
         }
     }
 
@@ -202,7 +210,7 @@ public final class Overrides {
     private static EnumValueDescriptor parseEnum(FieldDescriptor f, String v, String path) {
         EnumValueDescriptor e = f.getEnumType().findValueByName(v);
         if (e == null) {
-            throw new ScenarioException(path, "'" + v + "' is not a value of " + f.getEnumType().getName());
+            throw new ScenarioException(path, "'" + Shown.value(v) + "' is not a value of " + f.getEnumType().getName());
         }
         return e;
     }

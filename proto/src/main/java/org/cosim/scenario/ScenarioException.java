@@ -9,14 +9,15 @@ public final class ScenarioException extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private final String field;
 
+    /** {@code field} as a message shows it ({@link Shown}): a field path taken from a command line may be huge. */
     public ScenarioException(String field, String problem) {
-        super(field + ": " + problem);
-        this.field = field;
+        super(Shown.value(field) + ": " + problem);
+        this.field = Shown.value(field);
     }
 
     public ScenarioException(String field, String problem, Throwable cause) {
-        super(field + ": " + problem, cause);
-        this.field = field;
+        super(Shown.value(field) + ": " + problem, cause);
+        this.field = Shown.value(field);
     }
 
     /**

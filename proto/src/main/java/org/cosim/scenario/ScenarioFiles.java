@@ -63,10 +63,10 @@ public final class ScenarioFiles {
         if (own.getBase().isEmpty()) {
             return own;
         }
-        Path basePath = file.toAbsolutePath().normalize().getParent().resolve(own.getBase());
+        Path basePath = root.resolve(file.toAbsolutePath().normalize().getParent(), own.getBase(), "base");
         Scenario base;
         try {
-            base = readChain(root.check(basePath, "base"), chain, root);
+            base = readChain(basePath, chain, root);
         } catch (ScenarioException e) {
             throw new ScenarioException(e.field(), e.getMessage().substring(e.field().length() + 2)
                     + " (base of " + file + ")", e);

@@ -45,7 +45,8 @@ final class TextParsers {
     static String message(TextFormat.ParseException e) {
         String m = e.getLine() < 0 ? e.getMessage().replaceFirst("^-1:-1: ", "") : e.getMessage();
         // The parser quotes a token that was quoted already: 'For input string: ""one""'.
-        return m.replaceAll("\"\"([^\"]*)\"\"", "\"$1\"");
+        // A token it quotes may be a megabyte long.
+        return Shown.value(m.replaceAll("\"\"([^\"]*)\"\"", "\"$1\""));
     }
 
     /**

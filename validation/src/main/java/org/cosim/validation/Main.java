@@ -13,6 +13,7 @@ import org.cosim.validation.cli.BuildInfo;
 import org.cosim.validation.cli.Command;
 import org.cosim.validation.cli.CompareCommand;
 import org.cosim.validation.cli.OmnetppIniCommand;
+import org.cosim.validation.cli.OutputLock;
 import org.cosim.validation.cli.RunCommand;
 import org.cosim.validation.cli.SweepCommand;
 import org.cosim.validation.cli.UsageException;
@@ -70,6 +71,8 @@ public final class Main {
             // A file that could not be read or written: its message names it; a stack trace would not help.
             err.println("cosim " + c.name() + ": " + e.getMessage());
             return 1;
+        } finally {
+            OutputLock.releaseHeld();
         }
     }
 

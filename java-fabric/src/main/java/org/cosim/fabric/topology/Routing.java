@@ -346,7 +346,8 @@ public final class Routing {
      * The completion time of a flow alone in the network, for a flow its sender ends on
      * the last byte's acknowledgment: its bytes at the slowest link of the path, one MTU
      * of store-and-forward at every other hop, propagation and switch latency, and the
-     * final hardware ACK's way back. A flow its receiver ends (NDP) has {@link #oneWayPs}.
+     * final hardware ACK's way back. A flow its receiver ends (NDP) has {@link #oneWayPs}. Past the longest time
+     * a long holds (2^63 ps), these throw ArithmeticException rather than wrap.
      */
     public long idealFctPs(int src, int dst, long bytes, long switchLatencyPs, int mtuBytes, int ackBytes) {
         int[] p = path(src, dst);
@@ -354,7 +355,7 @@ public final class Routing {
         for (int k : p) {
             back += linkDelay[k] + Units.serializationPs(ackBytes, linkRate[k]);
         }
-        return oneWayPs(src, dst, bytes, switchLatencyPs, mtuBytes) + back + switchLatencyPs * (p.length - 1);
+        return Math.addExact(oneWayPs(src, dst, bytes, switchLatencyPs, mtuBytes), back + switchLatencyPs * (p.length - 1));
     }
 
     /**
@@ -374,11 +375,11 @@ public final class Routing {
             if (!bottleneckCounted && linkRate[k] == minRate) {
                 bottleneckCounted = true;
             } else {
-                t += Units.serializationPs(Math.min(bytes, mtuBytes), linkRate[k]);
+                t = Math.addExact(t, Units.serializationPs(Math.min(bytes, mtuBytes), linkRate[k]));
             }
-            t += linkDelay[k];
+            t = Math.addExact(t, linkDelay[k]);
         }
-        return t + switchLatencyPs * (p.length - 1);
+        return Math.addExact(t, switchLatencyPs * (p.length - 1));
     }
 
     /**
@@ -395,6 +396,6 @@ public final class Routing {
             first = Math.min(first, oneWayPs(s, dst, packet, switchLatencyPs, mtuBytes));
         }
         long access = linkRate[linkOn[dst][0]];
-        return first + Units.serializationPs(totalBytes - packet, access);
+        return Math.addExact(first, Units.serializationPs(totalBytes - packet, access));
     }
 }

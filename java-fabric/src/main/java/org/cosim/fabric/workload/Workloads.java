@@ -122,7 +122,9 @@ public final class Workloads {
             }
             return endOfRunPs;
         }
-        return endOfRunPs < 0 ? startPs + duration : Math.min(startPs + duration, endOfRunPs);
+        // Saturated: an end past what a long holds is no end within any run.
+        long end = startPs > Long.MAX_VALUE - duration ? Long.MAX_VALUE : startPs + duration;
+        return endOfRunPs < 0 ? end : Math.min(end, endOfRunPs);
     }
 
     /**
@@ -155,7 +157,7 @@ public final class Workloads {
         FlowTable t = new FlowTable();
         for (int c : senders) {
             for (long k = 0; k < perClient; k++) {
-                long begin = start + t.size() * spacing + startJitter(seed, t.size(), jitter);
+                long begin = startTime(start, t.size(), spacing, startJitter(seed, t.size(), jitter), at);
                 if (stop >= 0 && stop <= begin) {
                     throw new ScenarioException(at + "stop_us", p.getStopUs() + ": flow " + t.size()
                             + " would stop before it starts (" + begin + " ps)");
@@ -167,6 +169,16 @@ public final class Workloads {
             monitorAccessLink(g, receiver);
         }
         return t;
+    }
+
+    /** start + flow * spacing + jitter, which must be a time a long holds; else start_spacing_us is too long. */
+    private static long startTime(long start, int flow, long spacing, long jitter, String at) {
+        try {
+            return Math.addExact(Math.addExact(start, Math.multiplyExact(flow, spacing)), jitter);
+        } catch (ArithmeticException e) {
+            throw new ScenarioException(at + "start_spacing_us", Units.psToUs(spacing) + ": flow " + flow
+                    + " would start past the longest time a run counts (2^63 ps, about 106 days)");
+        }
     }
 
     /** Flow {@code flow}'s keyed offset in [0, jitterPs): uniform, from hash(seed, JITTER_TAG, flow). */

@@ -21,6 +21,7 @@ import org.cosim.proto.Scenario;
 import org.cosim.scenario.ClosestNames;
 import org.cosim.scenario.OneofSwitches;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.validation.results.ResultsWriter;
 
 /** Shared commons-cli plumbing: strict parsing (unknown options are errors) and help text. */
 final class CommandLines {
@@ -134,8 +135,8 @@ final class CommandLines {
     }
 
     /**
-     * The results directory, made now: a command that cannot write its results
-     * says so before it simulates anything, not after (the results would be lost).
+     * The results directory, made now and locked for this command ({@link OutputLock}): a command that cannot
+     * write its results says so before it simulates anything, not after (the results would be lost).
      */
     static Path outputDirectory(String dir) {
         if (dir.isBlank()) {
@@ -163,7 +164,24 @@ final class CommandLines {
         if (!Files.isWritable(d)) {
             throw new UsageException("--out " + d + ": not writable");
         }
+        OutputLock.take(d, "--out");
         return d;
+    }
+
+    /**
+     * The run's results directory {@code dir} (made by {@link #outputDirectory}, or inside it), refused when one
+     * of the files a run writes there ({@link ResultsWriter#paths}) cannot be written: a directory of that
+     * name, or a file that is not writable.
+     */
+    static Path resultsDirectory(Path dir) {
+        for (Path f : ResultsWriter.paths(dir)) {
+            if (Files.isDirectory(f) || Files.exists(f) && !Files.isWritable(f)) {
+                throw new UsageException("--out " + dir + ": cannot write " + f.getFileName() + " there ("
+                        + (Files.isDirectory(f) ? "a directory" : "a file that is not writable") + " of that name "
+                        + "is in the way: " + f + ")");
+            }
+        }
+        return dir;
     }
 
     /**

@@ -128,6 +128,8 @@ public final class CompareCommand implements Command {
         }
         Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
                 + RunCommand.nameOf(scenario, scenarioFile) + "-compare"));
+        CommandLines.resultsDirectory(outDir.resolve("java"));
+        CommandLines.resultsDirectory(outDir.resolve("omnetpp"));
         try (StopOnSignal stop = new StopOnSignal(err, "the comparison")) {
             return runBoth(sim, outDir, cl, tolerance, stop, out, err);
         }

@@ -99,7 +99,8 @@ public final class RunCommand implements Command {
             err.println("cosim run: --backend omnetpp needs OMNeT++: " + omnetpp.whyNot());
             return 1;
         }
-        Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioFile)));
+        Path outDir = CommandLines.resultsDirectory(CommandLines.outputDirectory(
+                cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioFile))));
 
         if (backend.equals("omnetpp") && !scenario.hasPipelineDepth()) {
             err.println("cosim run: opp_run pipelines at depth " + OmnetppBackend.asRun(scenario).getPipelineDepth()

@@ -17,8 +17,11 @@ import org.cosim.validation.runner.Interruption;
  * the Java fabric the run stops at its next progress step (at most 1 ms of
  * simulated time away; {@link #checking}); opp_run is stopped by the OMNeT++
  * runner's own hook and records what it measured. The JVM runs shutdown hooks
- * while the other threads go on, so this hook waits until the results are on disk
- * (or gives up after a while: a law stuck in a loop never reaches the next step).
+ * while the other threads go on, so this hook waits until the results are on disk:
+ * as long as the writing takes once the run has stopped at a step, and up to
+ * {@value #WAIT_SECONDS} s for that step (a law stuck in a loop never reaches it;
+ * a healthy run's steps come within about a quarter of a second of wall time,
+ * FabricSimulation#run).
  */
 final class StopOnSignal implements AutoCloseable {
     private static final long WAIT_SECONDS = 60;
@@ -28,6 +31,8 @@ final class StopOnSignal implements AutoCloseable {
     private final PrintStream err;
     private final String what;
     private final CountDownLatch written = new CountDownLatch(1);
+    /** A run stopped at a step after the signal: what is left is writing its results, which takes what it takes. */
+    private final CountDownLatch stopped = new CountDownLatch(1);
     private final Thread hook = new Thread(this::stopAndWait, "cosim-stop-on-signal");
     private volatile boolean requested;
 
@@ -43,6 +48,7 @@ final class StopOnSignal implements AutoCloseable {
         return t -> {
             progress.accept(t);
             if (requested) {
+                stopped.countDown();
                 throw new Interruption.Stopped(t);
             }
         };
@@ -72,19 +78,35 @@ final class StopOnSignal implements AutoCloseable {
                 + (again ? " (Ctrl-C again to exit at once, without them)" : ""));
         try {
             if (!written.await(NOTE_SECONDS, TimeUnit.SECONDS)) {
-                String where = simulationFrames();
+                String where = stopped.getCount() == 0 ? "" : simulationFrames();
                 if (!where.isEmpty()) {  // else the runs stopped and their results are being written
                     err.println("cosim: no step reached in " + NOTE_SECONDS + " s; the simulation is at " + where
                             + (again ? " (a law stuck? Ctrl-C again to exit at once)" : ""));
                 }
-                if (!written.await(WAIT_SECONDS - NOTE_SECONDS, TimeUnit.SECONDS)) {
+                if (!awaitWrittenOrStopped(WAIT_SECONDS - NOTE_SECONDS)) {
                     err.println("cosim: the run did not reach its next step within " + WAIT_SECONDS
                             + " s (an agent or law stuck?); exiting without its results");
+                    return;
                 }
+                written.await();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Waits up to {@code seconds} for the results to be written or a run to stop at a step (true), after which
+     * the caller waits for the writing however long it takes.
+     */
+    private boolean awaitWrittenOrStopped(long seconds) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < until) {
+            if (written.await(100, TimeUnit.MILLISECONDS) || stopped.getCount() == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

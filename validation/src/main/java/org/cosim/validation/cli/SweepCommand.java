@@ -119,6 +119,13 @@ public final class SweepCommand implements Command {
                 cl.hasOption("strict-load"), err);
         Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
                 + RunCommand.nameOf(scenarios.get(0), file) + "-sweep"));
+        for (SweepPlan.Point p : plan.points()) {
+            Path runDir = outDir.resolve(p.dirName(plan.axes(), plan.points().size()));
+            for (Path d : backend.equals("both") ? List.of(runDir.resolve("java"), runDir.resolve("omnetpp"))
+                    : List.of(runDir)) {
+                CommandLines.resultsDirectory(d);
+            }
+        }
         err.printf(Locale.ROOT, "cosim sweep: %d runs, %d at a time, into %s%n", plan.points().size(), jobs, outDir);
 
         try (StopOnSignal stop = new StopOnSignal(err, "the sweep's runs")) {

@@ -44,14 +44,16 @@ public final class ResultsWriter {
 
     private ResultsWriter() {}
 
+    /** Every file a run may write in {@code dir}: the results files and the plots. */
+    public static List<Path> paths(Path dir) {
+        return java.util.stream.Stream.concat(FILES.stream(), PLOTS.stream()).map(dir::resolve).toList();
+    }
+
     public static void write(Path dir, RunResults r, Summary s, String scenarioText, int maxRttRows) {
         try {
             Files.createDirectories(dir);
-            for (String f : FILES) {
-                Files.deleteIfExists(dir.resolve(f));
-            }
-            for (String f : PLOTS) {
-                Files.deleteIfExists(dir.resolve(f));
+            for (Path f : paths(dir)) {
+                Files.deleteIfExists(f);
             }
             Files.writeString(dir.resolve("scenario.textproto"), scenarioText, StandardCharsets.UTF_8);
             writeFlows(dir.resolve("flows.csv"), r);

@@ -43,7 +43,10 @@ final class RunRecords {
         return switchName + ".port[" + port + "]";
     }
 
-    /** The incast optimum when the flows form one (same destination, finite sizes, one start), else -1. */
+    /**
+     * The incast optimum when the flows form one (same destination, finite sizes, one start) and it is a time a
+     * long holds, else -1.
+     */
     static long incastOptimum(FabricSimulation r) {
         var flows = r.flows();
         if (flows.size() < 2) {
@@ -57,10 +60,17 @@ final class RunRecords {
             if (flows.dst(f) != dst || flows.startPs(f) != start || flows.sizeBytes(f) == 0) {
                 return -1;
             }
-            total += flows.sizeBytes(f);
+            total += flows.sizeBytes(f);  // each at most 2^62 (Workloads.flowBytes)
+            if (total < 0) {
+                return -1;  // more bytes than a long counts: no optimum to compare with
+            }
             srcs[f] = flows.src(f);
         }
-        return r.routing().incastOptimumPs(srcs, dst, total, r.config().switches().latencyPs(),
-                r.config().nic().mtuBytes());
+        try {
+            return r.routing().incastOptimumPs(srcs, dst, total, r.config().switches().latencyPs(),
+                    r.config().nic().mtuBytes());
+        } catch (ArithmeticException e) {
+            return -1;  // its bytes together take longer than a long counts: no optimum to compare with
+        }
     }
 }

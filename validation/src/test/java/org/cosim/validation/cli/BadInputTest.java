@@ -187,8 +187,10 @@ class BadInputTest {
     /** Agent-state samples beyond the bound: refused as the agents start, not when the bound is reached. */
     @Test
     void agentStateThatWouldNotFitIsRefusedAtTheStart() {
+        // One connection a client: the time series (11 series x 10 M samples) fit in memory, the agent state not.
         CliOutcome o = cosim("run", incast(), "--set", "output.agent_state=true", "--set", "output.sample_interval_us=1",
-                "--set", "duration_us=10000000", "--no-plots", "--out", tmp.resolve("as").toString());
+                "--set", "duration_us=10000000", "--set", "workload.incast.connections_per_client=1", "--no-plots",
+                "--out", tmp.resolve("as").toString());
         assertEquals(1, o.status(), o.err());
         assertTrue(o.err().contains("the run could not start: output.agent_state: the run's 9999999 samples"), o.err());
         assertTrue(o.err().contains("sample less often (output.sample_interval_us)"), o.err());
