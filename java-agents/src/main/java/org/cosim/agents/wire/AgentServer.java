@@ -17,9 +17,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The agent server: the {@link AgentService} on a TCP port (binds to 127.0.0.1
- * unless told otherwise) or on a Unix domain socket ({@link #startUnix}). Calls run on the transport's threads (direct executor):
- * agent code never blocks, and a hand-off per window would cost more than the
- * agents' work.
+ * unless told otherwise) or on a Unix domain socket ({@link #startUnix}). Calls run
+ * on the service's threads ({@link AgentService#executor()}), not the transport's: a
+ * session whose agents do not return holds its own thread, never a connection's
+ * event loop.
  */
 public final class AgentServer implements AutoCloseable {
     private final Server server;
@@ -81,7 +82,7 @@ public final class AgentServer implements AutoCloseable {
     private static Server serving(NettyServerBuilder b, AgentService service, AgentServerOptions options) {
         TransportFailureLog.install();
         return b.addService(service)
-                .directExecutor()
+                .executor(service.executor())
                 .maxInboundMessageSize(options.maxMessageBytes())
                 .permitKeepAliveWithoutCalls(true)
                 .permitKeepAliveTime(1, TimeUnit.SECONDS)
