@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.cosim.proto.AgentMessage;
@@ -28,7 +29,8 @@ import org.cosim.scenario.ScenarioException;
  * agents that do not return hold their own session's thread only; a watchdog thread
  * ends sessions that are idle or whose agents run past their budget, without
  * waiting on them. Sessions, their size and their memory are capped
- * ({@link SessionLimits}).
+ * ({@link SessionLimits}). Resolve requests are served one at a time, and one that
+ * runs out of memory is RESOURCE_EXHAUSTED saying so.
  */
 public final class AgentService implements BindableService, AutoCloseable {
     private final AgentServerOptions options;
@@ -42,6 +44,7 @@ public final class AgentService implements BindableService, AutoCloseable {
     private final AtomicInteger open = new AtomicInteger();
     private final AtomicLong reservedBytes = new AtomicLong();
     private final AtomicLong started = new AtomicLong();
+    private final Semaphore resolving = new Semaphore(1);  // one Resolve at a time: each may hold a whole topology
     private final Map<String, String> ended = new ConcurrentHashMap<>();
 
     public AgentService(AgentServerOptions options) {
@@ -84,8 +87,14 @@ public final class AgentService implements BindableService, AutoCloseable {
             return;
         }
         RunSpec spec;
+        resolving.acquireUninterruptibly();
         try {
             spec = resolver.resolve(received.parse("the ResolveRequest"));
+        } catch (OutOfMemoryError e) {
+            response.onError(Status.RESOURCE_EXHAUSTED.withDescription("resolving the scenario takes more memory "
+                    + "than the agent server has (its heap: " + size(Runtime.getRuntime().maxMemory())
+                    + "): a smaller topology, or a server with a larger heap").asRuntimeException());
+            return;
         } catch (Received.Unparsable e) {
             AgentSession.log("Resolve", e.getMessage());
             response.onError(e.status().asRuntimeException());
@@ -98,6 +107,8 @@ public final class AgentService implements BindableService, AutoCloseable {
             response.onError(Status.INTERNAL.withDescription("cannot resolve the scenario: " + e).withCause(e)
                     .asRuntimeException());
             return;
+        } finally {
+            resolving.release();
         }
         response.onNext(spec);
         response.onCompleted();

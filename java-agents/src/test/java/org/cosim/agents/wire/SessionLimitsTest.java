@@ -96,4 +96,22 @@ class SessionLimitsTest {
             AgentServiceContractTest.stillServes(server.port());
         }
     }
+
+    /** A Resolve that runs out of memory (a topology too large for the heap) is RESOURCE_EXHAUSTED, and the next is served. */
+    @Test
+    void aResolveThatRunsOutOfMemoryIsResourceExhaustedAndTheServerServesOn() {
+        boolean[] first = {true};
+        try (AgentServer server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS, r -> {
+            if (first[0]) {
+                first[0] = false;
+                throw new OutOfMemoryError("Java heap space");
+            }
+            return org.cosim.proto.RunSpec.getDefaultInstance();
+        })) {
+            String status = RawBytes.resolve(server.port(), new byte[0]);
+            assertTrue(status.startsWith("RESOURCE_EXHAUSTED: resolving the scenario takes more memory than the agent "
+                    + "server has (its heap: "), status);
+            assertEquals("OK", RawBytes.resolve(server.port(), new byte[0]));
+        }
+    }
 }
