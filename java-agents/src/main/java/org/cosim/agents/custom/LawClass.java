@@ -19,6 +19,9 @@ import org.cosim.scenario.ScenarioException;
  * {@code prefix} (e.g. "protocol.custom_rate_law.").
  */
 public record LawClass(Class<?> type, Constructor<?> constructor, String prefix) {
+    /** The name of the class loader of laws compiled from a scenario's source, as stack frames show it. */
+    public static final String LOADER_NAME = "custom-law";
+
     /**
      * {@code source}: the Java text, or null to look {@code className} up on the
      * class path; {@code args}: the constructor's parameters after LawParameters.

@@ -94,7 +94,7 @@ final class LawCompiler {
     private static Map<String, Class<?>> load(Map<String, ByteArrayOutputStream> output, String field) {
         Map<String, byte[]> bytes = new TreeMap<>();
         output.forEach((name, out) -> bytes.put(name, out.toByteArray()));
-        ClassLoader loader = new ClassLoader("custom-law", WindowLaw.class.getClassLoader()) {
+        ClassLoader loader = new ClassLoader(LawClass.LOADER_NAME, WindowLaw.class.getClassLoader()) {
             @Override
             protected Class<?> findClass(String name) throws ClassNotFoundException {
                 byte[] b = bytes.get(name);

@@ -38,15 +38,14 @@ public final class AgentHost {
     // What the agents sent, that packets may be about: the end of the bytes each flow's sender handed
     // over (SendSegment), and the highest pull number each end of a flow sent (SendControl).
     private final long[] sentEnd;
-    private final long[] sentTotal;       // bytes handed over, retransmissions included
-    private final long[] completedTotal;  // bytes the fabric said it completed
+    private final KeyMultiset outstanding = new KeyMultiset();  // (flow, seq, bytes) completions may be about
     private final int[] synsSent;         // SYNs handed over (ActionSink.SYN), resent ones included
     private final int[] synsAnswered;     // SYN-ACKs the fabric reported
     private final long[] pulledBySrc;
     private final long[] pulledByDst;
     private final FlowStateSampler states;  // null without output.agent_state
     private final boolean[] arrived;        // flows whose FlowArrival came
-    private final PendingTimers timers = new PendingTimers();
+    private final KeyMultiset timers = new KeyMultiset();  // (host, timer id, 0) set and not fired
     private final long durationPs;
 
     private final FlowArrivalEvent arrival = new FlowArrivalEvent();
@@ -65,8 +64,6 @@ public final class AgentHost {
         this.finishedAt = new long[flows.size()];
         java.util.Arrays.fill(finishedAt, -1);
         this.sentEnd = new long[flows.size()];
-        this.sentTotal = new long[flows.size()];
-        this.completedTotal = new long[flows.size()];
         this.synsSent = new int[flows.size()];
         this.synsAnswered = new int[flows.size()];
         this.pulledBySrc = new long[flows.size()];
@@ -110,7 +107,7 @@ public final class AgentHost {
             } else if (out.kind(i) == ActionBatch.SEND_CONTROL && out.flow(i) >= 0 && out.flow(i) < flows.size()) {
                 notePull(out.host(i), flows.get(out.flow(i)), out.pullNumber(i));
             } else if (out.kind(i) == ActionBatch.SET_TIMER) {
-                timers.set(out.host(i), out.timerId(i));
+                timers.add(out.host(i), out.timerId(i), 0);
             }
         }
         eventsProcessed += in.size();
@@ -183,7 +180,7 @@ public final class AgentHost {
         byte kind = in.kind(i);
         if (kind == EventBatch.TIMER) {
             in.read(i, timer);
-            if (!timers.fire(h, timer.timerId())) {
+            if (!timers.take(h, timer.timerId(), 0)) {
                 throw new ContractViolation("event " + i + " fires timer " + Long.toUnsignedString(timer.timerId())
                         + " of host " + h + ", which its agent has not set (or which fired already)");
             }
@@ -212,7 +209,7 @@ public final class AgentHost {
                     checkSynAck(i, flow);
                 } else {
                     checkBytes(i, flow, completion.seq(), completion.bytes(), sentEnd[f], "its sender has handed over");
-                    checkCompletedTotal(i, flow, completion.bytes());
+                    checkOutstanding(i, flow);
                 }
             }
             case EventBatch.PACKET_ARRIVAL -> {
@@ -260,7 +257,7 @@ public final class AgentHost {
      * flow's sender handed over: a completion of bytes never sent would count as
      * acknowledged (a rate-based sender finishes a flow on its acknowledged bytes), and
      * a receiver keeps a mark for every packet up to the highest it saw (repeated
-     * completions: {@link #checkCompletedTotal}). No bytes, or a peer's uint32 above
+     * completions: {@link #checkOutstanding}). No bytes, or a peer's uint32 above
      * 2^31 - 1, are none at all.
      */
     private static void checkBytes(int i, FlowInfo f, long seq, int bytes, long end, String has) {
@@ -272,15 +269,15 @@ public final class AgentHost {
     }
 
     /**
-     * Each transmission completes once: a fabric that completes more bytes than the
-     * sender handed over, retransmissions included, repeats completions, which a
-     * rate-based sender would count as acknowledged.
+     * Each transmission of a segment completes once: a completion for a segment the
+     * sender did not hand over with an ACK asked for, or more often than it sent it,
+     * repeats a completion, which a rate-based sender would count as acknowledged.
      */
-    private void checkCompletedTotal(int i, FlowInfo f, int bytes) {
-        completedTotal[f.flow()] += bytes;
-        if (completedTotal[f.flow()] > sentTotal[f.flow()]) {
-            throw new ContractViolation("event " + i + " brings the bytes completed for flow " + f.flow() + " to "
-                    + completedTotal[f.flow()] + ", more than the " + sentTotal[f.flow()] + " its sender handed over "
+    private void checkOutstanding(int i, FlowInfo f) {
+        if (!outstanding.take(f.flow(), completion.seq(), completion.bytes())) {
+            throw new ContractViolation("event " + i + " completes the segment of flow " + f.flow() + " at seq "
+                    + completion.seq() + " (" + completion.bytes() + " bytes), which is not outstanding: its "
+                    + "sender did not send it with an ACK asked for, or every copy sent has completed already "
                     + "(a completion repeated?)");
         }
     }
@@ -292,7 +289,9 @@ public final class AgentHost {
             synsSent[f]++;
         } else {
             sentEnd[f] = Math.max(sentEnd[f], out.seq(i) + out.bytes(i));
-            sentTotal[f] += out.bytes(i);
+            if ((out.segmentOptions(i) & ActionSink.NO_ACK) == 0) {
+                outstanding.add(f, out.seq(i), out.bytes(i));
+            }
         }
     }
 

@@ -19,6 +19,7 @@ import org.cosim.proto.AgentServiceGrpc;
 import org.cosim.proto.EventBatch;
 import org.cosim.proto.FabricDone;
 import org.cosim.proto.FabricMessage;
+import org.cosim.proto.FlowResult;
 import org.cosim.proto.Hello;
 import org.cosim.proto.HelloAck;
 
@@ -35,6 +36,8 @@ public final class AgentClient implements AutoCloseable {
     private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
     private StreamObserver<FabricMessage> requests;
     private boolean finished;
+    private Hello hello;
+    private int maxBatchEvents;
     private EventLoopGroup loop;  // a Unix socket client's own loop, else null
 
     public AgentClient(ManagedChannel channel, boolean ownsChannel, Duration deadline) {
@@ -79,18 +82,34 @@ public final class AgentClient implements AutoCloseable {
 
             @Override
             public void onCompleted() {
-                // the final AgentResults came before this
+                inbox.add(ENDED);  // after the final AgentResults, or instead of an answer
             }
         });
         send(FabricMessage.newBuilder().setHello(hello).build());
-        AgentMessage m = receive("HelloAck");
+        AgentMessage m = receive("the HelloAck");
         if (!m.hasHelloAck()) {
             throw new AgentLinkException("the agent server answered the Hello with " + m.getKindCase());
         }
-        return m.getHelloAck();
+        HelloAck ack = m.getHelloAck();
+        if (ack.getVersion() != hello.getVersion()) {
+            throw new AgentLinkException("the agent server acknowledged contract version " + ack.getVersionValue()
+                    + " for a Hello of version " + hello.getVersionValue());
+        }
+        if (ack.getMaxBatchEvents() < 1) {
+            throw new AgentLinkException("the agent server's HelloAck says it takes batches of at most "
+                    + Integer.toUnsignedString(ack.getMaxBatchEvents()) + " events (max_batch_events must be >= 1)");
+        }
+        this.hello = hello;
+        this.maxBatchEvents = ack.getMaxBatchEvents();
+        return ack;
     }
 
     public ActionBatch exchange(EventBatch events) {
+        if (Integer.toUnsignedLong(events.getEventsCount()) > Integer.toUnsignedLong(maxBatchEvents)) {
+            throw new AgentLinkException("the window at " + events.getWindowStartPs() + " ps has "
+                    + events.getEventsCount() + " events, more than the agent server takes (its HelloAck's "
+                    + "max_batch_events: " + Integer.toUnsignedString(maxBatchEvents) + ")");
+        }
         send(FabricMessage.newBuilder().setEvents(events).build());
         AgentMessage m = receive("the actions of the window at " + events.getWindowStartPs() + " ps");
         if (!m.hasActions()) {
@@ -105,13 +124,41 @@ public final class AgentClient implements AutoCloseable {
 
     public AgentResults finish(FabricDone done) {
         send(FabricMessage.newBuilder().setDone(done).build());
-        AgentMessage m = receive("AgentResults");
+        AgentMessage m = receive("the AgentResults");
         if (!m.hasResults()) {
             throw new AgentLinkException("the agent server answered FabricDone with " + m.getKindCase());
         }
         finished = true;
         requests.onCompleted();
+        checkResults(m.getResults(), done.getEndTimePs());
         return m.getResults();
+    }
+
+    /** One FlowResult per flow of the Hello, in order, each finished within the run or not at all. */
+    private void checkResults(AgentResults r, long endPs) {
+        if (r.getFlowsCount() != hello.getFlowsCount()) {
+            throw new AgentLinkException("the agent server's AgentResults has " + r.getFlowsCount()
+                    + " flows for a Hello of " + hello.getFlowsCount());
+        }
+        for (int i = 0; i < r.getFlowsCount(); i++) {
+            FlowResult f = r.getFlows(i);
+            if (f.getFlow() != i) {
+                throw new AgentLinkException("the agent server's AgentResults.flows[" + i + "] is about flow "
+                        + Integer.toUnsignedString(f.getFlow()) + " (flows come in order)");
+            }
+            long t = f.getFinishTimePs();
+            if (f.getFinished() ? t < 0 || t > endPs : t != 0) {
+                throw new AgentLinkException("the agent server's AgentResults.flows[" + i + "] has finish_time_ps "
+                        + t + (f.getFinished() ? ", outside the run [0, " + endPs + "] ps" : " for a flow not finished"));
+            }
+        }
+        if (r.hasFlowStates()) {
+            try {
+                WireFormat.fromProto(r.getFlowStates());
+            } catch (org.cosim.agents.host.ContractViolation e) {
+                throw new AgentLinkException("the agent server's " + e.getMessage());
+            }
+        }
     }
 
     private void send(FabricMessage m) {
@@ -125,6 +172,9 @@ public final class AgentClient implements AutoCloseable {
         }
     }
 
+    /** What the inbox holds once the server has ended the stream without an error. */
+    private static final Object ENDED = new Object();
+
     private AgentMessage receive(String what) {
         Object o;
         try {
@@ -134,8 +184,11 @@ public final class AgentClient implements AutoCloseable {
             throw new AgentLinkException("interrupted while waiting for " + what, e);
         }
         if (o == null) {
-            throw new AgentLinkException("no " + what + " from the agent server within " + deadline.toMillis()
-                    + " ms");
+            throw new AgentLinkException("no answer from the agent server within " + deadline.toMillis()
+                    + " ms (waiting for " + what + ")");
+        }
+        if (o == ENDED) {
+            throw new AgentLinkException("agent server: OK: it ended the session without " + what);
         }
         if (o instanceof Throwable t) {
             Status s = Status.fromThrowable(t);

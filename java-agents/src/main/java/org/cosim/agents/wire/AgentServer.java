@@ -17,9 +17,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The agent server: the {@link AgentService} on a TCP port (binds to 127.0.0.1
- * unless told otherwise) or on a Unix domain socket ({@link #startUnix}). Calls run on the transport's threads (direct executor):
- * agent code never blocks, and a hand-off per window would cost more than the
- * agents' work.
+ * unless told otherwise) or on a Unix domain socket ({@link #startUnix}). Calls run
+ * on the service's threads ({@link AgentService#executor()}), not the transport's: a
+ * session whose agents do not return holds its own thread, never a connection's
+ * event loop. A polling server ({@link AgentServerOptions#busyPoll}), one fabric's
+ * own, handles them on its event loop instead, to answer each batch without a
+ * wake-up: agents that do not return there hold its only session, and the fabric's
+ * deadline ends it.
  */
 public final class AgentServer implements AutoCloseable {
     private final Server server;
@@ -80,8 +84,12 @@ public final class AgentServer implements AutoCloseable {
     /** What every agent server is, whatever it listens on. */
     private static Server serving(NettyServerBuilder b, AgentService service, AgentServerOptions options) {
         TransportFailureLog.install();
+        if (options.busyPoll()) {
+            b.directExecutor();
+        } else {
+            b.executor(service.executor());
+        }
         return b.addService(service)
-                .directExecutor()
                 .maxInboundMessageSize(options.maxMessageBytes())
                 .permitKeepAliveWithoutCalls(true)
                 .permitKeepAliveTime(1, TimeUnit.SECONDS)

@@ -15,23 +15,29 @@ import java.time.Duration;
  * source (protocol.custom_window_law.source, custom_rate_law.source, ndp.pull_order.source) is served;
  * without it, refused. The code runs in this process, so a server reachable from
  * other machines runs it only when told to ({@code cosim agents --allow-law-code}).
+ * {@code limits}: sessions, their size and their agents' time ({@link SessionLimits}).
  */
 public record AgentServerOptions(Duration idleTimeout, int maxBatchEvents, int maxMessageBytes, boolean busyPoll,
-                                 boolean runsLawCode) {
+                                 boolean runsLawCode, SessionLimits limits) {
     public static final AgentServerOptions DEFAULTS =
-            new AgentServerOptions(Duration.ofSeconds(120), 1 << 20, 256 << 20, false, true);
+            new AgentServerOptions(Duration.ofSeconds(120), 1 << 20, 256 << 20, false, true, SessionLimits.DEFAULTS);
 
     public AgentServerOptions(Duration idleTimeout, int maxBatchEvents, int maxMessageBytes) {
-        this(idleTimeout, maxBatchEvents, maxMessageBytes, false, true);
+        this(idleTimeout, maxBatchEvents, maxMessageBytes, false, true, SessionLimits.DEFAULTS);
     }
 
     public AgentServerOptions withBusyPoll() {
-        return new AgentServerOptions(idleTimeout, maxBatchEvents, maxMessageBytes, true, runsLawCode);
+        return new AgentServerOptions(idleTimeout, maxBatchEvents, maxMessageBytes, true, runsLawCode, limits);
     }
 
     /** The same limits, refusing scenarios that carry a law's source. */
     public AgentServerOptions withoutLawCode() {
-        return new AgentServerOptions(idleTimeout, maxBatchEvents, maxMessageBytes, busyPoll, false);
+        return new AgentServerOptions(idleTimeout, maxBatchEvents, maxMessageBytes, busyPoll, false, limits);
+    }
+
+    /** The same, with other session limits. */
+    public AgentServerOptions withLimits(SessionLimits l) {
+        return new AgentServerOptions(idleTimeout, maxBatchEvents, maxMessageBytes, busyPoll, runsLawCode, l);
     }
 
     public AgentServerOptions {

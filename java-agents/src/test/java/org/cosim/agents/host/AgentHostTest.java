@@ -134,14 +134,19 @@ class AgentHostTest {
         assertEquals(2, host.eventsProcessed());
     }
 
-    @Test
-    void timerIsRoutedToItsHostsAgent() {
+    /** Flow 0 arrives at host 1 (one segment sent), then host 1's timer fires (the second one). */
+    private void sendTwoSegmentsOfFlow0() {
         in.reset(5 * L);
         in.addFlowArrival(5_200_000L, 1, 0, 0, 0);
         host.process(in, out);
         in.reset(18 * L);
         in.addTimer(18_307_200L, 1, 0);
         host.process(in, out);
+    }
+
+    @Test
+    void timerIsRoutedToItsHostsAgent() {
+        sendTwoSegmentsOfFlow0();
         // The wake-up commits the second segment at its due time 6,200,000 + 13,107,200.
         assertEquals(18 * L, out.windowStartPs());
         assertEquals(ActionBatch.SEND_SEGMENT, out.kind(0));
@@ -409,8 +414,24 @@ class AgentHostTest {
         in.reset(30 * L);
         in.addCompletion(30_000_000L, 0, 1, 0, 16384, 2_100_000L, 0, false);
         in.addCompletion(30_500_000L, 0, 1, 0, 16384, 2_100_000L, 0, false);
-        assertViolation(() -> host.process(in, out), "event 1 brings the bytes completed for flow 1 to 32768",
-                "more than the 16384 its sender handed over");
+        assertViolation(() -> host.process(in, out), "event 1 completes the segment of flow 1 at seq 0 (16384 bytes), "
+                + "which is not outstanding", "(a completion repeated?)");
+    }
+
+    /**
+     * Host 1 sends flow 0 at line rate: 16384 B at seq 0, then at its timer (18,307,200 ps) 16384 B at seq 16384.
+     * Completing seq 0 twice completes 32768 B, what was sent in all, yet one segment twice and the other not
+     * at all: the second completion of seq 0 is refused while seq 16384 is outstanding.
+     */
+    @Test
+    void aRepeatedCompletionIsRejectedWhileOtherBytesOfTheFlowAreOutstanding() {
+        sendTwoSegmentsOfFlow0();
+        assertEquals(16384L, out.seq(0), "the second segment");
+        in.reset(40 * L);
+        in.addCompletion(40_000_000L, 1, 0, 0, 16384, 6_200_000L, 0, false);
+        in.addCompletion(40_100_000L, 1, 0, 0, 16384, 6_200_000L, 0, false);
+        assertViolation(() -> host.process(in, out), "event 1 completes the segment of flow 0 at seq 0 (16384 bytes), "
+                + "which is not outstanding");
     }
 
     /** An NDP session: host 1 sends flow 0 (9000 B, six 1500-byte packets) to host 0. */

@@ -97,6 +97,52 @@ class TransportFailureLogTest {
                 + "closed before write could take place")), said);
     }
 
+    /**
+     * Garbage (ten 0xFF bytes: a tag that never ends), a Hello cut in half, and an EventBatch with a length
+     * that runs past its end after a good Hello: each is INVALID_ARGUMENT naming the message that does not
+     * parse (its number in the session), and one line on stderr, where gRPC would answer UNKNOWN and log a
+     * stack trace.
+     */
+    @Test
+    void bytesThatDoNotParseAreInvalidArgumentNamingTheMessageAndOneLine() {
+        AgentServer server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS);
+        byte[] hello = org.cosim.proto.FabricMessage.newBuilder().setHello(AgentServiceContractTest.goodHello())
+                .build().toByteArray();
+        byte[] garbage = new byte[10];
+        java.util.Arrays.fill(garbage, (byte) 0xFF);
+        byte[] half = java.util.Arrays.copyOf(hello, hello.length / 2);
+        byte[] lying = {0x12, 0x7F, 0x08, 0x00};  // field 2 (events), 127 bytes long, with 2 of them
+        String said = saidWhile(() -> {
+            for (byte[][] session : new byte[][][] {{garbage}, {half}, {hello, lying}}) {
+                try (RawBytes s = new RawBytes(server.port())) {
+                    for (byte[] m : session) {
+                        s.send(m);
+                    }
+                    String status = s.status(Duration.ofSeconds(10));
+                    int n = session.length;
+                    assertTrue(status != null && status.startsWith("INVALID_ARGUMENT: message " + n + " of session s")
+                            && status.contains("(a FabricMessage) does not parse: "), status);
+                }
+            }
+        }, "(a FabricMessage) does not parse", server);
+        assertTrue(Eventually.holds(Duration.ofSeconds(10), () -> said.lines().count() >= 1), said);
+        assertTrue(said.lines().allMatch(l -> l.matches("agent server: session s\\d+: INVALID_ARGUMENT: message \\d "
+                + "of session s\\d+ \\(a FabricMessage\\) does not parse: .*")), said);
+    }
+
+    /** The same for Resolve: a ResolveRequest that does not parse is INVALID_ARGUMENT saying so. */
+    @Test
+    void aResolveRequestThatDoesNotParseIsInvalidArgument() {
+        try (AgentServer server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS,
+                r -> org.cosim.proto.RunSpec.getDefaultInstance())) {
+            byte[] garbage = new byte[10];
+            java.util.Arrays.fill(garbage, (byte) 0xFF);
+            String status = RawBytes.resolve(server.port(), garbage);
+            assertTrue(status.startsWith("INVALID_ARGUMENT: the ResolveRequest does not parse: "), status);
+            assertEquals("OK", RawBytes.resolve(server.port(), new byte[0]), "an empty request is a request");
+        }
+    }
+
     /** Two hosts sending each other a flow, TIMELY, the agents' state sampled every microsecond. */
     private static Hello sampledHello() {
         var s = ScenarioFiles.parse("duration_us: 200000 protocol { timely {} } "

@@ -19,6 +19,7 @@ import java.util.concurrent.Future;
 import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.wire.AgentClient;
+import org.cosim.agents.wire.AgentLinkException;
 import org.cosim.agents.wire.AgentServer;
 import org.cosim.agents.wire.AgentServerOptions;
 import org.cosim.fabric.FabricResult;
@@ -27,6 +28,7 @@ import org.cosim.fabric.TestScenarios;
 import org.cosim.proto.Action;
 import org.cosim.proto.AgentMessage;
 import org.cosim.proto.AgentServiceGrpc;
+import org.cosim.proto.ContractVersion;
 import org.cosim.proto.FabricMessage;
 import org.cosim.proto.HelloAck;
 import org.cosim.proto.SetTimer;
@@ -125,8 +127,21 @@ class GrpcTransportTest {
         assertTrue(delivered > 0, "what happened before the failure is kept");
     }
 
+    /** What a good agent server acknowledges a Hello with. */
+    private static final HelloAck GOOD_ACK = HelloAck.newBuilder().setVersion(ContractVersion.CONTRACT_VERSION_1)
+            .setMaxBatchEvents(1 << 20).build();
+
     /** A fake agent server: answers the Hello, then every window with {@code answer}. */
     private static Server fake(java.util.function.Function<FabricMessage, AgentMessage> answer) throws IOException {
+        return fake(GOOD_ACK, answer);
+    }
+
+    /**
+     * A fake agent server: answers the Hello with {@code ack}, then every message with {@code answer};
+     * null ends the stream without an answer (status OK).
+     */
+    private static Server fake(HelloAck ack, java.util.function.Function<FabricMessage, AgentMessage> answer)
+            throws IOException {
         return NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)).addService(
                 new AgentServiceGrpc.AgentServiceImplBase() {
                     @Override
@@ -135,12 +150,13 @@ class GrpcTransportTest {
                             @Override
                             public void onNext(FabricMessage m) {
                                 if (m.hasHello()) {
-                                    out.onNext(AgentMessage.newBuilder().setHelloAck(HelloAck.getDefaultInstance())
-                                            .build());
+                                    out.onNext(AgentMessage.newBuilder().setHelloAck(ack).build());
                                     return;
                                 }
                                 AgentMessage a = answer.apply(m);
-                                if (a != null) {
+                                if (a == ENDS) {
+                                    out.onCompleted();
+                                } else if (a != null) {
                                     out.onNext(a);
                                 }
                             }
@@ -153,6 +169,85 @@ class GrpcTransportTest {
                         };
                     }
                 }).build().start();
+    }
+
+    /** What a fake's {@code answer} returns to end the stream there, with status OK and no answer. */
+    private static final AgentMessage ENDS = AgentMessage.getDefaultInstance();
+
+    /** The run's failure with a fake agent server, which must come within 5 s (the client waits 60 s). */
+    private static String failureWith(Server fake) {
+        try {
+            long start = System.nanoTime();
+            FabricResult r = overGrpc(incast(), fake.getPort(), Duration.ofSeconds(60));
+            assertTrue(System.nanoTime() - start < 5_000_000_000L, "failed at once, not at the deadline");
+            return r.failure() == null ? "no failure" : r.failure().getMessage();
+        } catch (AgentLinkException e) {
+            return e.getMessage();
+        } finally {
+            fake.shutdownNow();
+        }
+    }
+
+    /** The C++ client's rule: a HelloAck acknowledges the Hello's contract version (1), no other. */
+    @Test
+    void aHelloAckOfContractVersion0Or2Or99IsRefused() throws IOException {
+        for (int v : new int[] {0, 2, 99}) {
+            String f = failureWith(fake(GOOD_ACK.toBuilder().setVersionValue(v).build(), m -> null));
+            assertTrue(f.contains("the agent server acknowledged contract version " + v + " for a Hello of version 1"),
+                    f);
+        }
+    }
+
+    @Test
+    void aHelloAckThatTakesNoEventsIsRefused() throws IOException {
+        String f = failureWith(fake(GOOD_ACK.toBuilder().setMaxBatchEvents(0).build(), m -> null));
+        assertTrue(f.contains("max_batch_events must be >= 1"), f);
+    }
+
+    /** The incast's first window holds its 8 flow arrivals: more than a server taking 2 events a batch takes. */
+    @Test
+    void aWindowLargerThanTheServersMaxBatchEventsIsNotSent() throws IOException {
+        String f = failureWith(fake(GOOD_ACK.toBuilder().setMaxBatchEvents(2).build(), m -> null));
+        assertTrue(f.contains("events, more than the agent server takes (its HelloAck's max_batch_events: 2)"), f);
+    }
+
+    /** A server that ends the stream (status OK) instead of answering a window: the run fails at once, saying so. */
+    @Test
+    void anAgentServerThatEndsTheStreamWithoutAnsweringFailsTheRunAtOnce() throws IOException {
+        String f = failureWith(fake(m -> ENDS));
+        assertTrue(f.contains("agent server: OK: it ended the session without the actions of the window at 0 ps"), f);
+    }
+
+    /** AgentResults must hold one FlowResult per flow of the Hello (8 here: 4 senders, 2 flows each), in order, finished within the run. */
+    @Test
+    void malformedAgentResultsAreRefused() throws IOException {
+        java.util.function.Function<org.cosim.proto.AgentResults, Server> serving = results -> {
+            try {
+                return fake(m -> m.hasDone() ? AgentMessage.newBuilder().setResults(results).build()
+                        : AgentMessage.newBuilder().setActions(org.cosim.proto.ActionBatch.newBuilder()
+                                .setWindowStartPs(m.getEvents().getWindowStartPs())).build());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        org.cosim.proto.AgentResults.Builder good = org.cosim.proto.AgentResults.newBuilder();
+        for (int i = 0; i < 8; i++) {
+            good.addFlows(org.cosim.proto.FlowResult.newBuilder().setFlow(i));
+        }
+        assertEquals("no failure", failureWith(serving.apply(good.build())), "the good results pass");
+        String f = failureWith(serving.apply(good.clone().removeFlows(7).build()));
+        assertTrue(f.contains("AgentResults has 7 flows for a Hello of 8"), f);
+        f = failureWith(serving.apply(good.clone().setFlows(1, good.getFlows(0)).build()));
+        assertTrue(f.contains("AgentResults.flows[1] is about flow 0"), f);
+        f = failureWith(serving.apply(good.clone().setFlows(2, good.getFlows(2).toBuilder().setFinished(true)
+                .setFinishTimePs(-5)).build()));
+        assertTrue(f.contains("AgentResults.flows[2] has finish_time_ps -5, outside the run"), f);
+        f = failureWith(serving.apply(good.clone().setFlows(2, good.getFlows(2).toBuilder().setFinishTimePs(7))
+                .build()));
+        assertTrue(f.contains("AgentResults.flows[2] has finish_time_ps 7 for a flow not finished"), f);
+        f = failureWith(serving.apply(good.clone().setFlowStates(org.cosim.proto.FlowStates.newBuilder()
+                .addNames("cwnd").setFlows(8).setIntervalPs(1000).addValues(1.0)).build()));
+        assertTrue(f.contains("the agent server's AgentResults.flow_states"), f);
     }
 
     @Test

@@ -12,6 +12,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.cosim.agents.wire.AgentServer;
 import org.cosim.agents.wire.AgentServerOptions;
+import org.cosim.agents.wire.SessionLimits;
 import org.cosim.fabric.RunSpecs;
 import org.cosim.scenario.FileRoot;
 
@@ -55,6 +56,16 @@ public final class AgentsCommand implements Command {
                 .desc("end a session that receives nothing for S seconds (default 120)").get());
         o.addOption(Option.builder().longOpt("max-batch-events").hasArg().argName("N")
                 .desc("largest EventBatch accepted (default " + AgentServerOptions.DEFAULTS.maxBatchEvents() + ")").get());
+        SessionLimits d = SessionLimits.DEFAULTS;
+        o.addOption(Option.builder().longOpt("max-sessions").hasArg().argName("N")
+                .desc("sessions open at once (default " + d.maxSessions() + ")").get());
+        o.addOption(Option.builder().longOpt("max-hosts").hasArg().argName("N")
+                .desc("hosts of a session's handshake (default " + d.maxHosts() + ")").get());
+        o.addOption(Option.builder().longOpt("max-flows").hasArg().argName("N")
+                .desc("flows of a session's handshake (default " + d.maxFlows() + ")").get());
+        o.addOption(Option.builder().longOpt("handling-budget-s").hasArg().argName("S")
+                .desc("end a session whose agents take longer than S seconds over one message (default "
+                        + d.handlingBudget().toSeconds() + ")").get());
         o.addOption(CommandLines.helpOption());
         return o;
     }
@@ -80,8 +91,19 @@ public final class AgentsCommand implements Command {
         int idle = number(cl.getOptionValue("idle-timeout-s", "120"), "--idle-timeout-s", 1, Integer.MAX_VALUE);
         int maxBatch = number(cl.getOptionValue("max-batch-events",
                 Integer.toString(AgentServerOptions.DEFAULTS.maxBatchEvents())), "--max-batch-events", 1, Integer.MAX_VALUE);
+        SessionLimits d = SessionLimits.DEFAULTS;
+        SessionLimits limits = new SessionLimits(
+                number(cl.getOptionValue("max-sessions", Integer.toString(d.maxSessions())), "--max-sessions", 1,
+                        Integer.MAX_VALUE),
+                number(cl.getOptionValue("max-hosts", Integer.toString(d.maxHosts())), "--max-hosts", 1,
+                        Integer.MAX_VALUE),
+                number(cl.getOptionValue("max-flows", Integer.toString(d.maxFlows())), "--max-flows", 0,
+                        Integer.MAX_VALUE),
+                d.maxHelloBytes(), d.memoryBytes(),
+                Duration.ofSeconds(number(cl.getOptionValue("handling-budget-s",
+                        Long.toString(d.handlingBudget().toSeconds())), "--handling-budget-s", 1, Integer.MAX_VALUE)));
         AgentServerOptions opts = new AgentServerOptions(Duration.ofSeconds(idle), maxBatch,
-                AgentServerOptions.DEFAULTS.maxMessageBytes());
+                AgentServerOptions.DEFAULTS.maxMessageBytes()).withLimits(limits);
         opts = lawCodePolicy(opts, bind, cl.hasOption("allow-law-code"));
         FileRoot files = fileRoot(bind, cl.getOptionValue("files-under"));
         Path portFile = cl.hasOption("port-file") ? CommandLines.outputFile("--port-file",
