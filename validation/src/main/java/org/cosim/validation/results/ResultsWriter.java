@@ -36,6 +36,8 @@ public final class ResultsWriter {
     public static final String RATES_PNG = "rates.png";
     public static final String SLOWDOWN_PNG = "slowdown.png";
     public static final String RTT_CDF_PNG = "rtt_cdf.png";
+    /** rtt_samples.csv's column of network RTTs (ps). */
+    public static final String NETWORK_RTT_COLUMN = "network_rtt_ps";
     public static final String QUEUE_PNG = "queue.png";
     public static final String PACKET_TRACE_PNG = "packet_trace.png";
     public static final String AGENT_STATE_PNG = "agent_state.png";
@@ -96,7 +98,7 @@ public final class ResultsWriter {
         int n = rtts.size();
         int stride = maxRows <= 0 ? Integer.MAX_VALUE : Math.max(1, (n + maxRows - 1) / maxRows);
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("time_ps,flow_id,network_rtt_ps,host_rtt_ps\n");
+            w.write("time_ps,flow_id," + NETWORK_RTT_COLUMN + ",host_rtt_ps\n");
             for (int i = 0; i < n; i += stride) {
                 w.write(rtts.timePs()[i] + "," + rtts.flow()[i] + "," + rtts.networkRttPs()[i] + ","
                         + rtts.hostRttPs()[i] + "\n");

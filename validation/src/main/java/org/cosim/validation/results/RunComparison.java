@@ -249,10 +249,10 @@ public final class RunComparison {
         }
         try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
             var it = lines.iterator();
-            int column = it.hasNext() ? List.of(it.next().split(",")).indexOf("network_rtt_ps") : -1;
+            int column = it.hasNext() ? List.of(it.next().split(",")).indexOf(ResultsWriter.NETWORK_RTT_COLUMN) : -1;
             if (column < 0) {
                 throw new ResultsComparison.MalformedResults(file + ": not the rtt_samples.csv a run writes: no "
-                        + "network_rtt_ps column");
+                        + ResultsWriter.NETWORK_RTT_COLUMN + " column");
             }
             List<Long> rtts = new ArrayList<>();
             while (it.hasNext()) {
