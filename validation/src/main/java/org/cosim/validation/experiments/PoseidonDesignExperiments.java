@@ -1,6 +1,7 @@
 package org.cosim.validation.experiments;
 
 import static org.cosim.validation.experiments.Tolerance.atMost;
+import static org.cosim.validation.experiments.Tolerance.between;
 import static org.cosim.validation.experiments.Tolerance.within;
 
 import java.util.ArrayList;
@@ -128,7 +129,7 @@ final class PoseidonDesignExperiments {
                                         + "made in the rotating incast's first RTTs, when the delay is far past the "
                                         + "target and both decreases sit at min_md; they differ only within a few "
                                         + "microseconds of the target (README, Your own congestion control)",
-                                        Tolerance.between(0.9, 1.1, ""))),
+                                        between(0.9, 1.1, ""))),
                 r -> FigureData.lines(FigureData.Kind.CDF, "Op latency in UR+RI, Eq. 4 against Eq. 13 (Fig 22)",
                         "op latency (us)", "fraction of messages", List.of(
                                 TimelyExperiments.cdf("Eq. 4 (Poseidon)", PaperMetrics.fctsUs(r.of(updateRun(0)),
@@ -142,6 +143,17 @@ final class PoseidonDesignExperiments {
     private static final double FIG23_SHARE = 20;
     private static final String[] TARGETS = {"Eq. 3 on the rate (Poseidon)", "Eq. 18 on the rate",
         "Eq. 18 on the window"};
+
+    /**
+     * Why Eq. 18 on the rate leaves the victim below its share: the numbers are those of
+     * Poseidon's defaults (p = 40 us, k = 2 us, 0.02..200 Gb/s) at the 20 Gb/s share.
+     */
+    private static final String EQ18_FLAT = "with a and b spanning k..k+p over 0.02..200 Gb/s, Eq. 18 puts the target "
+            + "at 2.9 us at the 20 Gb/s share (Eq. 3: 12 us) and falls there by 0.032 us per Gb/s, a seventh of Eq. 3's "
+            + "0.22: little pulls the ten flows to equal rates, and the victim, the one flow with a cross-rack RTT, "
+            + "runs below its share before the five join as well (18.7 Gb/s at 10-50 ms, the nine in the rack 20.2; "
+            + "Eq. 3: 20.1 and 20.0); "
+            + "the paper gives neither a nor b (docs/validation.md)";
 
     /** --quick: 30 ms with the five flows joining at 12 ms, as CustomLawRunTest runs it. */
     private static PaperRun targetRun(int scaling) {
@@ -172,7 +184,8 @@ final class PoseidonDesignExperiments {
                         Check.of("Poseidon (Eq. 3 on the rate): the victim after the five join", "keeps its share",
                                 within(FIG23_SHARE, 0.15, " Gb/s"), " Gb/s", r -> victimAfter(r, 0)),
                         Check.of("Eq. 18 on the rate: the victim after the five join", "keeps its share",
-                                within(FIG23_SHARE, 0.15, " Gb/s"), " Gb/s", r -> victimAfter(r, 1)),
+                                within(FIG23_SHARE, 0.15, " Gb/s"), " Gb/s", r -> victimAfter(r, 1))
+                                .deviation(EQ18_FLAT, between(15, 19, " Gb/s")),
                         Check.of("Eq. 18 on the window: the victim after the five join", "loses its share",
                                 atMost(0.75 * FIG23_SHARE, " Gb/s").described("<= 15 Gb/s (75% of the share; the "
                                         + "digest gives none)"), " Gb/s", r -> victimAfter(r, 2))),

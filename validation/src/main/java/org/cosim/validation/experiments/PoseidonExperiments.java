@@ -461,8 +461,8 @@ public final class PoseidonExperiments {
         String hpccWhy = "every message starts at one packet, as Poseidon's and Swift's: HPCC's reference window then "
                 + "grows by W_AI = 80 B per RTT for maxStage = 5 RTTs before its first multiplicative step, so every "
                 + "128 KB message pays the same slow start (median 118 us against Poseidon's 44) and HPCC's tail stays "
-                + "near its median (p99.9 1.6x it in UR); in UR+RI HPCC's near-zero queues keep its tail (286 us) "
-                + "below Poseidon's (427 us, queues at the incast's target); the paper's HPCC message setup is not "
+                + "near its median (p99.9 1.6x it in UR); in UR+RI HPCC's near-zero queues keep its tail (282 us) "
+                + "below Poseidon's (429 us, queues at the incast's target); the paper's HPCC message setup is not "
                 + "given (docs/baselines.md, HPCC)";
         return new Experiment("poseidon-fig19", "poseidon", "Fig 19", "op latency of 128 KB messages",
                 "Racks A and B of 24 hosts at 200 Gb/s with 8 x 200 Gb/s uplinks each (3:1), in a 7-rack Clos; "
