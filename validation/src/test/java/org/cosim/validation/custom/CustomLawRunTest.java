@@ -138,14 +138,20 @@ class CustomLawRunTest {
     }
 
     /**
-     * The paper's appendix Fig 23 with the shipped law: once five flows crowd the victim's first hop, a target
-     * scaled by the rate (Eq. 18 on cwnd / RTT) keeps the victim at its 20 Gb/s share; scaled by the window
-     * (the same function of cwnd at a fixed RTT) the victim, whose three-hop RTT is the longest, falls far below.
+     * The paper's appendix Fig 23 with the shipped law: once five flows crowd the victim's first hop, Poseidon's
+     * target (Eq. 3 on the rate) keeps the victim at its 20 Gb/s share; Eq. 18 on the rate keeps less of it (its
+     * slope at the share is a seventh of Eq. 3's), and Eq. 18 on the window (a fixed RTT) far less, since the
+     * victim's three-hop RTT is the longest of the ten flows into its host.
      */
     @Test
-    void theShippedLawReproducesFig23TargetScaling() {
-        assertEquals(20, fig23Victim(1), 20 * 0.15, "rate-based target: the victim keeps its share");
-        assertTrue(fig23Victim(2) < 0.75 * 20, "window-based target: the victim loses its share");
+    void theShippedLawOrdersFig23sTargetsAsThePaperDoes() {
+        double eq3 = fig23Victim(0);
+        double eq18Rate = fig23Victim(1);
+        double eq18Window = fig23Victim(2);
+        assertEquals(20, eq3, 20 * 0.05, "Eq. 3: the victim keeps its share");
+        assertTrue(eq18Window < 0.75 * 20, "Eq. 18 on the window: the victim loses its share, got " + eq18Window);
+        assertTrue(eq18Rate < eq3 && eq18Rate > eq18Window + 3,
+                "Eq. 18 on the rate lies between: " + eq3 + " > " + eq18Rate + " > " + eq18Window + " + 3 Gb/s");
     }
 
     /** Eq. 13's update (Fig 22): U = (T + m) / (delay + m), clamped as Eq. 4 is; Eq. 4 otherwise. */
