@@ -149,10 +149,10 @@ if [[ "$omnetpp_status" == built* ]]; then
   echo "--- OMNeT++: a network that is not the scenario's topology stops at initialization"
   mismatch_dir="$build/omnetpp-mismatch"
   rm -rf "$mismatch_dir" && mkdir -p "$mismatch_dir"
-  # The shipped configuration with one link delay changed: the bridge must refuse it.
+  # The example IncastStar network (ned/examples) with its link delay changed: the bridge must refuse it.
   omnetpp_bin="$(dirname "$(cat "$build/omnetpp-opp-run.txt")")"
   mismatch_ok=0
-  if (cd "$root/ned" && "${limit[@]}" "$omnetpp_bin/opp_run" -u Cmdenv -n . -l "$build/cosim_omnetpp" -c timely-incast \
+  if (cd "$root/ned/examples" && "${limit[@]}" "$omnetpp_bin/opp_run" -u Cmdenv -n .. -l "$build/cosim_omnetpp" -c incast-star \
         --result-dir="$mismatch_dir" --'**.bridge.agents'="\"$target\"" --'*.linkDelay'=4000000ps) \
         >"$mismatch_dir/out.log" 2>&1; then
     echo "FAIL: opp_run accepted a network whose links are 4 us long for a scenario with 5 us links"

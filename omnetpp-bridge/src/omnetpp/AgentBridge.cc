@@ -58,20 +58,12 @@ AgentBridge::~AgentBridge() {
 
 void AgentBridge::initialize(int stage) {
     if (stage == 0) {
-        wallStartNanos_ = steadyNanos();
         if (SimTime::getScaleExp() != -12) {
             throw cRuntimeError(this, "simulated time must count picoseconds: set simtime-resolution = ps in the ini "
                                 "file (it is 10^%d s now)", SimTime::getScaleExp());
         }
         progress_ = par("printProgress").boolValue();
-        AgentLinkOptions options;
-        options.deadline = std::chrono::milliseconds(static_cast<int64_t>(par("deadline").doubleValue() * 1000));
-        options.spin = std::chrono::microseconds(static_cast<int64_t>(par("spin").doubleValue() * 1e6));
-        // cEnvir::idle() is how a waiting model asks whether the user wants the simulation to
-        // stop: Cmdenv says so after SIGINT or SIGTERM, which it otherwise acts on between events.
-        options.stop_requested = [] { return getEnvir()->idle(); };
-        link_ = std::make_unique<AgentLink>(par("agents").stdstringValue(), options);
-        resolveScenario();
+        resolve();
         NetworkCheck::Found found = NetworkCheck::verify(spec_, getSimulation()->getSystemModule());
         nics_ = std::move(found.nics);
         switches_ = std::move(found.switches);
@@ -102,6 +94,22 @@ void AgentBridge::initialize(int stage) {
         getSimulation()->setSimulationTimeLimit(SimTime::fromRaw(spec_.duration_ps() - 1));
         nextProgressPs_ = std::max<int64_t>(spec_.duration_ps() / 100, 1);
     }
+}
+
+const RunSpec& AgentBridge::resolve() {
+    Enter_Method_Silent();
+    if (resolved_) return spec_;
+    wallStartNanos_ = steadyNanos();  // the run's wall time counts from here
+    AgentLinkOptions options;
+    options.deadline = std::chrono::milliseconds(static_cast<int64_t>(par("deadline").doubleValue() * 1000));
+    options.spin = std::chrono::microseconds(static_cast<int64_t>(par("spin").doubleValue() * 1e6));
+    // cEnvir::idle() is how a waiting model asks whether the user wants the simulation to
+    // stop: Cmdenv says so after SIGINT or SIGTERM, which it otherwise acts on between events.
+    options.stop_requested = [] { return getEnvir()->idle(); };
+    link_ = std::make_unique<AgentLink>(par("agents").stdstringValue(), options);
+    resolveScenario();
+    resolved_ = true;
+    return spec_;
 }
 
 // The file a parameter names, or beside OMNeT++'s default result files with

@@ -14,11 +14,12 @@
 // makes a result independent of when an action entered the event set, so of
 // the pipeline depth.
 //
-// It is also where a run starts: in init stage 0 it reads the scenario file named
-// by its `scenario` parameter, has the agent server resolve it (the Resolve RPC:
-// RunSpec, computed by the Java fabric's own code), checks that the NED network
-// it runs in is that topology (NetworkCheck), and opens the session with RunSpec's
-// Hello. The other modules take their settings from spec() in stage 1; flow starts
+// It is also where a run starts: it reads the scenario file named by its
+// `scenario` parameter and has the agent server resolve it (the Resolve RPC:
+// RunSpec, computed by the Java fabric's own code), while ScenarioNetwork builds
+// the network from it or, in a NED-defined network, in init stage 0. In stage 0
+// it checks that the network it runs in is that topology (NetworkCheck) and opens
+// the session with RunSpec's Hello. The other modules take their settings from spec() in stage 1; flow starts
 // are scheduled in stage 3, after the sampler's first sample (stage 2), in the
 // order the Java fabric schedules them.
 #pragma once
@@ -55,6 +56,11 @@ public:
     // The network's bridge, seen from any module in it.
     static AgentBridge* of(const omnetpp::cModule* from);
 
+    // The run's RunSpec: the scenario file named by the `scenario` parameter, resolved
+    // by the agent server (the Resolve RPC) at the first call. ScenarioNetwork asks
+    // for it while it builds the network; in a NED-defined network the bridge asks in
+    // its stage 0.
+    const RunSpec& resolve();
     const RunSpec& spec() const { return spec_; }
     FlowStats& flowStats() { return *flowStats_; }
     // Where the NICs write their exact RTT samples (the rttSampleFile parameter).
@@ -134,6 +140,7 @@ private:
     void reportProgress();
 
     RunSpec spec_;
+    bool resolved_ = false;
     std::unique_ptr<AgentLink> link_;
     std::unique_ptr<PipelinedLink> pipeline_;  // drives link_ while the session is pipelined
     std::unique_ptr<FlowStats> flowStats_;

@@ -162,8 +162,8 @@ NetworkCheck::Found NetworkCheck::verify(const RunSpec& spec, cModule* network) 
         found.links.emplace_back(ab, ba);
     }
     if (problems.any()) {
-        throw cRuntimeError("the NED network %s is not the scenario's topology (%s):%s\n(the ini parameters must "
-                            "describe the scenario; `cosim omnetpp-ini SCENARIO` prints them)",
+        throw cRuntimeError("the NED network %s is not the scenario's topology (%s):%s\n(the network's parameters "
+                            "must describe the scenario; cosim.networks.ScenarioNetwork builds it from the scenario)",
                             network->getNedTypeName(), t.family().c_str(), problems.str().c_str());
     }
     return found;

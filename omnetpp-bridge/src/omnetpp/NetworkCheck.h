@@ -1,10 +1,12 @@
-// NetworkCheck: makes sure the NED network a run is in is the topology the
-// scenario describes (RunSpec.topology, built by the Java fabric's topology
-// builders): the same hosts (Nic `host` ids), switches (Switch `id`s and names),
-// and links, port for port, with the same rates and delays. The NED networks are
-// parametric and set up from ini parameters; this check is what keeps them from
-// silently drifting from the scenario: any difference stops the run at
-// initialization with a list of what differs.
+// NetworkCheck: makes sure the network a run is in is the topology the scenario
+// describes (RunSpec.topology, built by the Java fabric's topology builders): the
+// same hosts (Nic `host` ids), switches (Switch `id`s and names), and links, port
+// for port, with the same rates and delays; and finds the modules and channels the
+// bridge addresses by id. ScenarioNetwork builds its network from RunSpec, and the
+// check confirms the build; the NED-written example networks (ned/examples) are
+// set up from ini parameters, and the check keeps them from silently drifting from
+// the scenario: any difference stops the run at initialization with a list of
+// what differs.
 #pragma once
 
 #include <omnetpp.h>

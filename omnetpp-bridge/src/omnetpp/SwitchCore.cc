@@ -17,10 +17,14 @@ void SwitchCore::initialize(int stage) {
     // Stage 1: the bridge has resolved the scenario and checked the network in stage 0.
     AgentBridge* bridge = AgentBridge::of(this);
     const RunSpec& spec = bridge->spec();
-    const HardwareSpec& hw = spec.hardware();
     cModule* box = getParentModule();
     id_ = static_cast<int>(box->par("id").intValue());
     const SwitchSpec& sw = spec.topology().switches(id_);
+    // The hardware settings with this switch's own buffer sizes, where it has them (a
+    // topology file's `switch ... buffer_bytes=`; the Java fabric's switchParams).
+    HardwareSpec hw = spec.hardware();
+    if (sw.buffer_bytes() > 0) hw.set_buffer_bytes(sw.buffer_bytes());
+    if (sw.port_buffer_bytes() > 0) hw.set_port_buffer_bytes(sw.port_buffer_bytes());
     name_ = sw.name();
     seed_ = static_cast<int64_t>(spec.hello().seed());
     latencyPs_ = hw.switch_latency_ps();

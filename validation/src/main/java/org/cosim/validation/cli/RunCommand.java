@@ -17,7 +17,6 @@ import org.cosim.validation.results.Summary;
 import org.cosim.validation.results.TracedOneWay;
 import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.omnetpp.OmnetppInstall;
-import org.cosim.validation.omnetpp.OmnetppNetworks;
 import org.cosim.validation.runner.LoadCheck;
 import org.cosim.validation.runner.AgentTransports;
 import org.cosim.validation.runner.JavaBackend;
@@ -90,9 +89,6 @@ public final class RunCommand implements Command {
         Scenario scenario = read.scenario();
         FabricSimulation sim = read.simulation(scenario);
         LoadCheck.check(sim, "cosim run", cl.hasOption("strict-load"), err);
-        if (backend.equals("omnetpp")) {
-            OmnetppNetworks.of(sim);  // a scenario it has no network for is a bad scenario for it (exit 2)
-        }
         OmnetppInstall.Lookup omnetpp = backend.equals("omnetpp") ? OmnetppInstall.locate() : null;
         if (omnetpp != null && !omnetpp.found()) {
             // Before the results directory is made: it would stay empty.

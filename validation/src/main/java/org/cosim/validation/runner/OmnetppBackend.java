@@ -36,7 +36,6 @@ import org.cosim.validation.omnetpp.CosimHome;
 import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.omnetpp.OmnetppIni;
 import org.cosim.validation.omnetpp.OmnetppInstall;
-import org.cosim.validation.omnetpp.OmnetppNetworks;
 import org.cosim.validation.omnetpp.OppRunAllocator;
 import org.cosim.validation.omnetpp.ResultFiles;
 import org.cosim.validation.omnetpp.FlowStateFile;
@@ -53,7 +52,8 @@ import org.cosim.validation.results.TimeSeries;
 /**
  * Runs a scenario on the OMNeT++ back end and reports it in the common results
  * format, like {@link JavaBackend}: finds OMNeT++, builds the bridge if needed,
- * turns the scenario into the NED network and its parameters (OmnetppNetworks),
+ * writes the ini file of the run (OmnetppIni: the network cosim.networks.ScenarioNetwork
+ * builds itself from the scenario),
  * serves the agents (in this process, or uses an agent server already running),
  * launches {@code opp_run}, and converts OMNeT++'s .sca/.vec files into
  * {@link RunResults}. Everything in {@code <out>/omnetpp/}: run.ini,
@@ -105,7 +105,6 @@ public final class OmnetppBackend {
         OmnetppInstall omnetpp = OmnetppInstall.locate().orElseThrow();
         CosimHome home = CosimHome.find();
         Path lib = BridgeBuild.ensure(home, omnetpp, options.notes());
-        OmnetppNetworks.NetworkConfig net = OmnetppNetworks.of(sim);
         Path dir = options.outDir().resolve("omnetpp").toAbsolutePath();
         Scenario asRun = asRun(sim.scenario(), sim.config().reactionDelayPs());
         try {
@@ -140,7 +139,7 @@ public final class OmnetppBackend {
         }
         Launch launch;
         try {
-            writeIni(dir, OmnetppIni.forRun(net, "scenario.textproto", agents));
+            writeIni(dir, OmnetppIni.forRun("scenario.textproto", agents));
             launch = launch(omnetpp, home, lib, dir, progress);
         } finally {
             if (server != null) {

@@ -35,7 +35,6 @@ import org.cosim.validation.experiments.Runs;
 import org.cosim.validation.experiments.Tolerance;
 import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.omnetpp.OmnetppInstall;
-import org.cosim.validation.omnetpp.OmnetppNetworks;
 import org.cosim.validation.plots.FigureData;
 import org.cosim.validation.plots.Plots;
 import org.cosim.validation.results.ResultsWriter;
@@ -484,7 +483,7 @@ public final class ValidationRunner {
         LongConsumer progress = t -> listener.progress(start, t);  // opp_run: stopped by the OMNeT++ runner's hook
         RunResults res;
         if (backend.equals("omnetpp")) {
-            String why = omnetppWhyNot(sim);
+            String why = omnetppWhyNot();
             if (why != null) {
                 return new Outcome(new RunRecord(r, backend, null, 0, 0, null, why, null), null, false);
             }
@@ -503,18 +502,10 @@ public final class ValidationRunner {
         return new Outcome(rec, res.complete() ? res : null, !res.complete() && stopping());
     }
 
-    /** Why the OMNeT++ back end cannot run this simulation, or null when it can. */
-    static String omnetppWhyNot(FabricSimulation sim) {
+    /** Why the OMNeT++ back end cannot run here (no OMNeT++ found), or null when it can. */
+    static String omnetppWhyNot() {
         OmnetppInstall.Lookup install = OmnetppInstall.locate();
-        if (!install.found()) {
-            return install.whyNot();
-        }
-        try {
-            OmnetppNetworks.of(sim);
-            return null;
-        } catch (ScenarioException ex) {
-            return ex.getMessage();
-        }
+        return install.found() ? null : install.whyNot();
     }
 
     /** The scenario's sampling interval, or a multiple of it that keeps samples x flows within the budget. */

@@ -64,6 +64,7 @@ class OmnetppScriptedAgentsTest {
 
     /**
      * Even flows: 4000-byte hardware-ACKed segments on source route 1, two outstanding,
+     * each reported when the NIC has sent it (report_tx: a SegmentTransmitted event),
      * finished by the sender when all are acknowledged. Odd flows: the whole flow as one
      * segment without hardware ACK; the receiver answers every packet with an ACK carrying
      * a pull number and finishes the flow at its last packet; the sender answers every
@@ -146,7 +147,7 @@ class OmnetppScriptedAgentsTest {
 
         private static void sendNext(ActionBatch out, long t, int host, int flow, long[] st) {
             int bytes = (int) Math.min(4000, st[0] - st[1]);
-            out.sendSegment(t, host, flow, st[1], bytes, 1, 0);
+            out.sendSegment(t, host, flow, st[1], bytes, 1, ActionSink.REPORT_TX);
             st[1] += bytes;
         }
     }

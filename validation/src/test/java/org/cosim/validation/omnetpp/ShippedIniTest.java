@@ -1,6 +1,7 @@
 package org.cosim.validation.omnetpp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -8,7 +9,11 @@ import java.nio.file.Files;
 import org.cosim.validation.cli.OmnetppIniCommandAccess;
 import org.junit.jupiter.api.Test;
 
-/** ned/omnetpp.ini is `cosim omnetpp-ini` for the shipped scenarios: a scenario change cannot leave it stale. */
+/**
+ * ned/omnetpp.ini is `cosim omnetpp-ini` for the shipped scenarios: a scenario change cannot leave it stale.
+ * Every configuration, topology files included, runs the network that builds itself from the scenario, so a
+ * configuration names its scenario and no topology parameter.
+ */
 class ShippedIniTest {
     @Test
     void nedOmnetppIniMatchesTheShippedScenarios() throws IOException {
@@ -17,8 +22,11 @@ class ShippedIniTest {
         String generated = OmnetppIniCommandAccess.shippedIni(home);
         assertEquals(generated, committed, "ned/omnetpp.ini is stale: regenerate it with "
                 + "`./cosim omnetpp-ini > ned/omnetpp.ini`");
+        assertTrue(committed.contains("[General]\nnetwork = cosim.networks.ScenarioNetwork\n"), committed);
         assertTrue(committed.contains("[Config timely-incast]"), committed);
-        assertTrue(committed.contains("*.serverRate = 20000000000bps"), committed);
         assertTrue(committed.contains("**.bridge.scenario = \"../scenarios/timely-incast.textproto\""), committed);
+        assertTrue(committed.contains("[Config custom-two-racks-dctcp]"), committed);
+        assertFalse(committed.contains("*.serverRate"), committed);
+        assertEquals(1, committed.split("network = ", -1).length - 1, "one network, in [General]");
     }
 }
