@@ -169,13 +169,14 @@ public final class Routing {
         return Arrays.copyOf(out, n);
     }
 
+    /** The port of switch {@code switchNode} to {@code host}, from the host's one link (not a scan of the ports). */
     private int portTo(int switchNode, int host) {
-        for (int p = 0; p < neighbour[switchNode].length; p++) {
-            if (neighbour[switchNode][p] == host) {
-                return p;
-            }
+        TopologyGraph.Link l = g.link(linkOn[host][0]);
+        int port = index(l.a()) == switchNode ? l.portA() : l.portB();
+        if (neighbour[switchNode][port] != host) {
+            throw new IllegalStateException("host " + host + " is not on switch " + g.switchName(switchNode - hosts));
         }
-        throw new IllegalStateException("host " + host + " is not on switch " + g.switchName(switchNode - hosts));
+        return port;
     }
 
     private int firstHostUnder(int switchNode) {
