@@ -56,13 +56,13 @@ import org.junit.jupiter.api.io.TempDir;
  * warm-up), so a run that completes is cheap.
  *
  * <p>The seed is fixed; the run stops making mutants after {@code -Dfuzz.minutes}
- * (0.75 by default: about a minute in {@code mvn verify}) or 1,000,000 tries. Each
+ * (0.75 by default: about a minute in {@code mvn verify}) or 2,000,000 tries. Each
  * try draws from one java.util.Random with that seed, so a failure names the try
  * that reproduces it; the test prints how many mutants ended in each outcome.
  */
 class ScenarioMutationPropertiesTest {
     private static final long SEED = 20261206L;
-    private static final int MAX_TRIES = 1_000_000;
+    private static final int MAX_TRIES = 2_000_000;
     private static final long BUDGET_NANOS =
             (long) (Double.parseDouble(System.getProperty("fuzz.minutes", "0.75")) * 60e9);
     /** The longest one mutant may take, set-up, run and writing its results together. */
@@ -81,8 +81,11 @@ class ScenarioMutationPropertiesTest {
             + "(\\[[^\\]]*\\])?)*: ");
     private static final Set<String> SCENARIO_FIELDS = Scenario.getDescriptor().getFields().stream()
             .map(f -> f.getName()).collect(Collectors.toSet());
-    /** A file at the start of a message, a parse error's with its line and column: a path with a '/' or an extension. */
-    private static final Pattern FILE = Pattern.compile("^(\\S*/\\S*?|\\S+\\.(textproto|txt|csv|cm|topo|java))"
+    /**
+     * A file at the start of a message, a parse error's with its line and column: a path with a '/' (spaces and
+     * all: a quoted value made a base names that file) or a file name with an extension.
+     */
+    private static final Pattern FILE = Pattern.compile("^([^:\\s]*/[^:]*|\\S+\\.(textproto|txt|csv|cm|topo|java))"
             + "(:\\d+:\\d+)?: ");
 
     private static final String[] NUMBERS = {"0", "-1", "1e300", "-1e300", "nan", "inf", "-inf",
