@@ -64,17 +64,21 @@ public final class FabricSimulation {
     private final PacketTraceConfig trace;  // null: output.packet_trace unset
     private OfferedLoad offeredLoad;  // null until offeredLoad() is first asked
 
-    private FabricSimulation(Scenario scenario) {
+    private FabricSimulation(Scenario scenario, SetUpStop stop) {
         this.scenario = scenario;
         this.config = FabricConfig.from(scenario);
+        stop.check();
         this.graph = TopologyBuilders.build(scenario.getTopology());
         checkIntSwitchNames(scenario, graph);
         this.switchParams = new SwitchParams[graph.switchCount()];
         java.util.Arrays.fill(switchParams, config.switches());
         graph.switchBuffers().forEach((s, b) -> switchParams[s] = FabricConfig.forSwitch(scenario, config, b));
         this.linkChanges = LinkChanges.resolve(scenario.getTopology().getLinkChangesList(), graph, config.durationPs());
-        this.routing = new Routing(graph);
+        stop.check();
+        this.routing = new Routing(graph, stop::check);
+        stop.check();
         this.flows = Workloads.build(scenario.getWorkload(), graph, scenario.getSeed(), config.durationPs());
+        stop.check();
         if (flows.hasStops() && !ProtocolCatalog.closesFlows(scenario.getProtocol())) {
             throw new ScenarioException("workload", "flows with stop_us close under every protocol but ndp, whose "
                     + "agents do not close flows; this scenario runs " + ProtocolCatalog.nameOf(scenario.getProtocol()));
@@ -86,10 +90,11 @@ public final class FabricSimulation {
         checkAgentStateFlows(scenario.getOutput(), flows.size());
         this.trace = PacketTraceConfig.from(scenario.getOutput(), flows.size(), config.durationPs());
         memoryBudget(Runtime.getRuntime().maxMemory()).check();
-        checkFlowTimes(scenario.getWorkload(), flows, routing, config);
+        checkFlowTimes(scenario.getWorkload(), flows, routing, config, stop);
         this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
                 config.windowPs(), baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
-                config.nic().ackBytes(), OutputSettings.stateIntervalPs(scenario.getOutput()), config.durationPs());
+                config.nic().ackBytes(), OutputSettings.stateIntervalPs(scenario.getOutput()), config.durationPs(),
+                stop::check);
         ProtocolCatalog.checkRateFloor(scenario.getProtocol(), session);
     }
 
@@ -146,8 +151,9 @@ public final class FabricSimulation {
      * report) fits the picoseconds a long counts (2^63, 106 days): checked before the run, since the results
      * derive them after it (a flow of 10^17 bytes at 10 Gb/s, 10^20 ps, would fail the run at its end).
      */
-    private static void checkFlowTimes(Workload w, FlowTable flows, Routing routing, FabricConfig c) {
+    private static void checkFlowTimes(Workload w, FlowTable flows, Routing routing, FabricConfig c, SetUpStop stop) {
         for (int f = 0; f < flows.size(); f++) {
+            stop.check();
             long bytes = flows.sizeBytes(f);
             if (bytes == 0) {
                 continue;
@@ -206,7 +212,12 @@ public final class FabricSimulation {
 
     /** Validates the scenario; throws ScenarioException naming the first bad field. */
     public static FabricSimulation of(Scenario scenario) {
-        return new FabricSimulation(scenario);
+        return of(scenario, SetUpStop.NEVER);
+    }
+
+    /** As {@link #of(Scenario)}; throws {@link SetUpStop.Stopped} soon after {@code stop} is asked for. */
+    public static FabricSimulation of(Scenario scenario, SetUpStop stop) {
+        return new FabricSimulation(scenario, stop);
     }
 
     public Scenario scenario() { return scenario; }

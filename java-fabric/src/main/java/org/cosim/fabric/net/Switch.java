@@ -30,7 +30,8 @@ public final class Switch implements EventHandler {
     private final int handler;
     private final PortContext ctx;
     private final boolean pfcOn;
-    private SwitchPort[] ports = new SwitchPort[0];
+    private SwitchPort[] ports = new SwitchPort[0];  // the first portCount are in use
+    private int portCount;
     private int[][] routes;  // routes[dstHost] = equal-cost egress ports, ascending
     private long[] ingressBytes = new long[0];
     private boolean[] upstreamPaused = new boolean[0];
@@ -70,7 +71,7 @@ public final class Switch implements EventHandler {
     }
 
     public int portCount() {
-        return ports.length;
+        return portCount;
     }
 
     public long pauseFramesSent() {
@@ -90,15 +91,21 @@ public final class Switch implements EventHandler {
         return ctx.buffer().used();
     }
 
-    /** Adds a port whose egress drives a link of the given rate and delay; returns its index. */
+    /**
+     * Adds a port whose egress drives a link of the given rate and delay; returns its index. The arrays grow by
+     * doubling: a switch of 100,000 ports is wired in linear time.
+     */
     public int addPort(long rateBps, long delayPs) {
-        int index = ports.length;
-        SwitchPort[] grown = Arrays.copyOf(ports, index + 1);
+        int index = portCount;
+        if (index == ports.length) {
+            int capacity = Math.max(4, 2 * index);
+            ports = Arrays.copyOf(ports, capacity);
+            ingressBytes = Arrays.copyOf(ingressBytes, capacity);
+            upstreamPaused = Arrays.copyOf(upstreamPaused, capacity);
+        }
         LinkTransmitter tx = new LinkTransmitter(sim, pool, handler, index, rateBps, delayPs);
-        grown[index] = params.queue().create(ctx, index, tx, params);
-        ports = grown;
-        ingressBytes = Arrays.copyOf(ingressBytes, index + 1);
-        upstreamPaused = Arrays.copyOf(upstreamPaused, index + 1);
+        ports[index] = params.queue().create(ctx, index, tx, params);
+        portCount++;
         return index;
     }
 

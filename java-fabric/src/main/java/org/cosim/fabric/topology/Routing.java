@@ -40,6 +40,14 @@ public final class Routing {
      * throughout, which keeps a k = 32 fat tree (1280 switches x 8192 hosts) small.
      */
     public Routing(TopologyGraph g) {
+        this(g, () -> { });
+    }
+
+    /**
+     * As {@link #Routing(TopologyGraph)}; {@code perStep} runs before each destination switch's search and each
+     * host's row of the tables (a stop request during set-up throws from it).
+     */
+    public Routing(TopologyGraph g, Runnable perStep) {
         this.g = g;
         this.hosts = g.hostCount();
         TopologyBuilders.checkTableSize(hosts, g.switchCount());
@@ -80,7 +88,7 @@ public final class Routing {
         for (int i = 0; i < groups.length; i++) {
             groupOf[groups[i]] = i;
         }
-        routes = computeRoutes(nodes);
+        routes = computeRoutes(nodes, perStep);
     }
 
     private int attachment(int h) {
@@ -95,13 +103,14 @@ public final class Routing {
         return a;
     }
 
-    private int[][][] computeRoutes(int nodes) {
+    private int[][][] computeRoutes(int nodes, Runnable perStep) {
         Map<IntArrayKey, int[]> interned = new HashMap<>();
         int switches = g.switchCount();
         int[][][] towardGroup = new int[switches][groups.length][];
         int[] dist = new int[nodes];
         int[] order = new int[nodes];
         for (int gi = 0; gi < groups.length; gi++) {
+            perStep.run();
             int a = groups[gi];
             bfs(a, dist, order);
             for (int s = 0; s < switches; s++) {
@@ -118,6 +127,7 @@ public final class Routing {
         }
         int[][][] out = new int[switches][hosts][];
         for (int h = 0; h < hosts; h++) {
+            perStep.run();
             int a = attach[h];
             int[] own = intern(interned, new int[] {portTo(a, h)});
             for (int s = 0; s < switches; s++) {
@@ -159,13 +169,14 @@ public final class Routing {
         return Arrays.copyOf(out, n);
     }
 
+    /** The port of switch {@code switchNode} to {@code host}, from the host's one link (not a scan of the ports). */
     private int portTo(int switchNode, int host) {
-        for (int p = 0; p < neighbour[switchNode].length; p++) {
-            if (neighbour[switchNode][p] == host) {
-                return p;
-            }
+        TopologyGraph.Link l = g.link(linkOn[host][0]);
+        int port = index(l.a()) == switchNode ? l.portA() : l.portB();
+        if (neighbour[switchNode][port] != host) {
+            throw new IllegalStateException("host " + host + " is not on switch " + g.switchName(switchNode - hosts));
         }
-        throw new IllegalStateException("host " + host + " is not on switch " + g.switchName(switchNode - hosts));
+        return port;
     }
 
     private int firstHostUnder(int switchNode) {

@@ -48,6 +48,23 @@ class SwitchTest {
         return build(params, 3, new int[][] {{0}, {1}, {2}});
     }
 
+    /**
+     * A switch of 200,000 ports (a star of that many hosts) is wired in well under a second: adding a port copied
+     * every array of the switch (200,000^2 / 2 = 2 x 10^10 elements, three arrays: minutes).
+     */
+    @Test
+    void twoHundredThousandPortsAreAddedInLinearTime() {
+        Switch big = new Switch(0, "big", sim, pool, stats, params(1 << 20, 1 << 20, PfcParams.OFF), SEED, 64);
+        long start = System.nanoTime();
+        for (int p = 0; p < 200_000; p++) {
+            assertEquals(p, big.addPort(TEN_G, DELAY));
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(200_000, big.portCount());
+        assertEquals(TEN_G, big.port(199_999).transmitter().rateBps());
+        assertTrue(seconds < 2, seconds + " s");
+    }
+
     private static SwitchParams params(long buffer, long portBuffer, PfcParams pfc) {
         return new SwitchParams(buffer, portBuffer, -1, 0, pfc);
     }

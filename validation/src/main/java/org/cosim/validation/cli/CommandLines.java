@@ -17,6 +17,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.SetUpStop;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.ClosestNames;
 import org.cosim.scenario.OneofSwitches;
@@ -84,8 +85,8 @@ final class CommandLines {
          * {@code run} (the overridden scenario, or what the command makes of it) checked as a run is: a field
          * refused inside a oneof member that an override chose says so ({@link OneofSwitches#explained}).
          */
-        FabricSimulation simulation(Scenario run) {
-            return OneofSwitches.explained(asFiled, run, () -> FabricSimulation.of(run));
+        FabricSimulation simulation(Scenario run, SetUpStop stop) {
+            return OneofSwitches.explained(asFiled, run, () -> FabricSimulation.of(run, stop));
         }
     }
 

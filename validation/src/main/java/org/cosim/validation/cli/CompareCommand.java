@@ -13,6 +13,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.SetUpStop;
 import org.cosim.proto.Scenario;
 import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.omnetpp.OmnetppInstall;
@@ -113,24 +114,30 @@ public final class CompareCommand implements Command {
         // Both back ends at the depth opp_run pipelines at: the results would be the same at
         // any depth, and this way the event and window counts of summary.json compare too.
         Scenario scenario = OmnetppBackend.asRun(read.scenario());
-        FabricSimulation sim = read.simulation(scenario);
-        LoadCheck.check(sim, "cosim compare", cl.hasOption("strict-load"), err);
-        OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
-        if (!omnetpp.found()) {
-            // Checked first: the Java run would take its whole time only to be compared with nothing
-            // (and before the results directory is made, which would stay empty).
-            err.println("cosim compare: needs OMNeT++: " + omnetpp.whyNot());
-            return 1;
-        }
-        if (scenario != read.scenario()) {
-            err.println("cosim compare: both back ends at pipeline_depth " + scenario.getPipelineDepth()
-                    + " (the scenario sets none: opp_run's default; results are the same at every depth)");
-        }
-        Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
-                + RunCommand.nameOf(scenario, scenarioFile) + "-compare"));
-        CommandLines.resultsDirectory(outDir.resolve("java"));
-        CommandLines.resultsDirectory(outDir.resolve("omnetpp"));
+        // From the set-up on, which takes a while for a large scenario: a signal stops it.
         try (StopOnSignal stop = new StopOnSignal(err, "the comparison")) {
+            FabricSimulation sim;
+            try {
+                sim = read.simulation(scenario, stop.setUp());
+            } catch (SetUpStop.Stopped e) {
+                return stop.stoppedInSetUp("cosim compare");
+            }
+            LoadCheck.check(sim, "cosim compare", cl.hasOption("strict-load"), err);
+            OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
+            if (!omnetpp.found()) {
+                // Checked first: the Java run would take its whole time only to be compared with nothing
+                // (and before the results directory is made, which would stay empty).
+                err.println("cosim compare: needs OMNeT++: " + omnetpp.whyNot());
+                return 1;
+            }
+            if (scenario != read.scenario()) {
+                err.println("cosim compare: both back ends at pipeline_depth " + scenario.getPipelineDepth()
+                        + " (the scenario sets none: opp_run's default; results are the same at every depth)");
+            }
+            Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
+                    + RunCommand.nameOf(scenario, scenarioFile) + "-compare"));
+            CommandLines.resultsDirectory(outDir.resolve("java"));
+            CommandLines.resultsDirectory(outDir.resolve("omnetpp"));
             return runBoth(sim, outDir, cl, tolerance, stop, out, err);
         }
     }

@@ -8,6 +8,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.SetUpStop;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.validation.plots.Plots;
@@ -87,7 +88,23 @@ public final class RunCommand implements Command {
                 ? CommandLines.outputFile("--record-trace", cl.getOptionValue("record-trace")) : null;
         CommandLines.Overridden read = CommandLines.readScenario(scenarioFile, cl, "run", err);
         Scenario scenario = read.scenario();
-        FabricSimulation sim = read.simulation(scenario);
+        // From the set-up on, which takes a while for a large scenario: a signal stops it.
+        try (StopOnSignal stop = new StopOnSignal(err, "the run")) {
+            FabricSimulation sim;
+            try {
+                sim = read.simulation(scenario, stop.setUp());
+            } catch (SetUpStop.Stopped e) {
+                return stop.stoppedInSetUp("cosim run");
+            }
+            return run(sim, cl, trace, stop, out, err);
+        }
+    }
+
+    /** The run of {@code sim} that the command line {@code cl} asks for, once set up. */
+    private static int run(FabricSimulation sim, CommandLine cl, Path trace, StopOnSignal stop, PrintStream out,
+                           PrintStream err) {
+        Scenario scenario = sim.scenario();
+        String backend = cl.getOptionValue("backend", "java");
         LoadCheck.check(sim, "cosim run", cl.hasOption("strict-load"), err);
         OmnetppInstall.Lookup omnetpp = backend.equals("omnetpp") ? OmnetppInstall.locate() : null;
         if (omnetpp != null && !omnetpp.found()) {
@@ -96,7 +113,7 @@ public final class RunCommand implements Command {
             return 1;
         }
         Path outDir = CommandLines.resultsDirectory(CommandLines.outputDirectory(
-                cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioFile))));
+                cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioArgument(cl)))));
 
         if (backend.equals("omnetpp") && !scenario.hasPipelineDepth()) {
             err.println("cosim run: opp_run pipelines at depth " + OmnetppBackend.asRun(scenario).getPipelineDepth()
@@ -104,35 +121,33 @@ public final class RunCommand implements Command {
         }
         noteFlowsAfterTheEnd(sim, err);
         Progress progress = new Progress(err, sim.config().durationPs());
-        try (StopOnSignal stop = new StopOnSignal(err, "the run")) {
-            RunResults results;
-            try {
-                // opp_run is stopped by the OMNeT++ runner (OppRunStop), not at a progress step.
-                results = backend.equals("omnetpp")
-                        ? OmnetppBackend.run(sim, new OmnetppBackend.Options(outDir, cl.getOptionValue("agents"),
-                                err), progress)
-                        : runJava(sim, cl.getOptionValue("transport", "direct"), trace, stop.checking(progress));
-            } catch (UsageException e) {
-                throw e;
-            } catch (OmnetppException e) {
-                progress.done();
-                err.println("cosim run: " + e.getMessage());
-                return 1;
-            } catch (Exception e) {
-                progress.done();
-                err.println("cosim run: the run could not start: " + e.getMessage());
-                return 1;
-            }
+        RunResults results;
+        try {
+            // opp_run is stopped by the OMNeT++ runner (OppRunStop), not at a progress step.
+            results = backend.equals("omnetpp")
+                    ? OmnetppBackend.run(sim, new OmnetppBackend.Options(outDir, cl.getOptionValue("agents"),
+                            err), progress)
+                    : runJava(sim, cl.getOptionValue("transport", "direct"), trace, stop.checking(progress));
+        } catch (UsageException e) {
+            throw e;
+        } catch (OmnetppException e) {
             progress.done();
-            write(outDir, results, sim, cl.hasOption("no-plots"), out);
-            if (!results.complete()) {
-                err.println("cosim run: the run failed at " + results.reachedPs() + " ps: " + results.failure());
-                err.println("cosim run: partial results are in " + outDir
-                        + " (summary.json says \"status\": \"failed\")");
-                return 1;
-            }
-            return 0;
+            err.println("cosim run: " + e.getMessage());
+            return 1;
+        } catch (Exception e) {
+            progress.done();
+            err.println("cosim run: the run could not start: " + e.getMessage());
+            return 1;
         }
+        progress.done();
+        write(outDir, results, sim, cl.hasOption("no-plots"), out);
+        if (!results.complete()) {
+            err.println("cosim run: the run failed at " + results.reachedPs() + " ps: " + results.failure());
+            err.println("cosim run: partial results are in " + outDir
+                    + " (summary.json says \"status\": \"failed\")");
+            return 1;
+        }
+        return 0;
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
+import org.cosim.fabric.SetUpStop;
 import org.cosim.validation.runner.Interruption;
 
 /**
@@ -52,6 +53,17 @@ final class StopOnSignal implements AutoCloseable {
                 throw new Interruption.Stopped(t);
             }
         };
+    }
+
+    /** For a run's set-up, which ends soon after a signal (FabricSimulation#of). */
+    SetUpStop setUp() {
+        return new SetUpStop(this::requested);
+    }
+
+    /** What {@code command} says and returns (1, as for a run stopped midway) when its set-up was stopped. */
+    int stoppedInSetUp(String command) {
+        err.println(command + ": stopped during the run's set-up, before simulated time started: no results");
+        return 1;
     }
 
     /** A signal came: runs not yet started should not start. */

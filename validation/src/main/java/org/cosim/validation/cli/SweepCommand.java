@@ -20,6 +20,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.SetUpStop;
 import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.OneofSwitches;
@@ -234,6 +235,8 @@ public final class SweepCommand implements Command {
                     SweepTable.Row row;
                     try {
                         row = runOne(p, dir, s, outDir.resolve(dir), backend, plots, stop, err);
+                    } catch (SetUpStop.Stopped e) {
+                        return table[slot];  // stopped before its simulated time started: still "pending"
                     } catch (RuntimeException e) {
                         // e.g. its results could not be written: the other runs' rows still make the table
                         row = SweepTable.Row.failedToStart(p, dir, e.toString());
@@ -277,7 +280,7 @@ public final class SweepCommand implements Command {
         if (backend.equals("both")) {
             return runBoth(p, dir, s, runDir, plots, stop, err);
         }
-        FabricSimulation sim = FabricSimulation.of(s);
+        FabricSimulation sim = FabricSimulation.of(s, stop.setUp());
         RunResults results;
         try {
             results = backend.equals("omnetpp")
@@ -297,7 +300,7 @@ public final class SweepCommand implements Command {
      */
     private static SweepTable.Row runBoth(SweepPlan.Point p, String dir, Scenario given, Path runDir, boolean plots,
                                          StopOnSignal stop, PrintStream err) {
-        FabricSimulation sim = FabricSimulation.of(OmnetppBackend.asRun(given));
+        FabricSimulation sim = FabricSimulation.of(OmnetppBackend.asRun(given), stop.setUp());
         RunResults java = JavaBackend.run(sim, new DirectTransport(sim.session()), stop.checking(t -> { }));
         Summary summary = Summary.of(java);
         RunCommand.writeFiles(runDir.resolve("java"), java, summary, sim, !plots);

@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
 import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.SetUpStop;
 import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.fabric.topology.TopologyBuilders;
 import org.cosim.proto.Scenario;
@@ -424,9 +425,11 @@ public final class ValidationRunner {
             try {
                 Scenario s = ScenarioFiles.read(options.scenarios().resolve(r.scenario()),
                         r.overrides(options.quick()));
-                sim = FabricSimulation.of(sampledEvery(s, s.getDurationUs()));
+                sim = FabricSimulation.of(sampledEvery(s, s.getDurationUs()), new SetUpStop(this::stopping));
             } catch (ScenarioException e) {
                 continue;
+            } catch (SetUpStop.Stopped e) {
+                return;  // the runs are then not started
             }
             try {
                 LoadCheck.check(sim, "cosim validate", true, options.notes());
@@ -446,24 +449,28 @@ public final class ValidationRunner {
         Scenario scenario;
         FabricSimulation sim;
         String note = null;
+        // A large run's set-up takes a while: a stop during it ends it (the run is then one not started).
+        SetUpStop setUpStop = new SetUpStop(this::stopping);
         try {
             scenario = ScenarioFiles.read(options.scenarios().resolve(r.scenario()), r.overrides(options.quick()));
-            sim = sampledAsAsked(scenario);
+            sim = sampledAsAsked(scenario, setUpStop);
             // Its flow count: from the run itself, or, when its own sampling would not fit at all, from the run
             // with a single sample.
             FabricSimulation sized = sim != null ? sim
-                    : FabricSimulation.of(sampledEvery(scenario, scenario.getDurationUs()));
+                    : FabricSimulation.of(sampledEvery(scenario, scenario.getDurationUs()), setUpStop);
             long requested = OutputSettings.sampleIntervalPs(scenario.getOutput());
             long interval = seriesInterval(requested, sized.config().durationPs(), sized.flows().size());
             if (interval != requested || sim == null) {
                 scenario = sampledEvery(scenario, interval / (double) Units.PS_PER_US);
-                sim = FabricSimulation.of(scenario);
+                sim = FabricSimulation.of(scenario, setUpStop);
                 note = "time series every " + interval / Units.PS_PER_US + " us (" + sim.flows().size()
                         + " flows; files stay small)";
             }
         } catch (ScenarioException ex) {
             return new Outcome(new RunRecord(r, backend, rel, 0, 0, "bad scenario: " + ex.getMessage(), null, null),
                     null, false);
+        } catch (SetUpStop.Stopped ex) {
+            return notStarted(p);
         }
         if (backend.equals(options.backends().get(0))) {  // once a run, not once a back end
             LoadCheck.check(sim, "cosim validate: run " + r.id(), false, options.notes());
@@ -510,9 +517,9 @@ public final class ValidationRunner {
 
     /** The scenario's sampling interval, or a multiple of it that keeps samples x flows within the budget. */
     /** The run as its scenario samples it; null if that sampling is too fine to fit in memory. */
-    private static FabricSimulation sampledAsAsked(Scenario s) {
+    private static FabricSimulation sampledAsAsked(Scenario s, SetUpStop stop) {
         try {
-            return FabricSimulation.of(s);
+            return FabricSimulation.of(s, stop);
         } catch (ScenarioException e) {
             if (e.field().equals("output.sample_interval_us")) {
                 return null;

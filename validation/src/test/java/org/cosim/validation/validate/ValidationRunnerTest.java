@@ -246,6 +246,27 @@ class ValidationRunnerTest {
     }
 
     /**
+     * Ctrl-C while a large run is being set up (8192 hosts: its routes alone take seconds): the set-up ends
+     * soon after, the run counts as not started, and its experiment is still to run.
+     */
+    @Test
+    void aStopDuringALargeRunsSetUpEndsItWithinASecond() throws IOException {
+        PaperRun large = PaperRun.of("test/k32", "NDP permutation, 8192 hosts", "ndp-permutation-128.textproto",
+                "topology.fat_tree.k=32", "duration_us=1000", "output.warmup_us=0");
+        long start = System.nanoTime();
+        ValidationRunner runner = new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of("java"),
+                ShippedScenarios.dir(), new PrintStream(new ByteArrayOutputStream()),
+                () -> System.nanoTime() - start > 200_000_000L, 1), new ValidationRunner.Listener() { });
+        ValidationReport r = runner.run(List.of(experiment("large", List.of(large),
+                throughputOf(large, Tolerance.atLeast(1, " Gb/s")))), "test");
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds < 1.5, "ended " + seconds + " s after the start, 0.2 s after the stop");
+        assertEquals(List.of("large"), r.pending());
+        assertTrue(r.experiments().isEmpty());
+        assertTrue(Files.notExists(tmp.resolve("runs/java/test/k32")), "nothing ran, nothing written");
+    }
+
+    /**
      * Runs at once give the same report as one at a time: the same verdicts and values in the same order, and
      * the same files of every run; a run two experiments share still runs once.
      */
