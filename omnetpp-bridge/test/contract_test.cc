@@ -268,8 +268,11 @@ void realServerChecks(const std::string& target, const Trace& trace) {
     e = w0;
     e.clear_events();
     for (int i = 0; i < 4097; ++i) *e.add_events() = w0.events(0);
-    violateWithEvents("EventBatch of 4097 events", grpc::StatusCode::RESOURCE_EXHAUSTED, "oversized batch", target,
-                      trace, {}, e);
+    // The real server takes 4096 (its HelloAck says so): AgentLink refuses a larger window before sending it (the
+    // server's own refusal, RESOURCE_EXHAUSTED "oversized batch", is AgentServiceContractTest's).
+    violateWithEvents("EventBatch of 4097 events", grpc::StatusCode::INVALID_ARGUMENT,
+                      "has 4097 events, more than the agent server takes (its HelloAck's max_batch_events: 4096)",
+                      target, trace, {}, e);
 
     eventsBeforeHello(target, trace);
 }
@@ -284,7 +287,8 @@ enum class FakeMode { kEarlyAction, kWrongHost, kSilent, kVanishing, kLateFinish
 
 class FakeAgents final : public cosim::AgentService::Service {
 public:
-    explicit FakeAgents(FakeMode mode, cosim::SendSegment segment = {}) : mode_(mode), segment_(std::move(segment)) {}
+    explicit FakeAgents(FakeMode mode, cosim::SendSegment segment = {}, uint32_t maxBatchEvents = 4096)
+        : mode_(mode), segment_(std::move(segment)), maxBatchEvents_(maxBatchEvents) {}
 
     grpc::Status Session(grpc::ServerContext*,
                          grpc::ServerReaderWriter<cosim::AgentMessage, cosim::FabricMessage>* stream) override {
@@ -296,7 +300,7 @@ public:
         cosim::AgentMessage ack;
         ack.mutable_hello_ack()->set_version(hello.version());
         ack.mutable_hello_ack()->set_session_id("fake");
-        ack.mutable_hello_ack()->set_max_batch_events(4096);
+        ack.mutable_hello_ack()->set_max_batch_events(maxBatchEvents_);
         stream->Write(ack);
         while (stream->Read(&in)) {
             if (mode_ == FakeMode::kResultsThenError && in.has_done()) {
@@ -341,10 +345,12 @@ public:
 private:
     FakeMode mode_;
     cosim::SendSegment segment_;  // kSegment: what each window is answered with
+    uint32_t maxBatchEvents_;     // what its HelloAck says it takes
 };
 
 struct FakeServer {
-    explicit FakeServer(FakeMode mode, cosim::SendSegment segment = {}) : service(mode, std::move(segment)) {
+    explicit FakeServer(FakeMode mode, cosim::SendSegment segment = {}, uint32_t maxBatchEvents = 4096)
+        : service(mode, std::move(segment), maxBatchEvents) {
         grpc::ServerBuilder builder;
         builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port);
         builder.RegisterService(&service);
@@ -453,6 +459,29 @@ void fakeServerChecks(const Trace& trace) {
                                 link.open(trace.hello);
                                 link.exchange(w0);
                             });
+    }
+    {
+        // A HelloAck that takes no events at all: refused at open, as the Java client does.
+        FakeServer fake(FakeMode::kSilent, {}, 0);
+        expectLinkError("fake: HelloAck with max_batch_events 0", grpc::StatusCode::INTERNAL,
+                        "max_batch_events must be >= 1", [&] {
+                            cosim::AgentLink link(fake.target(), shortDeadline);
+                            link.open(trace.hello);
+                        });
+    }
+    {
+        // A server that takes one event per batch: a window of two is refused before it is sent.
+        FakeServer fake(FakeMode::kSegment, {}, 1);
+        cosim::EventBatch two = w0;
+        two.clear_events();
+        *two.add_events() = w0.events(0);
+        *two.add_events() = w0.events(0);
+        expectLinkError("fake: a window of 2 events to a server that takes 1", grpc::StatusCode::INVALID_ARGUMENT,
+                        "has 2 events, more than the agent server takes (its HelloAck's max_batch_events: 1)", [&] {
+                            cosim::AgentLink link(fake.target(), shortDeadline);
+                            link.open(trace.hello);
+                            link.submit(two);
+                        });
     }
     synChecks(trace, shortDeadline);
     // Pipelined (H = L/2): two batches under way, then the oldest answer is checked

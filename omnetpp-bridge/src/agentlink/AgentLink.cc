@@ -151,6 +151,10 @@ HelloAck AgentLink::open(const Hello& hello) {
                                              std::to_string(answer.hello_ack().version()) + " for a Hello of version " +
                                              std::to_string(hello.version()));
     }
+    if (answer.hello_ack().max_batch_events() < 1) {
+        fail(grpc::StatusCode::INTERNAL, "the agent server's HelloAck says it takes batches of at most 0 events "
+                                         "(max_batch_events must be >= 1)");
+    }
     max_batch_events_ = answer.hello_ack().max_batch_events();
     return answer.hello_ack();
 }
@@ -162,6 +166,12 @@ const ActionBatch& AgentLink::exchange(const EventBatch& events) {
 
 void AgentLink::submit(const EventBatch& events, bool moreComing) {
     requireOpen("submit");
+    if (static_cast<uint64_t>(events.events_size()) > max_batch_events_) {
+        fail(grpc::StatusCode::INVALID_ARGUMENT,
+             "the window at " + std::to_string(events.window_start_ps()) + " ps has " +
+                 std::to_string(events.events_size()) + " events, more than the agent server takes (its HelloAck's "
+                 "max_batch_events: " + std::to_string(max_batch_events_) + ")");
+    }
     const std::string what = "the batch of the window at " + std::to_string(events.window_start_ps()) + " ps";
     settleWrite(what);  // gRPC allows one Write in flight per stream
     // Lend the caller's batch to the envelope instead of copying it: Write()
