@@ -80,9 +80,13 @@ class ScenarioMutationPropertiesTest {
 
     /** What a message must not look like: an exception's class name, an inner class's or a stack frame. */
     private static final Pattern LEAK = Pattern.compile("[a-z]\\.[A-Z]\\w*(Exception|Error\\b|\\$\\d)|\\tat ");
-    /** A field path at the start of a message: {@code topology.fat_tree.k: }, {@code workload.flow_list.flows[3]: }. */
-    private static final Pattern FIELD = Pattern.compile("^([a-z][a-z0-9_]*)(\\[[^\\]]*\\])?(\\.[a-z][a-z0-9_]*"
-            + "(\\[[^\\]]*\\])?)*: ");
+    /**
+     * A field path at the start of a message: {@code topology.fat_tree.k: }, {@code workload.flow_list.flows[3]: },
+     * {@code protocol.custom_window_law.params[target]scaling]: } (a map key as the file spells it, brackets
+     * and all).
+     */
+    private static final Pattern FIELD = Pattern.compile("^([a-z][a-z0-9_]*)(\\[[^\\n]*?\\])?(\\.[a-z][a-z0-9_]*"
+            + "(\\[[^\\n]*?\\])?)*: ");
     private static final Set<String> SCENARIO_FIELDS = Scenario.getDescriptor().getFields().stream()
             .map(f -> f.getName()).collect(Collectors.toSet());
     /**
