@@ -13,7 +13,6 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.cosim.fabric.FabricSimulation;
-import org.cosim.fabric.SetUpStop;
 import org.cosim.proto.Scenario;
 import org.cosim.validation.omnetpp.OmnetppException;
 import org.cosim.validation.omnetpp.OmnetppInstall;
@@ -116,12 +115,11 @@ public final class CompareCommand implements Command {
         Scenario scenario = OmnetppBackend.asRun(read.scenario());
         // From the set-up on, which takes a while for a large scenario: a signal stops it.
         try (StopOnSignal stop = new StopOnSignal(err, "the comparison")) {
-            FabricSimulation sim;
-            try {
-                sim = read.simulation(scenario, stop.setUp());
-            } catch (SetUpStop.Stopped e) {
+            var built = stop.simulation(read, scenario);
+            if (built.isEmpty()) {
                 return stop.stoppedInSetUp("cosim compare");
             }
+            FabricSimulation sim = built.get();
             LoadCheck.check(sim, "cosim compare", cl.hasOption("strict-load"), err);
             OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
             if (!omnetpp.found()) {

@@ -8,7 +8,6 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.cosim.fabric.FabricSimulation;
-import org.cosim.fabric.SetUpStop;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.validation.plots.Plots;
@@ -90,12 +89,11 @@ public final class RunCommand implements Command {
         Scenario scenario = read.scenario();
         // From the set-up on, which takes a while for a large scenario: a signal stops it.
         try (StopOnSignal stop = new StopOnSignal(err, "the run")) {
-            FabricSimulation sim;
-            try {
-                sim = read.simulation(scenario, stop.setUp());
-            } catch (SetUpStop.Stopped e) {
+            var built = stop.simulation(read, scenario);
+            if (built.isEmpty()) {
                 return stop.stoppedInSetUp("cosim run");
             }
+            FabricSimulation sim = built.get();
             return run(sim, cl, trace, stop, out, err);
         }
     }

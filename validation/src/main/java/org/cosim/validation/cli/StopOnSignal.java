@@ -5,10 +5,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
+import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.SetUpStop;
+import org.cosim.proto.Scenario;
 import org.cosim.validation.runner.Interruption;
 
 /**
@@ -58,6 +61,15 @@ final class StopOnSignal implements AutoCloseable {
     /** For a run's set-up, which ends soon after a signal (FabricSimulation#of). */
     SetUpStop setUp() {
         return new SetUpStop(this::requested);
+    }
+
+    /** {@code read}'s simulation of {@code scenario}, its set-up stopped by a signal: empty then. */
+    Optional<FabricSimulation> simulation(CommandLines.Overridden read, Scenario scenario) {
+        try {
+            return Optional.of(read.simulation(scenario, setUp()));
+        } catch (SetUpStop.Stopped e) {
+            return Optional.empty();
+        }
     }
 
     /** What {@code command} says and returns (1, as for a run stopped midway) when its set-up was stopped. */
