@@ -2,7 +2,7 @@ package org.cosim.validation.experiments;
 
 import java.util.List;
 import java.util.function.Function;
-import org.cosim.validation.plots.FigureData;
+import org.cosim.runner.plots.FigureData;
 
 /**
  * One headline experiment of a paper (DIGEST.md 1.C, 2.C, 3.C "Headline results

@@ -7,12 +7,12 @@ import static org.cosim.validation.experiments.Tolerance.between;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.cosim.validation.plots.FigureData;
-import org.cosim.validation.plots.FigureData.Series;
-import org.cosim.validation.results.FlowRecord;
-import org.cosim.validation.results.RunResults;
-import org.cosim.validation.results.Stats;
-import org.cosim.validation.results.Summary;
+import org.cosim.runner.plots.FigureData.Series;
+import org.cosim.runner.plots.FigureData;
+import org.cosim.runner.results.FlowRecord;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.Stats;
+import org.cosim.runner.results.Summary;
 
 /**
  * NDP (SIGCOMM'17), DIGEST.md 2.C's headline results: unresponsive flows through

@@ -7,8 +7,8 @@ import static org.cosim.validation.experiments.Tolerance.between;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.cosim.validation.plots.FigureData;
-import org.cosim.validation.plots.FigureData.Series;
+import org.cosim.runner.plots.FigureData.Series;
+import org.cosim.runner.plots.FigureData;
 
 /**
  * NDP's Fig 17 (SIGCOMM'17 §6.2, sensitivity): the 432-host permutation's mean

@@ -5,11 +5,11 @@ import static org.cosim.validation.experiments.Tolerance.atMost;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.cosim.runner.plots.FigureData.Series;
+import org.cosim.runner.plots.FigureData;
+import org.cosim.runner.results.FlowRates;
+import org.cosim.runner.results.TimeSeries;
 import org.cosim.scenario.Units;
-import org.cosim.validation.plots.FigureData;
-import org.cosim.validation.plots.FigureData.Series;
-import org.cosim.validation.results.FlowRates;
-import org.cosim.validation.results.TimeSeries;
 
 /**
  * NDP's Figs 18-19 (SIGCOMM'17 §6.1.1, collateral damage of an incast): a long flow

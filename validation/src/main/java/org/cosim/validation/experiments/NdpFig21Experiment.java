@@ -4,9 +4,9 @@ import static org.cosim.validation.experiments.Tolerance.atLeast;
 import static org.cosim.validation.experiments.Tolerance.between;
 
 import java.util.List;
-import org.cosim.validation.plots.FigureData;
-import org.cosim.validation.plots.FigureData.Series;
-import org.cosim.validation.results.Summary;
+import org.cosim.runner.plots.FigureData.Series;
+import org.cosim.runner.plots.FigureData;
+import org.cosim.runner.results.Summary;
 
 /**
  * NDP's Fig 21 (SIGCOMM'17 §7, "Sender-limited traffic"): host A sends to B, C, D

@@ -5,8 +5,8 @@ import static org.cosim.validation.experiments.Tolerance.between;
 
 import java.util.Arrays;
 import java.util.List;
-import org.cosim.validation.plots.FigureData;
-import org.cosim.validation.results.Summary;
+import org.cosim.runner.plots.FigureData;
+import org.cosim.runner.results.Summary;
 
 /**
  * NDP's Fig 22 (SIGCOMM'17 §6.2, "Handling asymmetry"): the 128-host permutation

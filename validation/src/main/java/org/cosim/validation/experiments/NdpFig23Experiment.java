@@ -4,10 +4,10 @@ import static org.cosim.validation.experiments.Tolerance.atLeast;
 import static org.cosim.validation.experiments.Tolerance.between;
 
 import java.util.List;
-import org.cosim.validation.plots.FigureData;
-import org.cosim.validation.results.Counters;
-import org.cosim.validation.results.FlowRecord;
-import org.cosim.validation.results.RunResults;
+import org.cosim.runner.plots.FigureData;
+import org.cosim.runner.results.Counters;
+import org.cosim.runner.results.FlowRecord;
+import org.cosim.runner.results.RunResults;
 
 /**
  * NDP's Fig 23 (SIGCOMM'17 §6.3, "Overload"): Facebook web-server flow sizes on a

@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
-import org.cosim.validation.plots.FigureData;
-import org.cosim.validation.plots.FigureData.Series;
-import org.cosim.validation.results.RunResults;
-import org.cosim.validation.results.Summary;
+import org.cosim.runner.plots.FigureData.Series;
+import org.cosim.runner.plots.FigureData;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.Summary;
 
 /**
  * NDP's Fig 2 (SIGCOMM'17 §3.1): N unresponsive flows into one 10 Gb/s link

@@ -4,8 +4,8 @@ import static org.cosim.validation.experiments.Tolerance.atMost;
 import static org.cosim.validation.experiments.Tolerance.between;
 
 import java.util.List;
-import org.cosim.validation.plots.FigureData;
-import org.cosim.validation.plots.FigureData.Series;
+import org.cosim.runner.plots.FigureData.Series;
+import org.cosim.runner.plots.FigureData;
 
 /**
  * NDP §6.1.1's first experiment on the side effects of incast: a long-lived incast

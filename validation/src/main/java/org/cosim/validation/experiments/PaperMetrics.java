@@ -1,11 +1,11 @@
 package org.cosim.validation.experiments;
 
 import java.util.function.Predicate;
+import org.cosim.runner.results.FlowRates;
+import org.cosim.runner.results.FlowRecord;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.Stats;
 import org.cosim.scenario.Units;
-import org.cosim.validation.results.FlowRates;
-import org.cosim.validation.results.FlowRecord;
-import org.cosim.validation.results.RunResults;
-import org.cosim.validation.results.Stats;
 
 /**
  * The metrics of the paper cases that go beyond Summary, one definition each,

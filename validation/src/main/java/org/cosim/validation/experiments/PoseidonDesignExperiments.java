@@ -7,10 +7,10 @@ import static org.cosim.validation.experiments.Tolerance.within;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.cosim.validation.plots.FigureData;
-import org.cosim.validation.plots.FigureData.Series;
-import org.cosim.validation.results.FlowRates;
-import org.cosim.validation.results.Summary;
+import org.cosim.runner.plots.FigureData.Series;
+import org.cosim.runner.plots.FigureData;
+import org.cosim.runner.results.FlowRates;
+import org.cosim.runner.results.Summary;
 
 /**
  * Poseidon's design studies (NSDI'23 §5.6.1 and the appendix), run with the shipped

@@ -6,11 +6,11 @@ import static org.cosim.validation.experiments.Tolerance.between;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.cosim.validation.plots.FigureData;
-import org.cosim.validation.plots.FigureData.Series;
-import org.cosim.validation.results.FlowRecord;
-import org.cosim.validation.results.RunResults;
-import org.cosim.validation.results.Summary;
+import org.cosim.runner.plots.FigureData.Series;
+import org.cosim.runner.plots.FigureData;
+import org.cosim.runner.results.FlowRecord;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.Summary;
 
 /**
  * Poseidon (NSDI'23) against Swift and HPCC, DIGEST.md 3.C's headline results:

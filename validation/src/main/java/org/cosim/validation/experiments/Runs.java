@@ -1,6 +1,6 @@
 package org.cosim.validation.experiments;
 
-import org.cosim.validation.results.RunResults;
+import org.cosim.runner.results.RunResults;
 
 /** The results of an experiment's runs on one back end, by run. */
 public interface Runs {

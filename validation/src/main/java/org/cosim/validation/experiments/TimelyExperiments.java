@@ -6,12 +6,12 @@ import static org.cosim.validation.experiments.Tolerance.between;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.cosim.runner.plots.FigureData.Series;
+import org.cosim.runner.plots.FigureData;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.Stats;
+import org.cosim.runner.results.Summary;
 import org.cosim.scenario.Units;
-import org.cosim.validation.plots.FigureData;
-import org.cosim.validation.plots.FigureData.Series;
-import org.cosim.validation.results.RunResults;
-import org.cosim.validation.results.Stats;
-import org.cosim.validation.results.Summary;
 
 /**
  * TIMELY (SIGCOMM'15), DIGEST.md 1.C's headline results: the incast of Table 1

@@ -8,10 +8,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.cosim.runner.results.JsonWriter;
 import org.cosim.validation.experiments.Check;
 import org.cosim.validation.experiments.Experiment;
 import org.cosim.validation.experiments.PaperRun;
-import org.cosim.validation.results.JsonWriter;
 
 /**
  * Writes a validation's report twice with the same content: {@code report.md}

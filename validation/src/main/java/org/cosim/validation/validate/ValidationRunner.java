@@ -24,6 +24,17 @@ import org.cosim.fabric.SetUpStop;
 import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.fabric.topology.TopologyBuilders;
 import org.cosim.proto.Scenario;
+import org.cosim.runner.Interruption;
+import org.cosim.runner.JavaBackend;
+import org.cosim.runner.LoadCheck;
+import org.cosim.runner.OmnetppBackend;
+import org.cosim.runner.omnetpp.OmnetppException;
+import org.cosim.runner.omnetpp.OmnetppInstall;
+import org.cosim.runner.plots.FigureData;
+import org.cosim.runner.plots.Plots;
+import org.cosim.runner.results.ResultsWriter;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.Summary;
 import org.cosim.scenario.OutputSettings;
 import org.cosim.scenario.Overrides;
 import org.cosim.scenario.ScenarioException;
@@ -34,17 +45,6 @@ import org.cosim.validation.experiments.Experiment;
 import org.cosim.validation.experiments.PaperRun;
 import org.cosim.validation.experiments.Runs;
 import org.cosim.validation.experiments.Tolerance;
-import org.cosim.validation.omnetpp.OmnetppException;
-import org.cosim.validation.omnetpp.OmnetppInstall;
-import org.cosim.validation.plots.FigureData;
-import org.cosim.validation.plots.Plots;
-import org.cosim.validation.results.ResultsWriter;
-import org.cosim.validation.results.RunResults;
-import org.cosim.validation.results.Summary;
-import org.cosim.validation.runner.Interruption;
-import org.cosim.validation.runner.JavaBackend;
-import org.cosim.validation.runner.LoadCheck;
-import org.cosim.validation.runner.OmnetppBackend;
 
 /**
  * Runs experiments on one or more back ends and judges their checks. Each

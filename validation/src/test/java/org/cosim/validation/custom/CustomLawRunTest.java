@@ -10,12 +10,12 @@ import java.nio.file.Path;
 import org.cosim.proto.CustomWindowLaw;
 import org.cosim.proto.Scenario;
 import org.cosim.proto.Window;
+import org.cosim.runner.JavaBackend;
+import org.cosim.runner.ShippedScenarios;
+import org.cosim.runner.results.ResultsWriter;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.Summary;
 import org.cosim.scenario.ScenarioFiles;
-import org.cosim.validation.ShippedScenarios;
-import org.cosim.validation.results.ResultsWriter;
-import org.cosim.validation.results.RunResults;
-import org.cosim.validation.results.Summary;
-import org.cosim.validation.runner.JavaBackend;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

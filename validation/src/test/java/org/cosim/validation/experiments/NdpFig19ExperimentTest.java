@@ -3,7 +3,7 @@ package org.cosim.validation.experiments;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import org.cosim.validation.results.TimeSeries;
+import org.cosim.runner.results.TimeSeries;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Comparator;
-import org.cosim.validation.ShippedScenarios;
-import org.cosim.validation.results.FlowRecord;
-import org.cosim.validation.results.RunResults;
-import org.cosim.validation.results.Summary;
-import org.cosim.validation.runner.JavaBackend;
+import org.cosim.runner.JavaBackend;
+import org.cosim.runner.ShippedScenarios;
+import org.cosim.runner.results.FlowRecord;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.Summary;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * NDP's incasts at full size on the 432-host fat tree (Fig 4, Fig 16) and the

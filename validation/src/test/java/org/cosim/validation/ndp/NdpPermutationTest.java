@@ -3,10 +3,10 @@ package org.cosim.validation.ndp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.cosim.validation.ShippedScenarios;
-import org.cosim.validation.results.RunResults;
-import org.cosim.validation.results.Summary;
-import org.cosim.validation.runner.JavaBackend;
+import org.cosim.runner.JavaBackend;
+import org.cosim.runner.ShippedScenarios;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.Summary;
 import org.junit.jupiter.api.Test;
 
 /**

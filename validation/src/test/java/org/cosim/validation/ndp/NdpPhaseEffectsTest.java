@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Comparator;
 import java.util.List;
-import org.cosim.validation.ShippedScenarios;
-import org.cosim.validation.results.FlowRecord;
-import org.cosim.validation.results.RunResults;
-import org.cosim.validation.results.Summary;
-import org.cosim.validation.runner.JavaBackend;
+import org.cosim.runner.JavaBackend;
+import org.cosim.runner.ShippedScenarios;
+import org.cosim.runner.results.FlowRecord;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.Summary;
 import org.junit.jupiter.api.Test;
 
 /**

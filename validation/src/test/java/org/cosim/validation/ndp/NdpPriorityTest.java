@@ -2,10 +2,10 @@ package org.cosim.validation.ndp;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.cosim.validation.ShippedScenarios;
-import org.cosim.validation.results.FlowRecord;
-import org.cosim.validation.results.RunResults;
-import org.cosim.validation.runner.JavaBackend;
+import org.cosim.runner.JavaBackend;
+import org.cosim.runner.ShippedScenarios;
+import org.cosim.runner.results.FlowRecord;
+import org.cosim.runner.results.RunResults;
 import org.junit.jupiter.api.Test;
 
 /**

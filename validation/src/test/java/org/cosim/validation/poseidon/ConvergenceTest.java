@@ -2,9 +2,9 @@ package org.cosim.validation.poseidon;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.cosim.runner.results.RunResults;
 import org.cosim.validation.experiments.PaperMetrics;
 import org.cosim.validation.experiments.PoseidonExperiments;
-import org.cosim.validation.results.RunResults;
 import org.junit.jupiter.api.Test;
 
 /**

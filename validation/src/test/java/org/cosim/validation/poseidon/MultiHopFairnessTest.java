@@ -3,7 +3,7 @@ package org.cosim.validation.poseidon;
 import static org.cosim.validation.poseidon.PaperRuns.assertWithin;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.cosim.validation.results.RunResults;
+import org.cosim.runner.results.RunResults;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -1,10 +1,10 @@
 package org.cosim.validation.poseidon;
 
 import java.util.Locale;
+import org.cosim.runner.results.FlowRates;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.Summary;
 import org.cosim.validation.experiments.PaperMetrics;
-import org.cosim.validation.results.FlowRates;
-import org.cosim.validation.results.RunResults;
-import org.cosim.validation.results.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 

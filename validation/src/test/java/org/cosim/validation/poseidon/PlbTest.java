@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.cosim.fabric.FabricSimulation;
+import org.cosim.runner.ShippedScenarios;
 import org.cosim.scenario.ScenarioException;
-import org.cosim.validation.ShippedScenarios;
 import org.junit.jupiter.api.Test;
 
 /**

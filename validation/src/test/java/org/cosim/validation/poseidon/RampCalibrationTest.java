@@ -2,8 +2,8 @@ package org.cosim.validation.poseidon;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.cosim.runner.results.RunResults;
 import org.cosim.validation.experiments.PaperMetrics;
-import org.cosim.validation.results.RunResults;
 import org.junit.jupiter.api.Test;
 
 /**

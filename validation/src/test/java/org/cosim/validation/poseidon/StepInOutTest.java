@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import org.cosim.runner.results.FlowRecord;
+import org.cosim.runner.results.RunResults;
 import org.cosim.validation.experiments.PaperMetrics;
 import org.cosim.validation.experiments.PoseidonExperiments;
-import org.cosim.validation.results.FlowRecord;
-import org.cosim.validation.results.RunResults;
 import org.junit.jupiter.api.Test;
 
 /**

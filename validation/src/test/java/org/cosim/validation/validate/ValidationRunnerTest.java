@@ -18,14 +18,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.cosim.fabric.FabricSimulation;
-import org.cosim.validation.ShippedScenarios;
+import org.cosim.runner.ShippedScenarios;
+import org.cosim.runner.omnetpp.OmnetppInstall;
+import org.cosim.runner.plots.FigureData;
+import org.cosim.runner.results.Summary;
 import org.cosim.validation.experiments.Check;
 import org.cosim.validation.experiments.Experiment;
 import org.cosim.validation.experiments.PaperRun;
 import org.cosim.validation.experiments.Tolerance;
-import org.cosim.validation.omnetpp.OmnetppInstall;
-import org.cosim.validation.plots.FigureData;
-import org.cosim.validation.results.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,0 +1,241 @@
+package org.cosim.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.LongConsumer;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.proto.Scenario;
+import org.cosim.runner.AgentTransports;
+import org.cosim.runner.JavaBackend;
+import org.cosim.runner.LoadCheck;
+import org.cosim.runner.OmnetppBackend;
+import org.cosim.runner.omnetpp.OmnetppException;
+import org.cosim.runner.omnetpp.OmnetppInstall;
+import org.cosim.runner.plots.Plots;
+import org.cosim.runner.results.ResultsWriter;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.Summary;
+import org.cosim.runner.results.TracedOneWay;
+import org.cosim.scenario.ScenarioFiles;
+
+/** `cosim run SCENARIO`: one scenario on one back end, results and plots in a directory. */
+public final class RunCommand implements Command {
+    private static final String USAGE = "cosim run SCENARIO [--set field.path=value ...] [--out DIR] "
+            + "[--backend java|omnetpp] [--no-plots] [--transport direct|grpc] [--agents HOST:PORT] "
+            + "[--record-trace FILE] [--strict-load]";
+
+    @Override
+    public String name() {
+        return "run";
+    }
+
+    @Override
+    public String summary() {
+        return "run a scenario; write flows.csv, summary.json, time series and plots";
+    }
+
+    static Options options() {
+        Options o = new Options();
+        o.addOption(CommandLines.setOption());
+        o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
+                .desc("results directory (default: results/<scenario name>)").get());
+        o.addOption(Option.builder("b").longOpt("backend").hasArg().argName("NAME")
+                .desc("fabric back end: java (default; in-process) or omnetpp (OMNeT++ 6.x via opp_run; builds "
+                        + "omnetpp-bridge when needed)").get());
+        o.addOption(Option.builder().longOpt("agents").hasArg().argName("HOST:PORT")
+                .desc("omnetpp back end: use the agent server already running there (`cosim agents`) instead of "
+                        + "starting one in this process").get());
+        o.addOption(Option.builder("t").longOpt("transport").hasArg().argName("direct|grpc")
+                .desc("how the Java fabric reaches the agents: direct (in-process, default) or grpc (a real agent "
+                        + "server on loopback); results are identical").get());
+        o.addOption(Option.builder().longOpt("record-trace").hasArg().argName("FILE")
+                .desc("record every window's events and actions (length-delimited cosim.proto messages)").get());
+        o.addOption(Option.builder().longOpt("no-plots").desc("skip the PNG plots").get());
+        o.addOption(CommandLines.strictLoadOption());
+        o.addOption(CommandLines.helpOption());
+        return o;
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cl = CommandLines.parse(options(), args);
+        if (cl.hasOption("help")) {
+            out.print(CommandLines.help(USAGE, "Runs one scenario file (protobuf text format, see proto/scenario.proto)."
+                    + " Writes flows.csv, summary.json, rtt_samples.csv, timeseries.csv and plots; with --set "
+                    + "output.agent_state=true each flow's window or rate and its law's signals (agent_state.csv); "
+                    + "with --set 'output.packet_trace={flows: [0]}' every step of those flows' packets "
+                    + "(packet_trace.csv).", options()));
+            return 0;
+        }
+        Path scenarioFile = scenarioArgument(cl);
+        String backend = cl.getOptionValue("backend", "java");
+        if (!backend.equals("java") && !backend.equals("omnetpp")) {
+            throw new UsageException("unknown back end '" + backend + "' (available: java, omnetpp)");
+        }
+        if (backend.equals("omnetpp") && (cl.hasOption("transport") || cl.hasOption("record-trace"))) {
+            throw new UsageException("--transport and --record-trace are options of the java back end (the omnetpp "
+                    + "back end always talks gRPC to the agents)");
+        }
+        if (backend.equals("java") && cl.hasOption("agents")) {
+            throw new UsageException("--agents is an option of the omnetpp back end");
+        }
+        Path trace = cl.hasOption("record-trace")
+                ? CommandLines.outputFile("--record-trace", cl.getOptionValue("record-trace")) : null;
+        CommandLines.Overridden read = CommandLines.readScenario(scenarioFile, cl, "run", err);
+        Scenario scenario = read.scenario();
+        // From the set-up on, which takes a while for a large scenario: a signal stops it.
+        try (StopOnSignal stop = new StopOnSignal(err, "the run")) {
+            var built = stop.simulation(read, scenario);
+            if (built.isEmpty()) {
+                return stop.stoppedInSetUp("cosim run");
+            }
+            FabricSimulation sim = built.get();
+            return run(sim, cl, trace, stop, out, err);
+        }
+    }
+
+    /** The run of {@code sim} that the command line {@code cl} asks for, once set up. */
+    private static int run(FabricSimulation sim, CommandLine cl, Path trace, StopOnSignal stop, PrintStream out,
+                           PrintStream err) {
+        Scenario scenario = sim.scenario();
+        String backend = cl.getOptionValue("backend", "java");
+        LoadCheck.check(sim, "cosim run", cl.hasOption("strict-load"), err);
+        OmnetppInstall.Lookup omnetpp = backend.equals("omnetpp") ? OmnetppInstall.locate() : null;
+        if (omnetpp != null && !omnetpp.found()) {
+            // Before the results directory is made: it would stay empty.
+            err.println("cosim run: --backend omnetpp needs OMNeT++: " + omnetpp.whyNot());
+            return 1;
+        }
+        Path outDir = CommandLines.resultsDirectory(CommandLines.outputDirectory(
+                cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioArgument(cl)))));
+
+        if (backend.equals("omnetpp") && !scenario.hasPipelineDepth()) {
+            err.println("cosim run: opp_run pipelines at depth " + OmnetppBackend.asRun(scenario).getPipelineDepth()
+                    + " (the scenario sets no pipeline_depth; results are the same at every depth)");
+        }
+        noteFlowsAfterTheEnd(sim, err);
+        Progress progress = new Progress(err, sim.config().durationPs());
+        RunResults results;
+        try {
+            // opp_run is stopped by the OMNeT++ runner (OppRunStop), not at a progress step.
+            results = backend.equals("omnetpp")
+                    ? OmnetppBackend.run(sim, new OmnetppBackend.Options(outDir, cl.getOptionValue("agents"),
+                            err), progress)
+                    : runJava(sim, transport(cl), trace, stop.checking(progress));
+        } catch (UsageException e) {
+            throw e;
+        } catch (OmnetppException e) {
+            progress.done();
+            err.println("cosim run: " + e.getMessage());
+            return 1;
+        } catch (Exception e) {
+            progress.done();
+            err.println("cosim run: the run could not start: " + e.getMessage());
+            return 1;
+        }
+        progress.done();
+        write(outDir, results, sim, cl.hasOption("no-plots"), out);
+        if (!results.complete()) {
+            err.println("cosim run: the run failed at " + results.reachedPs() + " ps: " + results.failure());
+            err.println("cosim run: partial results are in " + outDir
+                    + " (summary.json says \"status\": \"failed\")");
+            return 1;
+        }
+        return 0;
+    }
+
+    /**
+     * Flows that start at or after the end take no part in the run: allowed (a shorter --set duration_us of a
+     * longer scenario), but said, since the summary would otherwise count them as flows that carried nothing.
+     */
+    static void noteFlowsAfterTheEnd(FabricSimulation sim, PrintStream err) {
+        long end = sim.config().durationPs();
+        int late = 0;
+        for (int f = 0; f < sim.flows().size(); f++) {
+            late += sim.flows().startPs(f) >= end ? 1 : 0;
+        }
+        if (late > 0) {
+            err.println("cosim run: note: " + late + " of " + sim.flows().size() + " flows start at or after the end "
+                    + "of the run (duration_us " + sim.scenario().getDurationUs() + "); they send nothing");
+        }
+    }
+
+    static RunResults runJava(FabricSimulation sim, AgentTransports.Kind transport, Path trace, LongConsumer progress)
+            throws Exception {
+        try (AgentTransports.Opened t = AgentTransports.open(transport, sim, trace)) {
+            return JavaBackend.run(sim, t.transport(), progress);
+        }
+    }
+
+    /**
+     * Prints the summary, then writes the results directory and plots; returns the summary. Printed first,
+     * the headline numbers survive a results directory that cannot be written (a full disk).
+     */
+    static Summary write(Path outDir, RunResults results, FabricSimulation sim, boolean noPlots, PrintStream out) {
+        Summary summary = Summary.of(results);
+        SummaryPrinter.print(out, results, summary);
+        out.flush();
+        List<Path> plots = writeFiles(outDir, results, summary, sim, noPlots);
+        out.println("results: " + outDir + "/ (flows.csv, summary.json, rtt_samples.csv, timeseries.csv"
+                + (results.flowStates() != null ? ", agent_state.csv" : "")
+                + (results.packetTrace() != null ? ", packet_trace.csv" : "") + ")");
+        if (results.packetTrace() != null) {
+            List<String> longest = summary.tracedPortWaits().longest(3).stream()
+                    .map(p -> String.format(java.util.Locale.ROOT, "%s %.2f us mean (%d packets, max %.2f)", p.name(),
+                            p.meanUs(), p.queued(), p.maxUs())).toList();
+            TracedOneWay oneWay = summary.tracedOneWay();
+            out.println("packet trace: " + results.packetTrace().size() + " steps; data NIC to NIC p50 "
+                    + String.format(java.util.Locale.ROOT, "%.2f us, p99 %.2f us (%d packets)", oneWay.p50Us(),
+                    oneWay.p99Us(), oneWay.packets()) + "; waited longest at "
+                    + (longest.isEmpty() ? "no port" : String.join(", ", longest)));
+        }
+        if (results.packetTrace() != null && results.packetTrace().truncated()) {
+            out.printf(java.util.Locale.ROOT, "packet trace: kept the first %,d of %,d steps of the traced flows "
+                    + "(output.packet_trace.max_records)%n", results.packetTrace().size(),
+                    results.packetTrace().attempted());
+        }
+        if (!plots.isEmpty()) {
+            out.println("plots:   " + String.join(", ", plots.stream().map(Path::toString).toList()));
+        }
+        return summary;
+    }
+
+    /** Writes the results directory (and the plots unless {@code noPlots}); returns the plots written. */
+    static List<Path> writeFiles(Path outDir, RunResults results, Summary summary, FabricSimulation sim,
+                                 boolean noPlots) {
+        ResultsWriter.write(outDir, results, summary, ScenarioFiles.canonicalText(sim.scenario()),
+                sim.config().maxRttSamples());
+        return noPlots ? List.of() : Plots.write(outDir, results);
+    }
+
+    private static AgentTransports.Kind transport(CommandLine cl) {
+        return CommandLines.choice(cl, "transport", AgentTransports.Kind.class, AgentTransports.Kind.DIRECT);
+    }
+
+    static Path scenarioArgument(CommandLine cl) {
+        List<String> rest = cl.getArgList();
+        if (rest.isEmpty()) {
+            throw new UsageException("missing SCENARIO (a .textproto file, e.g. scenarios/timely-incast.textproto)");
+        }
+        if (rest.size() > 1) {
+            throw new UsageException("one SCENARIO expected, got " + rest);
+        }
+        return Path.of(rest.get(0));
+    }
+
+    static String nameOf(Scenario s, Path file) {
+        if (!s.getName().isBlank()) {
+            String name = s.getName().replaceAll("[^A-Za-z0-9._-]", "_");
+            // A directory name, which file systems cap at 255 bytes: a long scenario name is cut.
+            name = name.length() > 120 ? name.substring(0, 120) : name;
+            // "." or ".." would put results/<name> at results/ itself or above it.
+            return name.matches("\\.+") ? name.replace('.', '_') : name;
+        }
+        String f = file.getFileName().toString();
+        return f.endsWith(".textproto") ? f.substring(0, f.length() - ".textproto".length()) : f;
+    }
+}

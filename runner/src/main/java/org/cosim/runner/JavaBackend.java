@@ -1,0 +1,145 @@
+package org.cosim.runner;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongConsumer;
+import org.cosim.agents.host.ProtocolCatalog;
+import org.cosim.fabric.FabricResult;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.agent.AgentTransport;
+import org.cosim.fabric.agent.DirectTransport;
+import org.cosim.fabric.net.Nic;
+import org.cosim.fabric.net.Switch;
+import org.cosim.fabric.stats.FlowStats;
+import org.cosim.fabric.stats.QueueMonitor;
+import org.cosim.fabric.stats.RttRecorder;
+import org.cosim.fabric.stats.TimeSeriesSampler;
+import org.cosim.proto.Scenario;
+import org.cosim.runner.results.Counters;
+import org.cosim.runner.results.FlowBytes;
+import org.cosim.runner.results.FlowRecord;
+import org.cosim.runner.results.QueueRecord;
+import org.cosim.runner.results.RttSamples;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.TimeSeries;
+import org.cosim.scenario.ScenarioFiles;
+
+/** Runs a scenario on the Java fallback fabric and reports it in the common results format. */
+public final class JavaBackend {
+    private JavaBackend() {}
+
+    /** Validates and runs with the agents in-process. */
+    public static RunResults run(Scenario scenario, LongConsumer progress) {
+        FabricSimulation sim = FabricSimulation.of(scenario);
+        return run(sim, new DirectTransport(sim.session()), progress);
+    }
+
+    public static RunResults run(FabricSimulation sim, AgentTransport transport, LongConsumer progress) {
+        FabricResult r = sim.run(transport, progress);
+        return convert(sim, r);
+    }
+
+    static RunResults convert(FabricSimulation sim, FabricResult r) {
+        Scenario s = sim.scenario();
+        return new RunResults("java", s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
+                s.getSeed(), r.config().durationPs(), r.config().warmupPs(), r.reachedPs(), flows(sim, r),
+                rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()), RunRecords.incastOptimum(sim),
+                r.failure() == null ? null : describe(r.failure()), r.wallNanos(), Map.of(), r.flowStates(),
+                r.packetTrace(), s);
+    }
+
+    /** The exception and where it was thrown, so that a bug in an agent (a custom law's too) can be found. */
+    private static String describe(Throwable t) {
+        if (t instanceof Interruption.Stopped) {
+            return t.getMessage();
+        }
+        StackTraceElement[] trace = t.getStackTrace();
+        String where = trace.length == 0 ? "" : " (at " + trace[0].getClassName() + "." + trace[0].getMethodName()
+                + (trace[0].getLineNumber() > 0 ? ", line " + trace[0].getLineNumber() : "") + ")";
+        return t.getClass().getSimpleName() + ": " + t.getMessage() + where;
+    }
+
+    private static List<FlowRecord> flows(FabricSimulation sim, FabricResult r) {
+        List<FlowRecord> out = new ArrayList<>();
+        for (int f = 0; f < r.flows().size(); f++) {
+            FlowStats s = r.flowStats();
+            out.add(RunRecords.flow(sim, f, s.finishPs(f), new FlowBytes(s.sentBytes(f), s.retransmittedBytes(f),
+                    s.deliveredBytes(f), s.deliveredMeasuredBytes(f), s.uniqueDeliveredBytes(f),
+                    s.uniqueDeliveredMeasuredBytes(f), s.droppedBytes(f))));
+        }
+        return out;
+    }
+
+    private static RttSamples rtts(RttRecorder rec) {
+        int n = rec.size();
+        long[] t = new long[n];
+        int[] f = new int[n];
+        long[] network = new long[n];
+        long[] host = new long[n];
+        for (int i = 0; i < n; i++) {
+            t[i] = rec.time(i);
+            f[i] = rec.flow(i);
+            network[i] = rec.networkRtt(i);
+            host[i] = rec.hostRtt(i);
+        }
+        return new RttSamples(t, f, network, host);
+    }
+
+    private static List<QueueRecord> queues(List<QueueMonitor> monitors) {
+        return monitors.stream().map(RunRecords::queue).toList();
+    }
+
+    private static Counters counters(FabricResult r) {
+        long pauses = 0;
+        long pausesMeasured = 0;
+        long drops = 0;
+        long dropBytes = 0;
+        long ecn = 0;
+        long trimmed = 0;
+        long returned = 0;
+        List<Counters.PortCounts> byPort = new ArrayList<>();
+        for (Switch sw : r.switches()) {
+            pauses += sw.pauseFramesSent();
+            pausesMeasured += sw.pauseFramesSentMeasured();
+            for (int p = 0; p < sw.portCount(); p++) {
+                drops += sw.port(p).drops();
+                dropBytes += sw.port(p).dropBytes();
+                ecn += sw.port(p).ecnMarks();
+                trimmed += sw.port(p).trimmed();
+                returned += sw.port(p).returnedToSender();
+                var counts = new Counters.PortCounts(RunRecords.portName(sw.name(), p), sw.port(p).drops(),
+                        sw.port(p).dropBytes(), sw.port(p).trimmed(), sw.port(p).returnedToSender());
+                if (counts.keeps()) {
+                    byPort.add(counts);
+                }
+            }
+        }
+        long hostPauses = 0;
+        for (Nic n : r.nics()) {
+            hostPauses += n.pauseFramesReceived();
+        }
+        return new Counters(pauses, pausesMeasured, hostPauses, drops, dropBytes, ecn, trimmed, returned,
+                r.eventsProcessed(), r.agentWindows(), r.agentEvents(), r.packetsInNetwork(), byPort);
+    }
+
+    private static TimeSeries series(TimeSeriesSampler s) {
+        int n = s.samples();
+        long[] times = new long[n];
+        long[][] fb = new long[n][];
+        long[][] qb = new long[n][];
+        int queues = s.queues().size();
+        for (int i = 0; i < n; i++) {
+            times[i] = s.time(i);
+            fb[i] = new long[s.flowCount()];
+            for (int f = 0; f < fb[i].length; f++) {
+                fb[i][f] = s.flowBytes(i, f);
+            }
+            qb[i] = new long[queues];
+            for (int q = 0; q < queues; q++) {
+                qb[i][q] = s.queueBytes(i, q);
+            }
+        }
+        return new TimeSeries(s.intervalPs(), times, fb, s.queues().stream().map(QueueMonitor::name).toList(), qb);
+    }
+}

@@ -1,0 +1,441 @@
+package org.cosim.runner;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongConsumer;
+import java.util.function.ToLongFunction;
+import org.cosim.agents.host.ContractViolation;
+import org.cosim.agents.host.FlowStates;
+import org.cosim.agents.host.ProtocolCatalog;
+import org.cosim.agents.wire.AgentServer;
+import org.cosim.agents.wire.AgentServerOptions;
+import org.cosim.agents.wire.LocalSocket;
+import org.cosim.fabric.FabricConfig;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.fabric.RunSpecs;
+import org.cosim.fabric.stats.QueueMonitor;
+import org.cosim.fabric.topology.TopologyGraph;
+import org.cosim.fabric.trace.PacketTrace;
+import org.cosim.proto.Scenario;
+import org.cosim.runner.omnetpp.BridgeBuild;
+import org.cosim.runner.omnetpp.CosimHome;
+import org.cosim.runner.omnetpp.FlowStateFile;
+import org.cosim.runner.omnetpp.OmnetppException;
+import org.cosim.runner.omnetpp.OmnetppIni;
+import org.cosim.runner.omnetpp.OmnetppInstall;
+import org.cosim.runner.omnetpp.OppRunAllocator;
+import org.cosim.runner.omnetpp.PacketTraceFile;
+import org.cosim.runner.omnetpp.ResultFiles;
+import org.cosim.runner.omnetpp.RttSampleFile;
+import org.cosim.runner.results.Counters;
+import org.cosim.runner.results.FlowBytes;
+import org.cosim.runner.results.FlowRecord;
+import org.cosim.runner.results.QueueRecord;
+import org.cosim.runner.results.RttSamples;
+import org.cosim.runner.results.RunResults;
+import org.cosim.runner.results.TimeSeries;
+import org.cosim.scenario.ScenarioFiles;
+
+/**
+ * Runs a scenario on the OMNeT++ back end and reports it in the common results
+ * format, like {@link JavaBackend}: finds OMNeT++, builds the bridge if needed,
+ * writes the ini file of the run (OmnetppIni: the network cosim.networks.ScenarioNetwork
+ * builds itself from the scenario),
+ * serves the agents (in this process, or uses an agent server already running),
+ * launches {@code opp_run}, and converts OMNeT++'s .sca/.vec files into
+ * {@link RunResults}. Everything in {@code <out>/omnetpp/}: run.ini,
+ * scenario.textproto (the scenario as run), opp_run.log, cosim.sca, cosim.vec, cosim.rtt
+ * (the RTT samples, {@link RttSampleFile}), cosim.states (with output.agent_state, {@link FlowStateFile}),
+ * cosim.pkt (with output.packet_trace, {@link PacketTraceFile}).
+ *
+ * <p>A run that fails midway (the agent server gone, a contract violation) keeps
+ * what it measured: the bridge records its results on the error path, opp_run
+ * exits non-zero, and the results say failed, as the Java back end's do.
+ */
+public final class OmnetppBackend {
+    private OmnetppBackend() {}
+
+    /** {@code agents}: host:port of a running agent server, or null to start one in this process. */
+    public record Options(Path outDir, String agents, PrintStream notes) {}
+
+    /**
+     * The pipeline depth of a run whose scenario sets none. Results do not depend on
+     * the depth (the agents' actions rank before the hardware's events of the same
+     * picosecond, in both back ends), so the runner picks the one that lets opp_run
+     * simulate on while the agents answer: 4 was the fastest measured on the NDP
+     * permutation (docs/speed.md: 2 and 5 were slower).
+     */
+    public static final int DEFAULT_PIPELINE_DEPTH = 4;
+
+    /**
+     * The scenario as opp_run runs it: the scenario's own pipeline depth if it sets
+     * one, else the largest depth up to {@link #DEFAULT_PIPELINE_DEPTH} that divides
+     * L into whole picoseconds.
+     */
+    public static Scenario asRun(Scenario s) {
+        return asRun(s, FabricConfig.from(s).reactionDelayPs());
+    }
+
+    /** {@link #asRun(Scenario)} for a scenario whose L is {@code reactionDelayPs}. */
+    static Scenario asRun(Scenario s, long reactionDelayPs) {
+        if (s.hasPipelineDepth()) {
+            return s;
+        }
+        int depth = DEFAULT_PIPELINE_DEPTH;
+        while (reactionDelayPs % depth != 0) {
+            depth--;
+        }
+        return s.toBuilder().setPipelineDepth(depth).build();
+    }
+
+    public static RunResults run(FabricSimulation sim, Options options, LongConsumer progress) {
+        OmnetppInstall omnetpp = OmnetppInstall.locate().orElseThrow();
+        CosimHome home = CosimHome.find();
+        Path lib = BridgeBuild.ensure(home, omnetpp, options.notes());
+        Path dir = options.outDir().resolve("omnetpp").toAbsolutePath();
+        Scenario asRun = asRun(sim.scenario(), sim.config().reactionDelayPs());
+        try {
+            Files.createDirectories(dir);
+            for (String f : List.of("cosim.sca", "cosim.vec", "cosim.vci", RttSampleFile.RUNNER_FILE,
+                    FlowStateFile.RUNNER_FILE, "opp_run.log")) {
+                Files.deleteIfExists(dir.resolve(f));
+            }
+            Files.writeString(dir.resolve("scenario.textproto"), ScenarioFiles.canonicalText(asRun));
+        } catch (IOException e) {
+            throw new OmnetppException("cannot prepare " + dir + ": " + e.getMessage(), e);
+        }
+
+        AgentServer server = null;
+        String agents = options.agents();
+        if (agents == null) {
+            // opp_run runs on this machine: a Unix socket saves part of every round trip. At depth 1 a polling
+            // event loop also saves the wake-up of every batch while opp_run keeps the other core; a pipelined
+            // opp_run has a second busy thread of its own (its PipelinedLink), so there the loop sleeps
+            // (docs/speed.md).
+            if (LocalSocket.available()) {
+                Path sock = LocalSocket.newPath();
+                boolean pipelined = asRun.getPipelineDepth() > 1;
+                AgentServerOptions serverOptions = pipelined ? AgentServerOptions.DEFAULTS
+                        : AgentServerOptions.DEFAULTS.withBusyPoll();
+                server = AgentServer.startUnix(sock, serverOptions, RunSpecs::resolve);
+                agents = LocalSocket.target(sock);
+            } else {
+                server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS, RunSpecs::resolve);
+                agents = "127.0.0.1:" + server.port();
+            }
+        }
+        Launch launch;
+        try {
+            writeIni(dir, OmnetppIni.forRun("scenario.textproto", agents));
+            launch = launch(omnetpp, home, lib, dir, progress);
+        } finally {
+            if (server != null) {
+                server.close();
+            }
+        }
+        return convert(sim, dir, launch);
+    }
+
+    private static void writeIni(Path dir, String text) {
+        try {
+            Files.writeString(dir.resolve("run.ini"), text);
+        } catch (IOException e) {
+            throw new OmnetppException("cannot write " + dir.resolve("run.ini") + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code stopped}: the runner's JVM was shutting down (Ctrl-C, SIGTERM) and asked opp_run to stop. */
+    private record Launch(int exitCode, List<String> errors, long wallNanos, boolean stopped) {}
+
+    /** Runs opp_run to the end; its output goes to opp_run.log, its progress lines to {@code progress}. */
+    private static Launch launch(OmnetppInstall omnetpp, CosimHome home, Path lib, Path dir, LongConsumer progress) {
+        String libArg = lib.getParent().resolve("cosim_omnetpp").toString();  // opp_run -l adds lib*.so
+        List<String> cmd = List.of(omnetpp.bin("opp_run").toString(), "-u", "Cmdenv", "-n", home.ned().toString(),
+                "-l", libArg, "-f", "run.ini", "-c", "General");
+        List<String> errors = new ArrayList<>();
+        long start = System.nanoTime();
+        int exit;
+        boolean stopped;
+        try (PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("opp_run.log")))) {
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
+            Optional<Path> malloc = OppRunAllocator.find();
+            malloc.ifPresent(m -> OppRunAllocator.preload(pb.environment(), m));
+            log.println("# " + String.join(" ", cmd));
+            log.println("# malloc: " + malloc.map(m -> "LD_PRELOAD=" + pb.environment().get("LD_PRELOAD"))
+                    .orElse("the C library's") + " (" + OppRunAllocator.VARIABLE + " chooses)");
+            Process p = pb.start();
+            try (OppRunStop stop = new OppRunStop(p);
+                 BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = out.readLine()) != null) {
+                    if (line.startsWith("cosim-progress ")) {
+                        progress.accept(Long.parseLong(line.substring("cosim-progress ".length()).trim()));
+                        continue;
+                    }
+                    log.println(line);
+                    if (line.startsWith("<!> Error") || line.startsWith("cosim: ")) {
+                        errors.add(line.startsWith("<!> ") ? line.substring(4) : line);
+                    }
+                }
+                exit = p.waitFor();
+                stopped = stop.asked();
+            }
+        } catch (IOException e) {
+            throw new OmnetppException("cannot run " + cmd.get(0) + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new OmnetppException("interrupted while opp_run was running");
+        }
+        return new Launch(exit, errors, System.nanoTime() - start, stopped);
+    }
+
+    private static RunResults convert(FabricSimulation sim, Path dir, Launch launch) {
+        Path sca = dir.resolve("cosim.sca");
+        String bridge = null;
+        ResultFiles files = null;
+        if (Files.exists(sca)) {
+            files = ResultFiles.read(sca, dir.resolve("cosim.vec"));
+            bridge = moduleWith(files, "reachedPs");
+        }
+        String why = launch.errors().isEmpty() ? "opp_run exited with status " + launch.exitCode()
+                : String.join("; ", launch.errors());
+        if (bridge == null && launch.stopped()) {
+            throw new OmnetppException("opp_run was stopped by SIGINT or SIGTERM before it simulated anything");
+        }
+        if (bridge == null) {
+            // Nothing simulated: it failed while setting up (no agent server, a network that is not the scenario's...).
+            throw new OmnetppException("the OMNeT++ run failed before simulating: " + why + " (see " + dir
+                    .resolve("opp_run.log") + ")");
+        }
+        boolean completed = ResultFiles.exact(files.scalar(bridge, "completed"), "completed") == 1;
+        String failure = launch.exitCode() == 0 && completed ? null
+                : launch.stopped() ? Interruption.at(exact(files, bridge, "reachedPs"))
+                : launch.exitCode() == 0 ? "the simulation stopped before the scenario's duration: " + why : why;
+        FlowStates states = null;
+        try {
+            states = flowStates(sim, dir, failure == null);
+        } catch (OmnetppException e) {
+            failure = failure == null ? e.getMessage() : failure;  // what the fabric measured is kept
+        }
+        PacketTrace trace = null;
+        if (sim.packetTrace() != null) {
+            try {
+                trace = PacketTraceFile.read(dir.resolve(PacketTraceFile.RUNNER_FILE), sim.graph().hostNames(),
+                        sim.graph().switchNames(), failure == null);
+            } catch (OmnetppException e) {
+                failure = failure == null ? e.getMessage() : failure;
+            }
+        }
+        Scenario s = sim.scenario();
+        Map<String, Double> breakdown = new LinkedHashMap<>();
+        breakdown.put("opp_run_wall_time", Double.parseDouble(files.scalar(bridge, "wallSeconds")));
+        breakdown.put("agent_exchange_wall_time", Double.parseDouble(files.scalar(bridge, "exchangeWallSeconds")));
+        return new RunResults("omnetpp", s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
+                s.getSeed(), sim.config().durationPs(), sim.config().warmupPs(),
+                exact(files, bridge, "reachedPs"), flows(sim, files, bridge), rtts(dir, files, bridge), queues(sim, files),
+                counters(sim, files, bridge), series(sim, files), RunRecords.incastOptimum(sim), failure,
+                launch.wallNanos(), breakdown, states, trace, s);
+    }
+
+    /** The agents' sampled states the bridge wrote, checked against this run (output.agent_state). */
+    private static FlowStates flowStates(FabricSimulation sim, Path dir, boolean complete) {
+        FlowStates states = FlowStateFile.read(dir.resolve(FlowStateFile.RUNNER_FILE));
+        if (states == null) {
+            return null;
+        }
+        try {
+            return states.requireShape(sim.flows().size(), sim.session().stateIntervalPs(), sim.config().durationPs(),
+                    complete);
+        } catch (ContractViolation e) {
+            throw new OmnetppException(dir.resolve(FlowStateFile.RUNNER_FILE) + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String moduleWith(ResultFiles files, String scalar) {
+        return files.scalars().entrySet().stream().filter(e -> e.getValue().containsKey(scalar))
+                .map(Map.Entry::getKey).findFirst().orElse(null);
+    }
+
+    private static long exact(ResultFiles files, String module, String name) {
+        String v = files.scalar(module, name);
+        if (v == null) {
+            throw new OmnetppException("the result files lack " + module + " " + name);
+        }
+        return ResultFiles.exact(v, module + " " + name);
+    }
+
+    private static List<FlowRecord> flows(FabricSimulation sim, ResultFiles files, String bridge) {
+        List<FlowRecord> out = new ArrayList<>();
+        for (int f = 0; f < sim.flows().size(); f++) {
+            String p = "flow" + f + ":";
+            out.add(RunRecords.flow(sim, f, exact(files, bridge, p + "finishPs"),
+                    FlowBytes.fromCounters(name -> exact(files, bridge, p + name))));
+        }
+        return out;
+    }
+
+    /** Every NIC's RTT samples, in the order they were taken: the bridge's RTT sample file. */
+    private static RttSamples rtts(Path dir, ResultFiles files, String bridge) {
+        return RttSampleFile.read(dir.resolve(RttSampleFile.RUNNER_FILE), exact(files, bridge, "rttSamples"));
+    }
+
+    private static String sampler(ResultFiles files) {
+        return files.vectors().keySet().stream().filter(m -> m.endsWith(".sampler")).findFirst()
+                .orElseGet(() -> files.scalars().keySet().stream().filter(m -> m.endsWith(".sampler")).findFirst()
+                        .orElse(null));
+    }
+
+    private static List<QueueRecord> queues(FabricSimulation sim, ResultFiles files) {
+        String sampler = sampler(files);
+        List<QueueRecord> out = new ArrayList<>();
+        List<TopologyGraph.PortRef> monitored = sim.graph().monitored();
+        for (int q = 0; q < monitored.size(); q++) {
+            TopologyGraph.PortRef ref = monitored.get(q);
+            String name = RunRecords.portName(sim.graph().switchName(ref.switchId()), ref.port());
+            ResultFiles.Histogram h = files.histogram(sampler, "queue" + q + ":lengthTime");
+            if (h == null) {
+                throw new OmnetppException("the result files lack the length distribution of queue " + name);
+            }
+            long bucket = org.cosim.fabric.FabricSimulation.QUEUE_BUCKET_BYTES;
+            List<Long> buckets = new ArrayList<>();
+            for (var bin : h.bins().entrySet()) {
+                if (bin.getKey().equals("-inf")) {
+                    continue;
+                }
+                long edge = ResultFiles.exact(bin.getKey(), name + " bin edge");
+                long time = ResultFiles.exact(bin.getValue(), name + " bin");
+                int b = (int) (edge / bucket);
+                while (buckets.size() <= b) {
+                    buckets.add(0L);
+                }
+                buckets.set(b, buckets.get(b) + time);
+            }
+            long measured = Math.max(0, exact(files, moduleWith(files, "reachedPs"), "reachedPs")
+                    - sim.config().warmupPs());
+            long total = buckets.stream().mapToLong(Long::longValue).sum();
+            if (total != measured) {
+                throw new OmnetppException("the length distribution of queue " + name + " covers " + total
+                        + " ps, the measured interval is " + measured + " ps");
+            }
+            long rate = sim.graph().links().stream()
+                    .filter(l -> l.a() == TopologyGraph.switchRef(ref.switchId()) && l.portA() == ref.port()
+                            || l.b() == TopologyGraph.switchRef(ref.switchId()) && l.portB() == ref.port())
+                    .findFirst().orElseThrow().rateBps();
+            BigInteger byteTime = BigInteger.valueOf(
+                    exact(files, sampler, "queue" + q + ":byteTimeHighPs")).shiftLeft(52)
+                    .add(BigInteger.valueOf(exact(files, sampler, "queue" + q + ":byteTimeLowPs")));
+            QueueMonitor m = QueueMonitor.fromDistribution(name, bucket, rate,
+                    buckets.stream().mapToLong(Long::longValue).toArray(), exact(files, sampler, "queue" + q + ":maxBytes"),
+                    byteTime);
+            out.add(RunRecords.queue(m));
+        }
+        return out;
+    }
+
+    private static long sum(ResultFiles files, String scalar) {
+        long total = 0;
+        for (var module : files.scalars().entrySet()) {
+            String v = module.getValue().get(scalar);
+            if (v != null) {
+                total += ResultFiles.exact(v, module.getKey() + " " + scalar);
+            }
+        }
+        return total;
+    }
+
+    private static Counters counters(FabricSimulation sim, ResultFiles files, String bridge) {
+        // Drops and trims per port, in the Java back end's order (switch id, then port).
+        // Each switch's core records its scenario id ("switchId"): NED module names
+        // cannot spell every scenario name (the fat tree's tor[p][i] is tor[p*k/2+i] in NED).
+        Map<String, Integer> switchIds = new LinkedHashMap<>();
+        for (var module : files.scalars().entrySet()) {
+            String id = module.getValue().get("switchId");
+            if (id != null && module.getKey().endsWith(".core")) {
+                String box = module.getKey().substring(0, module.getKey().length() - ".core".length());
+                switchIds.put(box, (int) ResultFiles.exact(id, module.getKey() + " switchId"));
+            }
+        }
+        record PortAt(int sw, int port, Counters.PortCounts counts) {}
+        List<PortAt> byPort = new ArrayList<>();
+        for (var module : files.scalars().entrySet()) {
+            String path = module.getKey();
+            Map<String, String> scalars = module.getValue();
+            ToLongFunction<String> scalar = name -> scalars.containsKey(name)
+                    ? ResultFiles.exact(scalars.get(name), path + " " + name) : 0;
+            long drops = scalar.applyAsLong("dropped:count");
+            long trims = scalar.applyAsLong("trimmed:count");
+            long returned = scalar.applyAsLong("returnedToSender:count");
+            if (drops == 0 && trims == 0 && returned == 0) {
+                continue;
+            }
+            int dot = path.lastIndexOf('.');
+            Integer sw = switchIds.get(path.substring(0, dot));
+            if (sw == null) {
+                throw new OmnetppException("the result files have drops or trims at " + path + " but no switchId for "
+                        + path.substring(0, dot));
+            }
+            String port = path.substring(dot + 1);
+            int p = Integer.parseInt(port.substring(port.indexOf('[') + 1, port.indexOf(']')));
+            String name = sim.graph().switchName(sw);
+            byPort.add(new PortAt(sw, p, new Counters.PortCounts(RunRecords.portName(name, p), drops,
+                    scalar.applyAsLong("dropped:sum"), trims, returned)));
+        }
+        byPort.sort(Comparator.comparingInt(PortAt::sw).thenComparingInt(PortAt::port));
+        return new Counters(sum(files, "pfcPauseSent:count"), sum(files, "pfcPauseSentAfterWarmup:count"),
+                sum(files, "pfcPauseReceived:count"), sum(files, "dropped:count"), sum(files, "dropped:sum"),
+                sum(files, "ecnMarked:count"), sum(files, "trimmed:count"), sum(files, "returnedToSender:count"),
+                exact(files, bridge, "eventsProcessed"),
+                exact(files, bridge, "agentWindows"), exact(files, bridge, "agentEvents"),
+                exact(files, bridge, "packetsInNetwork"), byPort.stream().map(PortAt::counts).toList());
+    }
+
+    private static TimeSeries series(FabricSimulation sim, ResultFiles files) {
+        String sampler = sampler(files);
+        int flows = sim.flows().size();
+        int queues = sim.graph().monitored().size();
+        List<List<ResultFiles.Entry>> fv = new ArrayList<>();
+        for (int f = 0; f < flows; f++) {
+            fv.add(orEmpty(files.vector(sampler, "flow" + f + ":delivered:vector")));
+        }
+        List<List<ResultFiles.Entry>> qv = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int q = 0; q < queues; q++) {
+            qv.add(orEmpty(files.vector(sampler, "queue" + q + ":length:vector")));
+            TopologyGraph.PortRef ref = sim.graph().monitored().get(q);
+            names.add(RunRecords.portName(sim.graph().switchName(ref.switchId()), ref.port()));
+        }
+        List<ResultFiles.Entry> clock = flows > 0 ? fv.get(0) : queues > 0 ? qv.get(0) : List.of();
+        int n = clock.size();
+        long[] times = new long[n];
+        long[][] fb = new long[n][flows];
+        long[][] qb = new long[n][queues];
+        for (int s = 0; s < n; s++) {
+            times[s] = clock.get(s).timePs();
+            for (int f = 0; f < flows; f++) {
+                fb[s][f] = ResultFiles.exact(fv.get(f).get(s).value(), "flow" + f + ":delivered");
+            }
+            for (int q = 0; q < queues; q++) {
+                qb[s][q] = ResultFiles.exact(qv.get(q).get(s).value(), "queue" + q + ":length");
+            }
+        }
+        return new TimeSeries(sim.config().sampleIntervalPs(), times, fb, names, qb);
+    }
+
+    private static List<ResultFiles.Entry> orEmpty(List<ResultFiles.Entry> v) {
+        return v == null ? List.of() : v;
+    }
+}
