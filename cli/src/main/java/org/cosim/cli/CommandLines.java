@@ -242,4 +242,29 @@ final class CommandLines {
         w.flush();
         return s.toString();
     }
+
+    /** The one SCENARIO argument of `run`, `compare` and `sweep`. */
+    static Path scenarioArgument(CommandLine cl) {
+        List<String> rest = cl.getArgList();
+        if (rest.isEmpty()) {
+            throw new UsageException("missing SCENARIO (a .textproto file, e.g. scenarios/timely-incast.textproto)");
+        }
+        if (rest.size() > 1) {
+            throw new UsageException("one SCENARIO expected, got " + rest);
+        }
+        return Path.of(rest.get(0));
+    }
+
+    /** The results directory's name for a run of {@code s} read from {@code file}: its name, made safe. */
+    static String nameOf(Scenario s, Path file) {
+        if (!s.getName().isBlank()) {
+            String name = s.getName().replaceAll("[^A-Za-z0-9._-]", "_");
+            // A directory name, which file systems cap at 255 bytes: a long scenario name is cut.
+            name = name.length() > 120 ? name.substring(0, 120) : name;
+            // "." or ".." would put results/<name> at results/ itself or above it.
+            return name.matches("\\.+") ? name.replace('.', '_') : name;
+        }
+        String f = file.getFileName().toString();
+        return f.endsWith(".textproto") ? f.substring(0, f.length() - ".textproto".length()) : f;
+    }
 }

@@ -9,16 +9,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
-import org.cosim.runner.AgentTransports;
+import org.cosim.runner.Backend;
 import org.cosim.runner.LoadCheck;
-import org.cosim.runner.OmnetppBackend;
-import org.cosim.runner.omnetpp.OmnetppException;
-import org.cosim.runner.omnetpp.OmnetppInstall;
+import org.cosim.runner.PairedRun;
+import org.cosim.runner.RunControl;
+import org.cosim.runner.RunSettings;
 import org.cosim.runner.plots.FigureData;
 import org.cosim.runner.plots.Plots;
 import org.cosim.runner.results.ResultsComparison;
@@ -109,11 +110,9 @@ public final class CompareCommand implements Command {
         if (cl.hasOption("diff")) {
             throw new UsageException("--diff checks two results directories: give them with --dirs");
         }
-        Path scenarioFile = RunCommand.scenarioArgument(cl);
+        Path scenarioFile = CommandLines.scenarioArgument(cl);
         CommandLines.Overridden read = CommandLines.readScenario(scenarioFile, cl, "compare", err);
-        // Both back ends at the depth opp_run pipelines at: the results would be the same at
-        // any depth, and this way the event and window counts of summary.json compare too.
-        Scenario scenario = OmnetppBackend.asRun(read.scenario());
+        Scenario scenario = PairedRun.scenario(read.scenario());
         // From the set-up on, which takes a while for a large scenario: a signal stops it.
         try (StopOnSignal stop = new StopOnSignal(err, "the comparison")) {
             var built = stop.simulation(read, scenario);
@@ -122,11 +121,11 @@ public final class CompareCommand implements Command {
             }
             FabricSimulation sim = built.get();
             LoadCheck.check(sim, "cosim compare", cl.hasOption("strict-load"), err);
-            OmnetppInstall.Lookup omnetpp = OmnetppInstall.locate();
-            if (!omnetpp.found()) {
+            Optional<String> unavailable = Backend.OMNETPP.unavailable();
+            if (unavailable.isPresent()) {
                 // Checked first: the Java run would take its whole time only to be compared with nothing
                 // (and before the results directory is made, which would stay empty).
-                err.println("cosim compare: needs OMNeT++: " + omnetpp.whyNot());
+                err.println("cosim compare: needs OMNeT++: " + unavailable.get());
                 return 1;
             }
             if (scenario != read.scenario()) {
@@ -134,9 +133,10 @@ public final class CompareCommand implements Command {
                         + " (the scenario sets none: opp_run's default; results are the same at every depth)");
             }
             Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
-                    + RunCommand.nameOf(scenario, scenarioFile) + "-compare"));
-            CommandLines.resultsDirectory(outDir.resolve("java"));
-            CommandLines.resultsDirectory(outDir.resolve("omnetpp"));
+                    + CommandLines.nameOf(scenario, scenarioFile) + "-compare"));
+            for (Backend b : Backend.values()) {
+                CommandLines.resultsDirectory(PairedRun.dir(outDir, b));
+            }
             return runBoth(sim, outDir, cl, tolerance, stop, out, err);
         }
     }
@@ -144,57 +144,63 @@ public final class CompareCommand implements Command {
     private static int runBoth(FabricSimulation sim, Path outDir, CommandLine cl, double tolerance, StopOnSignal stop,
                                PrintStream out, PrintStream err) {
         boolean noPlots = cl.hasOption("no-plots");
-        out.println("--- java back end");
-        Progress progress = new Progress(err, sim.config().durationPs());
-        RunResults javaRun;
-        try {
-            javaRun = RunCommand.runJava(sim, AgentTransports.Kind.DIRECT, null, stop.checking(progress));
-        } catch (Exception e) {
-            progress.done();
-            err.println("cosim compare: the java run failed to start: " + e.getMessage());
-            return 1;
-        }
-        progress.done();
-        RunCommand.write(outDir.resolve("java"), javaRun, sim, noPlots, out);
-        if (stop.requested()) {
-            err.println("cosim compare: stopped by SIGINT or SIGTERM: the java run's results are in "
-                    + outDir.resolve("java") + "; the omnetpp run did not start");
-            return 1;
-        }
+        Progress[] progress = new Progress[1];
+        Backend[] running = new Backend[1];
+        PairedRun.Listener shown = new PairedRun.Listener() {
+            @Override
+            public RunControl starting(Backend backend) {
+                running[0] = backend;
+                out.println("--- " + backend.id() + " back end");
+                progress[0] = new Progress(err, sim.config().durationPs());
+                return stop.control(progress[0]);
+            }
 
-        out.println("--- omnetpp back end");
-        progress = new Progress(err, sim.config().durationPs());
-        RunResults omnetppRun;
+            @Override
+            public void finished(Backend backend, Path dir, RunResults results) {
+                progress[0].done();
+                ResultsOutput.write(dir, results, sim, noPlots, out);
+            }
+        };
+        PairedRun.Outcome pair;
         try {
-            // opp_run is stopped by the OMNeT++ runner (OppRunStop), not at a progress step.
-            omnetppRun = OmnetppBackend.run(sim, new OmnetppBackend.Options(outDir.resolve("omnetpp"),
-                    cl.getOptionValue("agents"), err), progress);
-        } catch (OmnetppException e) {
-            progress.done();
-            err.println("cosim compare: " + e.getMessage());
+            pair = PairedRun.run(sim, outDir, RunSettings.in(outDir, err).withAgents(cl.getOptionValue("agents")),
+                    tolerance, shown);
+        } catch (RuntimeException e) {
+            progress[0].done();
+            err.println("cosim compare: the " + running[0].id() + " run could not start: " + e.getMessage());
             return 1;
         }
-        progress.done();
-        RunCommand.write(outDir.resolve("omnetpp"), omnetppRun, sim, noPlots, out);
+        Path javaDir = PairedRun.dir(outDir, Backend.JAVA);
+        Path omnetppDir = PairedRun.dir(outDir, Backend.OMNETPP);
+        RunResults javaRun = pair.java();
+        RunResults omnetppRun = pair.omnetpp();
+        if (omnetppRun == null) {
+            if (stop.requested()) {
+                err.println("cosim compare: stopped by SIGINT or SIGTERM: the java run's results are in " + javaDir
+                        + "; the omnetpp run did not start");
+            } else {
+                progress[0].done();
+                err.println("cosim compare: " + pair.notRun());
+            }
+            return 1;
+        }
         out.println("---");
-        if (stop.requested() && !omnetppRun.complete()) {
-            err.println("cosim compare: stopped by SIGINT or SIGTERM: partial results are in "
-                    + outDir.resolve("omnetpp") + ", whole ones in " + outDir.resolve("java") + "; not compared");
+        if (pair.comparison() == null) {
+            err.println("cosim compare: stopped by SIGINT or SIGTERM: partial results are in " + omnetppDir
+                    + ", whole ones in " + javaDir + "; not compared");
             return 1;
         }
-        if (!javaRun.complete() || !omnetppRun.complete()) {
+        if (pair.failure() != null) {
             err.println("cosim compare: a run failed (" + (javaRun.complete() ? "" : "java: " + javaRun.failure() + " ")
                     + (omnetppRun.complete() ? "" : "omnetpp: " + omnetppRun.failure()) + ")");
         }
-        ResultsComparison c = ResultsComparison.of(outDir.resolve("java"), "java", outDir.resolve("omnetpp"),
-                "omnetpp", tolerance);
         out.printf(Locale.ROOT, "wall time: java %.2f s, omnetpp %.2f s%s%n", javaRun.wallNanos() / 1e9,
                 omnetppRun.wallNanos() / 1e9, omnetppRun.wallBreakdown().containsKey("agent_exchange_wall_time")
                         ? String.format(Locale.ROOT, " (of which %.2f s in AgentLink::exchange: gRPC and the agents)",
                         omnetppRun.wallBreakdown().get("agent_exchange_wall_time")) : "");
-        int status = report(c, outDir.resolve("compare.txt"), cl.hasOption("verbose") ? Integer.MAX_VALUE
-                : ResultsComparison.SHOWN, out);
-        return javaRun.complete() && omnetppRun.complete() ? status : 1;
+        int status = report(pair.comparison(), outDir.resolve("compare.txt"), cl.hasOption("verbose")
+                ? Integer.MAX_VALUE : ResultsComparison.SHOWN, out);
+        return pair.failure() == null ? status : 1;
     }
 
     /** The results directories --dirs names: two for --diff, else two or more; each must hold a run's results. */

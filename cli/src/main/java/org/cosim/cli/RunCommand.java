@@ -3,6 +3,7 @@ package org.cosim.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.LongConsumer;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -10,9 +11,11 @@ import org.apache.commons.cli.Options;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.AgentTransports;
+import org.cosim.runner.Backend;
 import org.cosim.runner.JavaBackend;
 import org.cosim.runner.LoadCheck;
 import org.cosim.runner.OmnetppBackend;
+import org.cosim.runner.RunSettings;
 import org.cosim.runner.omnetpp.OmnetppException;
 import org.cosim.runner.omnetpp.OmnetppInstall;
 import org.cosim.runner.plots.Plots;
@@ -71,16 +74,13 @@ public final class RunCommand implements Command {
                     + "(packet_trace.csv).", options()));
             return 0;
         }
-        Path scenarioFile = scenarioArgument(cl);
-        String backend = cl.getOptionValue("backend", "java");
-        if (!backend.equals("java") && !backend.equals("omnetpp")) {
-            throw new UsageException("unknown back end '" + backend + "' (available: java, omnetpp)");
-        }
-        if (backend.equals("omnetpp") && (cl.hasOption("transport") || cl.hasOption("record-trace"))) {
+        Path scenarioFile = CommandLines.scenarioArgument(cl);
+        Backend backend = CommandLines.choice(cl, "backend", Backend.class, Backend.JAVA);
+        if (backend == Backend.OMNETPP && (cl.hasOption("transport") || cl.hasOption("record-trace"))) {
             throw new UsageException("--transport and --record-trace are options of the java back end (the omnetpp "
                     + "back end always talks gRPC to the agents)");
         }
-        if (backend.equals("java") && cl.hasOption("agents")) {
+        if (backend == Backend.JAVA && cl.hasOption("agents")) {
             throw new UsageException("--agents is an option of the omnetpp back end");
         }
         Path trace = cl.hasOption("record-trace")
@@ -94,38 +94,35 @@ public final class RunCommand implements Command {
                 return stop.stoppedInSetUp("cosim run");
             }
             FabricSimulation sim = built.get();
-            return run(sim, cl, trace, stop, out, err);
+            return run(sim, backend, cl, trace, stop, out, err);
         }
     }
 
     /** The run of {@code sim} that the command line {@code cl} asks for, once set up. */
-    private static int run(FabricSimulation sim, CommandLine cl, Path trace, StopOnSignal stop, PrintStream out,
-                           PrintStream err) {
+    private static int run(FabricSimulation sim, Backend backend, CommandLine cl, Path trace, StopOnSignal stop,
+                           PrintStream out, PrintStream err) {
         Scenario scenario = sim.scenario();
-        String backend = cl.getOptionValue("backend", "java");
         LoadCheck.check(sim, "cosim run", cl.hasOption("strict-load"), err);
-        OmnetppInstall.Lookup omnetpp = backend.equals("omnetpp") ? OmnetppInstall.locate() : null;
-        if (omnetpp != null && !omnetpp.found()) {
+        Optional<String> unavailable = backend.unavailable();
+        if (unavailable.isPresent()) {
             // Before the results directory is made: it would stay empty.
-            err.println("cosim run: --backend omnetpp needs OMNeT++: " + omnetpp.whyNot());
+            err.println("cosim run: --backend " + backend.id() + " needs OMNeT++: " + unavailable.get());
             return 1;
         }
         Path outDir = CommandLines.resultsDirectory(CommandLines.outputDirectory(
-                cl.getOptionValue("out", "results/" + nameOf(scenario, scenarioArgument(cl)))));
+                cl.getOptionValue("out", "results/" + CommandLines.nameOf(scenario, CommandLines.scenarioArgument(cl)))));
 
-        if (backend.equals("omnetpp") && !scenario.hasPipelineDepth()) {
+        if (backend == Backend.OMNETPP && !scenario.hasPipelineDepth()) {
             err.println("cosim run: opp_run pipelines at depth " + OmnetppBackend.asRun(scenario).getPipelineDepth()
                     + " (the scenario sets no pipeline_depth; results are the same at every depth)");
         }
         noteFlowsAfterTheEnd(sim, err);
         Progress progress = new Progress(err, sim.config().durationPs());
         RunResults results;
+        RunSettings settings = RunSettings.in(outDir, err).withTransport(transport(cl), trace)
+                .withAgents(cl.getOptionValue("agents"));
         try {
-            // opp_run is stopped by the OMNeT++ runner (OppRunStop), not at a progress step.
-            results = backend.equals("omnetpp")
-                    ? OmnetppBackend.run(sim, new OmnetppBackend.Options(outDir, cl.getOptionValue("agents"),
-                            err), progress)
-                    : runJava(sim, transport(cl), trace, stop.checking(progress));
+            results = backend.run(sim, settings, stop.control(progress));
         } catch (UsageException e) {
             throw e;
         } catch (OmnetppException e) {
@@ -138,7 +135,7 @@ public final class RunCommand implements Command {
             return 1;
         }
         progress.done();
-        write(outDir, results, sim, cl.hasOption("no-plots"), out);
+        ResultsOutput.write(outDir, results, sim, cl.hasOption("no-plots"), out);
         if (!results.complete()) {
             err.println("cosim run: the run failed at " + results.reachedPs() + " ps: " + results.failure());
             err.println("cosim run: partial results are in " + outDir
@@ -146,6 +143,10 @@ public final class RunCommand implements Command {
             return 1;
         }
         return 0;
+    }
+
+    private static AgentTransports.Kind transport(CommandLine cl) {
+        return CommandLines.choice(cl, "transport", AgentTransports.Kind.class, AgentTransports.Kind.DIRECT);
     }
 
     /**
@@ -162,80 +163,5 @@ public final class RunCommand implements Command {
             err.println("cosim run: note: " + late + " of " + sim.flows().size() + " flows start at or after the end "
                     + "of the run (duration_us " + sim.scenario().getDurationUs() + "); they send nothing");
         }
-    }
-
-    static RunResults runJava(FabricSimulation sim, AgentTransports.Kind transport, Path trace, LongConsumer progress)
-            throws Exception {
-        try (AgentTransports.Opened t = AgentTransports.open(transport, sim, trace)) {
-            return JavaBackend.run(sim, t.transport(), progress);
-        }
-    }
-
-    /**
-     * Prints the summary, then writes the results directory and plots; returns the summary. Printed first,
-     * the headline numbers survive a results directory that cannot be written (a full disk).
-     */
-    static Summary write(Path outDir, RunResults results, FabricSimulation sim, boolean noPlots, PrintStream out) {
-        Summary summary = Summary.of(results);
-        SummaryPrinter.print(out, results, summary);
-        out.flush();
-        List<Path> plots = writeFiles(outDir, results, summary, sim, noPlots);
-        out.println("results: " + outDir + "/ (flows.csv, summary.json, rtt_samples.csv, timeseries.csv"
-                + (results.flowStates() != null ? ", agent_state.csv" : "")
-                + (results.packetTrace() != null ? ", packet_trace.csv" : "") + ")");
-        if (results.packetTrace() != null) {
-            List<String> longest = summary.tracedPortWaits().longest(3).stream()
-                    .map(p -> String.format(java.util.Locale.ROOT, "%s %.2f us mean (%d packets, max %.2f)", p.name(),
-                            p.meanUs(), p.queued(), p.maxUs())).toList();
-            TracedOneWay oneWay = summary.tracedOneWay();
-            out.println("packet trace: " + results.packetTrace().size() + " steps; data NIC to NIC p50 "
-                    + String.format(java.util.Locale.ROOT, "%.2f us, p99 %.2f us (%d packets)", oneWay.p50Us(),
-                    oneWay.p99Us(), oneWay.packets()) + "; waited longest at "
-                    + (longest.isEmpty() ? "no port" : String.join(", ", longest)));
-        }
-        if (results.packetTrace() != null && results.packetTrace().truncated()) {
-            out.printf(java.util.Locale.ROOT, "packet trace: kept the first %,d of %,d steps of the traced flows "
-                    + "(output.packet_trace.max_records)%n", results.packetTrace().size(),
-                    results.packetTrace().attempted());
-        }
-        if (!plots.isEmpty()) {
-            out.println("plots:   " + String.join(", ", plots.stream().map(Path::toString).toList()));
-        }
-        return summary;
-    }
-
-    /** Writes the results directory (and the plots unless {@code noPlots}); returns the plots written. */
-    static List<Path> writeFiles(Path outDir, RunResults results, Summary summary, FabricSimulation sim,
-                                 boolean noPlots) {
-        ResultsWriter.write(outDir, results, summary, ScenarioFiles.canonicalText(sim.scenario()),
-                sim.config().maxRttSamples());
-        return noPlots ? List.of() : Plots.write(outDir, results);
-    }
-
-    private static AgentTransports.Kind transport(CommandLine cl) {
-        return CommandLines.choice(cl, "transport", AgentTransports.Kind.class, AgentTransports.Kind.DIRECT);
-    }
-
-    static Path scenarioArgument(CommandLine cl) {
-        List<String> rest = cl.getArgList();
-        if (rest.isEmpty()) {
-            throw new UsageException("missing SCENARIO (a .textproto file, e.g. scenarios/timely-incast.textproto)");
-        }
-        if (rest.size() > 1) {
-            throw new UsageException("one SCENARIO expected, got " + rest);
-        }
-        return Path.of(rest.get(0));
-    }
-
-    static String nameOf(Scenario s, Path file) {
-        if (!s.getName().isBlank()) {
-            String name = s.getName().replaceAll("[^A-Za-z0-9._-]", "_");
-            // A directory name, which file systems cap at 255 bytes: a long scenario name is cut.
-            name = name.length() > 120 ? name.substring(0, 120) : name;
-            // "." or ".." would put results/<name> at results/ itself or above it.
-            return name.matches("\\.+") ? name.replace('.', '_') : name;
-        }
-        String f = file.getFileName().toString();
-        return f.endsWith(".textproto") ? f.substring(0, f.length() - ".textproto".length()) : f;
     }
 }

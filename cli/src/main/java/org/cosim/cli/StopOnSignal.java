@@ -12,15 +12,14 @@ import java.util.function.LongConsumer;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.SetUpStop;
 import org.cosim.proto.Scenario;
-import org.cosim.runner.Interruption;
+import org.cosim.runner.RunControl;
 
 /**
  * Ctrl-C (SIGINT) or SIGTERM during `cosim run`, `compare` or `sweep`: the runs in
  * progress stop and their results so far are written as failed runs, and no new run
- * starts, instead of the JVM exiting with everything lost. On
- * the Java fabric the run stops at its next progress step (at most 1 ms of
- * simulated time away; {@link #checking}); opp_run is stopped by the OMNeT++
- * runner's own hook and records what it measured. The JVM runs shutdown hooks
+ * starts, instead of the JVM exiting with everything lost. A run stops at its next
+ * progress step (at most 1 ms of simulated time away; {@link #control}), on either
+ * back end, and records what it measured. The JVM runs shutdown hooks
  * while the other threads go on, so this hook waits until the results are on disk:
  * as long as the writing takes once the run has stopped at a step, and up to
  * {@value #WAIT_SECONDS} s for that step (a law stuck in a loop never reaches it;
@@ -47,15 +46,14 @@ final class StopOnSignal implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
-    /** The run's progress listener, which throws {@link Interruption.Stopped} once a stop is asked for. */
-    LongConsumer checking(LongConsumer progress) {
-        return t -> {
-            progress.accept(t);
+    /** A run's control: {@code progress} hears its steps, and a signal stops it at the next one. */
+    RunControl control(LongConsumer progress) {
+        return new RunControl(progress, () -> {
             if (requested) {
-                stopped.countDown();
-                throw new Interruption.Stopped(t);
+                stopped.countDown();  // a run is at a step and stops there: what is left is writing its results
             }
-        };
+            return requested;
+        });
     }
 
     /** For a run's set-up, which ends soon after a signal (FabricSimulation#of). */

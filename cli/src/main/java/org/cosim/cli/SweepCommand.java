@@ -13,7 +13,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.cli.CommandLine;
@@ -25,15 +24,16 @@ import org.cosim.cli.sweep.SweepPlan;
 import org.cosim.cli.sweep.SweepTable;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.SetUpStop;
-import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.proto.Scenario;
-import org.cosim.runner.JavaBackend;
+import org.cosim.runner.Backend;
+import org.cosim.runner.Jobs;
 import org.cosim.runner.LoadCheck;
-import org.cosim.runner.OmnetppBackend;
+import org.cosim.runner.PairedRun;
+import org.cosim.runner.RunControl;
+import org.cosim.runner.RunFiles;
+import org.cosim.runner.RunSettings;
 import org.cosim.runner.omnetpp.OmnetppException;
-import org.cosim.runner.omnetpp.OmnetppInstall;
 import org.cosim.runner.plots.Plots;
-import org.cosim.runner.results.ResultsComparison;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
 import org.cosim.scenario.OneofSwitches;
@@ -96,18 +96,16 @@ public final class SweepCommand implements Command {
             out.print(CommandLines.help(USAGE, "Runs a scenario over a grid of field values.", options()));
             return 0;
         }
-        Path file = RunCommand.scenarioArgument(cl);
-        String backend = cl.getOptionValue("backend", "java");
-        if (!List.of("java", "omnetpp", "both").contains(backend)) {
-            throw new UsageException("unknown back end '" + backend + "' (available: java, omnetpp, both)");
-        }
-        if (!backend.equals("java") && !OmnetppInstall.locate().found()) {
-            err.println("cosim sweep: --backend " + backend + " needs OMNeT++: " + OmnetppInstall.locate().whyNot());
+        Path file = CommandLines.scenarioArgument(cl);
+        BackendChoice backend = CommandLines.choice(cl, "backend", BackendChoice.class, BackendChoice.JAVA);
+        Optional<String> unavailable = backend.unavailable();
+        if (unavailable.isPresent()) {
+            err.println("cosim sweep: --backend " + backend.id() + " needs OMNeT++: " + unavailable.get());
             return 1;
         }
         String[] vary = cl.getOptionValues("vary");
         SweepPlan plan = SweepPlan.of(vary == null ? List.of() : List.of(vary));
-        int jobs = CommandLines.jobs(cl, backend.equals("java"), plan.points().size());
+        int jobs = CommandLines.jobs(cl, backend.javaOnly(), plan.points().size());
         String[] figures = cl.getOptionValues("plot");
         List<String> metrics = figures == null ? List.of() : List.of(figures);
         for (String m : metrics) {
@@ -119,11 +117,11 @@ public final class SweepCommand implements Command {
         List<Scenario> scenarios = checkedScenarios(file, CommandLines.overrides(cl), plan,
                 cl.hasOption("strict-load"), err);
         Path outDir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/"
-                + RunCommand.nameOf(scenarios.get(0), file) + "-sweep"));
+                + CommandLines.nameOf(scenarios.get(0), file) + "-sweep"));
         for (SweepPlan.Point p : plan.points()) {
             Path runDir = outDir.resolve(p.dirName(plan.axes(), plan.points().size()));
-            for (Path d : backend.equals("both") ? List.of(runDir.resolve("java"), runDir.resolve("omnetpp"))
-                    : List.of(runDir)) {
+            for (Path d : backend == BackendChoice.BOTH ? backend.backends().stream()
+                    .map(b -> PairedRun.dir(runDir, b)).toList() : List.of(runDir)) {
                 CommandLines.resultsDirectory(d);
             }
         }
@@ -132,7 +130,7 @@ public final class SweepCommand implements Command {
         try (StopOnSignal stop = new StopOnSignal(err, "the sweep's runs")) {
             List<SweepTable.Row> rows = runAll(plan, scenarios, outDir, backend, jobs, cl.hasOption("plots"), stop,
                     err);
-            SweepTable table = new SweepTable(plan.axes(), rows, backend.equals("both"));
+            SweepTable table = new SweepTable(plan.axes(), rows, backend == BackendChoice.BOTH);
             table.print(out, metrics);
             Optional<SeedSummary> seeds = SeedSummary.of(plan.axes(), rows);
             if (seeds.isPresent()) {
@@ -203,13 +201,9 @@ public final class SweepCommand implements Command {
     }
 
     private static List<SweepTable.Row> runAll(SweepPlan plan, List<Scenario> scenarios, Path outDir,
-                                               String backend, int jobs, boolean plots, StopOnSignal stop,
+                                               BackendChoice backend, int jobs, boolean plots, StopOnSignal stop,
                                                PrintStream err) {
-        ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> {
-            Thread t = new Thread(r, "cosim-sweep");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Jobs.pool(jobs, "cosim-sweep");
         AtomicInteger done = new AtomicInteger();
         int count = plan.points().size();
         // sweep.csv is rewritten as each run ends, the points still running or
@@ -218,7 +212,7 @@ public final class SweepCommand implements Command {
         for (int i = 0; i < count; i++) {
             table[i] = SweepTable.Row.pending(plan.points().get(i), plan.points().get(i).dirName(plan.axes(), count));
         }
-        boolean paired = backend.equals("both");
+        boolean paired = backend == BackendChoice.BOTH;
         try {
             Files.createDirectories(outDir);
             writeTables(plan, table, paired, outDir);
@@ -274,54 +268,43 @@ public final class SweepCommand implements Command {
         SeedSummary.of(plan.axes(), List.of(table)).ifPresent(s -> s.writeCsv(outDir.resolve("sweep_seeds.csv")));
     }
 
-    /** One point; on the Java fabric, a signal stops it at its next progress step (OppRunStop stops opp_run). */
-    private static SweepTable.Row runOne(SweepPlan.Point p, String dir, Scenario s, Path runDir, String backend,
-                                         boolean plots, StopOnSignal stop, PrintStream err) {
-        if (backend.equals("both")) {
+    /** One point; a signal stops it at its next progress step, and its results are kept as a failed run's. */
+    private static SweepTable.Row runOne(SweepPlan.Point p, String dir, Scenario s, Path runDir,
+                                         BackendChoice backend, boolean plots, StopOnSignal stop, PrintStream err) {
+        if (backend == BackendChoice.BOTH) {
             return runBoth(p, dir, s, runDir, plots, stop, err);
         }
         FabricSimulation sim = FabricSimulation.of(s, stop.setUp());
         RunResults results;
         try {
-            results = backend.equals("omnetpp")
-                    ? OmnetppBackend.run(sim, new OmnetppBackend.Options(runDir, null, err), t -> { })
-                    : JavaBackend.run(sim, new DirectTransport(sim.session()), stop.checking(t -> { }));
+            results = backend.backends().get(0).run(sim, RunSettings.in(runDir, err), stop.control(t -> { }));
         } catch (OmnetppException e) {
             return SweepTable.Row.failedToStart(p, dir, e.getMessage());
         }
         Summary summary = Summary.of(results);
-        RunCommand.writeFiles(runDir, results, summary, sim, !plots);
+        RunFiles.write(runDir, results, summary, sim, !plots);
         return SweepTable.Row.of(p, dir, results, summary);
     }
 
-    /**
-     * A point on both back ends, as `cosim compare` runs them (at the depth opp_run pipelines at, so that the
-     * event and window counts compare too): the row holds the Java run and how many values differ.
-     */
+    /** A point on both back ends, as `cosim compare` runs them: the row holds the Java run and how many values differ. */
     private static SweepTable.Row runBoth(SweepPlan.Point p, String dir, Scenario given, Path runDir, boolean plots,
                                          StopOnSignal stop, PrintStream err) {
-        FabricSimulation sim = FabricSimulation.of(OmnetppBackend.asRun(given), stop.setUp());
-        RunResults java = JavaBackend.run(sim, new DirectTransport(sim.session()), stop.checking(t -> { }));
-        Summary summary = Summary.of(java);
-        RunCommand.writeFiles(runDir.resolve("java"), java, summary, sim, !plots);
-        if (stop.requested()) {
-            return SweepTable.Row.paired(p, dir, java, summary, java.failure() != null ? "java: " + java.failure()
-                    : "omnetpp: not run (the sweep was stopped by SIGINT or SIGTERM)", -1);
-        }
-        RunResults omnetpp;
-        try {
-            omnetpp = OmnetppBackend.run(sim, new OmnetppBackend.Options(runDir.resolve("omnetpp"), null, err),
-                    t -> { });
-        } catch (OmnetppException e) {
-            return SweepTable.Row.paired(p, dir, java, summary, "omnetpp: " + e.getMessage(), -1);
-        }
-        RunCommand.writeFiles(runDir.resolve("omnetpp"), omnetpp, Summary.of(omnetpp), sim, !plots);
-        String failure = java.failure() != null ? "java: " + java.failure()
-                : omnetpp.failure() != null ? "omnetpp: " + omnetpp.failure() : null;
-        // A stopped opp_run's partial files against a whole Java run would differ everywhere, and say nothing.
-        int differences = stop.requested() && omnetpp.failure() != null ? -1
-                : ResultsComparison.of(runDir.resolve("java"), "java", runDir.resolve("omnetpp"), "omnetpp", 0)
-                        .differences().size();
-        return SweepTable.Row.paired(p, dir, java, summary, failure, differences);
+        FabricSimulation sim = FabricSimulation.of(PairedRun.scenario(given), stop.setUp());
+        Summary[] javaSummary = new Summary[1];
+        PairedRun.Outcome pair = PairedRun.run(sim, runDir, RunSettings.in(runDir, err), 0, new PairedRun.Listener() {
+            @Override
+            public RunControl starting(Backend backend) {
+                return stop.control(t -> { });
+            }
+
+            @Override
+            public void finished(Backend backend, Path at, RunResults results) {
+                Summary summary = Summary.of(results);
+                javaSummary[0] = backend == Backend.JAVA ? summary : javaSummary[0];
+                RunFiles.write(at, results, summary, sim, !plots);
+            }
+        });
+        return SweepTable.Row.paired(p, dir, pair.java(), javaSummary[0], pair.failure(),
+                pair.comparison() == null ? -1 : pair.comparison().differences().size());
     }
 }

@@ -7,12 +7,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.cosim.runner.Backend;
 import org.cosim.runner.omnetpp.CosimHome;
 import org.cosim.runner.omnetpp.OmnetppException;
-import org.cosim.runner.omnetpp.OmnetppInstall;
 import org.cosim.validation.experiments.Experiment;
 import org.cosim.validation.experiments.Experiments;
 import org.cosim.validation.experiments.PaperRun;
@@ -79,16 +80,11 @@ public final class ValidateCommand implements Command {
         if (!paper.equals("all") && !Experiments.PAPERS.contains(paper)) {
             throw new UsageException("unknown paper '" + paper + "' (timely, ndp, poseidon or all)");
         }
-        String backend = cl.getOptionValue("backend", "java");
-        List<String> backends = switch (backend) {
-            case "java" -> List.of("java");
-            case "omnetpp" -> List.of("omnetpp");
-            case "both" -> List.of("java", "omnetpp");
-            default -> throw new UsageException("unknown back end '" + backend + "' (java, omnetpp or both)");
-        };
+        BackendChoice backend = CommandLines.choice(cl, "backend", BackendChoice.class, BackendChoice.JAVA);
+        List<Backend> backends = backend.backends();
         boolean quick = cl.hasOption("quick");
         List<Experiment> chosen = select(Experiments.of(paper), cl.getOptionValue("only"));
-        int jobs = CommandLines.jobs(cl, backends.equals(List.of("java")), Integer.MAX_VALUE);
+        int jobs = CommandLines.jobs(cl, backend.javaOnly(), Integer.MAX_VALUE);
         if (cl.hasOption("list")) {
             for (Experiment e : chosen) {
                 out.printf(Locale.ROOT, "%-24s %-9s %s: %s (%d runs)%n", e.id(), e.paper(), e.figure(), e.title(),
@@ -96,10 +92,10 @@ public final class ValidateCommand implements Command {
             }
             return 0;
         }
-        OmnetppInstall.Lookup omnetpp = backends.contains("omnetpp") ? OmnetppInstall.locate() : null;
-        if (omnetpp != null && !omnetpp.found()) {
+        Optional<String> unavailable = backend.unavailable();
+        if (unavailable.isPresent()) {
             // As cosim compare and sweep: said before any run, not as a report of runs that never ran.
-            err.println("cosim validate: --backend " + backend + " needs OMNeT++: " + omnetpp.whyNot());
+            err.println("cosim validate: --backend " + backend.id() + " needs OMNeT++: " + unavailable.get());
             return 1;
         }
         Path scenarios;
@@ -194,8 +190,8 @@ public final class ValidateCommand implements Command {
             this.live = System.console() != null && err == System.err;
         }
 
-        private static String key(PaperRun run, String backend) {
-            return backend + "/" + run.id();
+        private static String key(PaperRun run, Backend backend) {
+            return backend.id() + "/" + run.id();
         }
 
         @Override

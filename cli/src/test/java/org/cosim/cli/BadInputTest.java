@@ -364,6 +364,6 @@ class BadInputTest {
         assertFalse(o.err().contains("\"\"one\"\""), o.err());
         // The default results directory is results/<name>: cut to 120 characters, under any file system's cap.
         Scenario named = Scenario.newBuilder().setName("n".repeat(5000)).build();
-        assertEquals("n".repeat(120), RunCommand.nameOf(named, Path.of("x.textproto")));
+        assertEquals("n".repeat(120), CommandLines.nameOf(named, Path.of("x.textproto")));
     }
 }

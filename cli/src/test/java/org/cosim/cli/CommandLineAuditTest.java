@@ -81,8 +81,8 @@ class CommandLineAuditTest {
     @Test
     void aScenarioNamedDotDotStaysInsideResults() {
         Scenario s = Scenario.newBuilder().setName("..").build();
-        assertEquals("__", RunCommand.nameOf(s, Path.of("x.textproto")));
-        assertEquals("a..b", RunCommand.nameOf(s.toBuilder().setName("a..b").build(), Path.of("x.textproto")));
+        assertEquals("__", CommandLines.nameOf(s, Path.of("x.textproto")));
+        assertEquals("a..b", CommandLines.nameOf(s.toBuilder().setName("a..b").build(), Path.of("x.textproto")));
     }
 
     @Test

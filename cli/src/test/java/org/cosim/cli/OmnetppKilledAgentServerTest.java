@@ -15,7 +15,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.cosim.fabric.FabricSimulation;
+import org.cosim.runner.Backend;
 import org.cosim.runner.OmnetppBackend;
+import org.cosim.runner.RunControl;
+import org.cosim.runner.RunSettings;
 import org.cosim.runner.ShippedScenarios;
 import org.cosim.runner.omnetpp.OmnetppException;
 import org.cosim.runner.omnetpp.OmnetppTests;
@@ -80,11 +83,12 @@ class OmnetppKilledAgentServerTest {
         long duration = sim.config().durationPs();
         // The bridge reports each percent of simulated time it passes; at 20% the server dies (SIGKILL).
         RunResults r = assertTimeoutPreemptively(Duration.ofSeconds(180), () ->
-                OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("out"), target, System.out), t -> {
+                Backend.OMNETPP.run(sim, RunSettings.in(tmp.resolve("out"), System.out).withAgents(target),
+                        RunControl.NONE.withProgress(t -> {
                     if (t >= duration / 5 && agents.isAlive()) {
                         agents.destroyForcibly();
                     }
-                }), "the OMNeT++ run did not end after its agent server was killed");
+                })), "the OMNeT++ run did not end after its agent server was killed");
         assertTrue(agents.waitFor(10, TimeUnit.SECONDS) && !agents.isAlive(), "the agent server was killed");
 
         assertFalse(r.complete(), "a run whose agents died is not complete");
@@ -135,13 +139,14 @@ class OmnetppKilledAgentServerTest {
             }
         });
         RunResults r = assertTimeoutPreemptively(Duration.ofSeconds(50), () ->
-                OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("out"), target, System.out), t -> {
+                Backend.OMNETPP.run(sim, RunSettings.in(tmp.resolve("out"), System.out).withAgents(target),
+                        RunControl.NONE.withProgress(t -> {
                     lastProgress.set(System.nanoTime());
                     if (t >= duration / 5 && !signaller.isAlive() && signalledAt.get() == 0) {
                         signal("-STOP", agents.pid());
                         signaller.start();
                     }
-                }), "SIGTERM did not end an OMNeT++ run waiting for a frozen agent server before the deadline");
+                })), "SIGTERM did not end an OMNeT++ run waiting for a frozen agent server before the deadline");
         double afterSignal = (System.nanoTime() - signalledAt.get()) / 1e9;
         signal("-CONT", agents.pid());
         assertTrue(signalledAt.get() > 0 && afterSignal < 10, "ended " + afterSignal + " s after SIGTERM");
@@ -168,8 +173,8 @@ class OmnetppKilledAgentServerTest {
         FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto",
                 "duration_us=1000", "output.warmup_us=0"));
         OmnetppException e = assertThrows(OmnetppException.class, () -> assertTimeoutPreemptively(
-                Duration.ofSeconds(120), () -> OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("x"),
-                        "127.0.0.1:" + port, System.out), t -> { })));
+                Duration.ofSeconds(120), () -> Backend.OMNETPP.run(sim, RunSettings.in(tmp.resolve("x"), System.out)
+                        .withAgents("127.0.0.1:" + port), RunControl.NONE)));
         assertTrue(e.getMessage().contains("failed before simulating") && e.getMessage().contains("could not resolve")
                 && e.getMessage().contains("UNAVAILABLE"), e.getMessage());
         assertTrue(List.of(e.getMessage().split("\n")).size() < 20, "one clear message, not a dump");

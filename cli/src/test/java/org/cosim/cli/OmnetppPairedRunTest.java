@@ -14,8 +14,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
+import org.cosim.runner.Backend;
 import org.cosim.runner.JavaBackend;
 import org.cosim.runner.OmnetppBackend;
+import org.cosim.runner.RunControl;
+import org.cosim.runner.RunSettings;
 import org.cosim.runner.ShippedScenarios;
 import org.cosim.runner.omnetpp.OmnetppTests;
 import org.cosim.runner.omnetpp.OppRunAllocator;
@@ -509,8 +512,8 @@ class OmnetppPairedRunTest {
     private Path[] runBoth(Scenario javaScenario, Scenario omnetppScenario) {
         FabricSimulation sim = FabricSimulation.of(omnetppScenario);
         RunResults java = JavaBackend.run(javaScenario, t -> { });
-        RunResults omnetpp = OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp.resolve("omnetpp"), null,
-                System.out), t -> { });
+        RunResults omnetpp = Backend.OMNETPP.run(sim, RunSettings.in(tmp.resolve("omnetpp"), System.out),
+                RunControl.NONE);
         assertTrue(java.complete(), java.failure());
         assertTrue(omnetpp.complete(), omnetpp.failure());
         Path a = tmp.resolve("java");

@@ -24,7 +24,7 @@ class ValidateCommandTest {
         assertTrue(p.err().contains("unknown paper 'hpcc'"), p.err());
         CliOutcome b = cosim("validate", "--backend", "ns3");
         assertEquals(2, b.status());
-        assertTrue(b.err().contains("unknown back end 'ns3'"), b.err());
+        assertTrue(b.err().contains("--backend: unknown value 'ns3' (java, omnetpp, both)"), b.err());
         CliOutcome i = cosim("validate", "--only", "timely-table1,fig99");
         assertEquals(2, i.status());
         assertTrue(i.err().contains("no experiment 'fig99'"), i.err());

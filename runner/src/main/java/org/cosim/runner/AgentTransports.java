@@ -23,12 +23,12 @@ public final class AgentTransports {
 
     private AgentTransports() {}
 
-    /** A transport and whatever it needs kept alive (an agent server) until the run ends. */
-    public record Opened(AgentTransport transport, AutoCloseable resources) implements AutoCloseable {
+    /** A transport and the agent server it talks to (null when direct), kept until the run ends. */
+    public record Opened(AgentTransport transport, AgentServer server) implements AutoCloseable {
         @Override
-        public void close() throws Exception {
-            if (resources != null) {
-                resources.close();
+        public void close() {
+            if (server != null) {
+                server.close();
             }
         }
     }
@@ -52,7 +52,7 @@ public final class AgentTransports {
             return o;
         }
         return new Opened(new RecordingTransport(o.transport(), WireFormat.hello(sim.session(), sim.scenario()),
-                trace), o.resources());
+                trace), o.server());
     }
 
     /** Over a Unix socket where there is one (as the OMNeT++ runner does), else loopback TCP. */

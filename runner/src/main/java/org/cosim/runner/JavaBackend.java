@@ -35,6 +35,21 @@ public final class JavaBackend {
         return run(sim, new DirectTransport(sim.session()), progress);
     }
 
+    /**
+     * Runs {@code sim} with the agents reached as {@code settings} says; a stop asked for through {@code control}
+     * ends it at its next progress step ({@link Interruption.Stopped}), its results marked failed.
+     */
+    static RunResults run(FabricSimulation sim, RunSettings settings, RunControl control) {
+        try (AgentTransports.Opened t = AgentTransports.open(settings.transport(), sim, settings.trace())) {
+            return run(sim, t.transport(), at -> {
+                if (control.step(at)) {
+                    throw new Interruption.Stopped(at);
+                }
+            });
+        }
+    }
+
+    /** With the agents behind {@code transport} (a test's own transport, for one). */
     public static RunResults run(FabricSimulation sim, AgentTransport transport, LongConsumer progress) {
         FabricResult r = sim.run(transport, progress);
         return convert(sim, r);
@@ -42,7 +57,7 @@ public final class JavaBackend {
 
     static RunResults convert(FabricSimulation sim, FabricResult r) {
         Scenario s = sim.scenario();
-        return new RunResults("java", s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
+        return new RunResults(Backend.JAVA.id(), s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
                 s.getSeed(), r.config().durationPs(), r.config().warmupPs(), r.reachedPs(), flows(sim, r),
                 rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()), RunRecords.incastOptimum(sim),
                 r.failure() == null ? null : describe(r.failure()), r.wallNanos(), Map.of(), r.flowStates(),

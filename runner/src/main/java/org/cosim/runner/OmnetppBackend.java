@@ -3,7 +3,6 @@ package org.cosim.runner;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.LongConsumer;
 import java.util.function.ToLongFunction;
 import org.cosim.agents.host.ContractViolation;
 import org.cosim.agents.host.FlowStates;
@@ -68,9 +66,6 @@ import org.cosim.scenario.ScenarioFiles;
 public final class OmnetppBackend {
     private OmnetppBackend() {}
 
-    /** {@code agents}: host:port of a running agent server, or null to start one in this process. */
-    public record Options(Path outDir, String agents, PrintStream notes) {}
-
     /**
      * The pipeline depth of a run whose scenario sets none. Results do not depend on
      * the depth (the agents' actions rank before the hardware's events of the same
@@ -101,11 +96,17 @@ public final class OmnetppBackend {
         return s.toBuilder().setPipelineDepth(depth).build();
     }
 
-    public static RunResults run(FabricSimulation sim, Options options, LongConsumer progress) {
+    /**
+     * Runs {@code sim} in opp_run; its files go to {@code settings.outDir()/omnetpp}, the agents are served here
+     * unless {@code settings.agents()} names a server. A stop asked for through {@code control} reaches opp_run as
+     * SIGTERM at its next progress line: Cmdenv ends the run after the current event and the bridge records what
+     * it measured, as when the runner's JVM is stopped ({@link OppRunStop}).
+     */
+    static RunResults run(FabricSimulation sim, RunSettings settings, RunControl control) {
         OmnetppInstall omnetpp = OmnetppInstall.locate().orElseThrow();
         CosimHome home = CosimHome.find();
-        Path lib = BridgeBuild.ensure(home, omnetpp, options.notes());
-        Path dir = options.outDir().resolve("omnetpp").toAbsolutePath();
+        Path lib = BridgeBuild.ensure(home, omnetpp, settings.notes());
+        Path dir = settings.outDir().resolve(Backend.OMNETPP.id()).toAbsolutePath();
         Scenario asRun = asRun(sim.scenario(), sim.config().reactionDelayPs());
         try {
             Files.createDirectories(dir);
@@ -119,7 +120,7 @@ public final class OmnetppBackend {
         }
 
         AgentServer server = null;
-        String agents = options.agents();
+        String agents = settings.agents();
         if (agents == null) {
             // opp_run runs on this machine: a Unix socket saves part of every round trip. At depth 1 a polling
             // event loop also saves the wake-up of every batch while opp_run keeps the other core; a pipelined
@@ -140,7 +141,7 @@ public final class OmnetppBackend {
         Launch launch;
         try {
             writeIni(dir, OmnetppIni.forRun("scenario.textproto", agents));
-            launch = launch(omnetpp, home, lib, dir, progress);
+            launch = launch(omnetpp, home, lib, dir, control);
         } finally {
             if (server != null) {
                 server.close();
@@ -160,8 +161,8 @@ public final class OmnetppBackend {
     /** {@code stopped}: the runner's JVM was shutting down (Ctrl-C, SIGTERM) and asked opp_run to stop. */
     private record Launch(int exitCode, List<String> errors, long wallNanos, boolean stopped) {}
 
-    /** Runs opp_run to the end; its output goes to opp_run.log, its progress lines to {@code progress}. */
-    private static Launch launch(OmnetppInstall omnetpp, CosimHome home, Path lib, Path dir, LongConsumer progress) {
+    /** Runs opp_run to the end; its output goes to opp_run.log, its progress lines to {@code control}. */
+    private static Launch launch(OmnetppInstall omnetpp, CosimHome home, Path lib, Path dir, RunControl control) {
         String libArg = lib.getParent().resolve("cosim_omnetpp").toString();  // opp_run -l adds lib*.so
         List<String> cmd = List.of(omnetpp.bin("opp_run").toString(), "-u", "Cmdenv", "-n", home.ned().toString(),
                 "-l", libArg, "-f", "run.ini", "-c", "General");
@@ -183,7 +184,9 @@ public final class OmnetppBackend {
                 String line;
                 while ((line = out.readLine()) != null) {
                     if (line.startsWith("cosim-progress ")) {
-                        progress.accept(Long.parseLong(line.substring("cosim-progress ".length()).trim()));
+                        if (control.step(Long.parseLong(line.substring("cosim-progress ".length()).trim()))) {
+                            stop.now();
+                        }
                         continue;
                     }
                     log.println(line);
@@ -244,7 +247,7 @@ public final class OmnetppBackend {
         Map<String, Double> breakdown = new LinkedHashMap<>();
         breakdown.put("opp_run_wall_time", Double.parseDouble(files.scalar(bridge, "wallSeconds")));
         breakdown.put("agent_exchange_wall_time", Double.parseDouble(files.scalar(bridge, "exchangeWallSeconds")));
-        return new RunResults("omnetpp", s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
+        return new RunResults(Backend.OMNETPP.id(), s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
                 s.getSeed(), sim.config().durationPs(), sim.config().warmupPs(),
                 exact(files, bridge, "reachedPs"), flows(sim, files, bridge), rtts(dir, files, bridge), queues(sim, files),
                 counters(sim, files, bridge), series(sim, files), RunRecords.incastOptimum(sim), failure,

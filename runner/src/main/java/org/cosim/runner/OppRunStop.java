@@ -24,6 +24,14 @@ final class OppRunStop implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
+    /** Asks opp_run to stop (SIGTERM) without waiting; the caller reads its output to the end. */
+    void now() {
+        if (!asked && oppRun.isAlive()) {
+            asked = true;
+            oppRun.toHandle().destroy();
+        }
+    }
+
     /** Whether the runner asked opp_run to stop before it ended on its own. */
     boolean asked() {
         return asked;

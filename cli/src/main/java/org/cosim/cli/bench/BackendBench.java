@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.cosim.runner.Backend;
 
 /**
  * The two back ends' wall time on one scenario, measured the way a user meets it:
@@ -32,7 +33,7 @@ public final class BackendBench {
      * One timed run: {@code wallS} the whole command, {@code simS} the simulation alone (run.json). {@code oppRunS}
      * and {@code exchangeS} (the bridge's own clock) are NaN for the Java back end.
      */
-    public record Run(String backend, int pair, double wallS, double simS, double oppRunS, double exchangeS,
+    public record Run(Backend backend, int pair, double wallS, double simS, double oppRunS, double exchangeS,
                       boolean identical) {}
 
     /** The medians over the runs, for whole commands and for the simulations alone. */
@@ -87,15 +88,15 @@ public final class BackendBench {
         List<Run> runs = new ArrayList<>();
         Path reference = null;
         for (int i = 1; i <= pairs; i++) {
-            for (String backend : List.of("java", "omnetpp")) {
-                Path dir = out.resolve(backend + "-" + i);
+            for (Backend backend : Backend.values()) {
+                Path dir = out.resolve(backend.id() + "-" + i);
                 List<String> args = new ArrayList<>(List.of("run", scenario.toString(), "--out", dir.toString(),
-                        "--backend", backend));
+                        "--backend", backend.id()));
                 for (String o : overrides) {
                     args.add("--set");
                     args.add(o);
                 }
-                double wall = timed(args, out.resolve(backend + "-" + i + ".log"));
+                double wall = timed(args, out.resolve(backend.id() + "-" + i + ".log"));
                 String runJson = read(dir.resolve("run.json"));
                 boolean identical = true;
                 if (reference == null) {
@@ -113,15 +114,15 @@ public final class BackendBench {
     }
 
     public static Summary summarize(List<Run> runs) {
-        return new Summary(median(runs, "java", Run::wallS), median(runs, "omnetpp", Run::wallS),
-                median(runs, "java", Run::simS), median(runs, "omnetpp", Run::simS),
+        return new Summary(median(runs, Backend.JAVA, Run::wallS), median(runs, Backend.OMNETPP, Run::wallS),
+                median(runs, Backend.JAVA, Run::simS), median(runs, Backend.OMNETPP, Run::simS),
                 runs.stream().allMatch(Run::identical));
     }
 
     public static String line(Run r) {
         String opp = Double.isNaN(r.oppRunS()) ? "" : String.format(Locale.ROOT,
                 ", opp_run %.2f s (agent exchanges %.2f s)", r.oppRunS(), r.exchangeS());
-        return String.format(Locale.ROOT, "  %-7s run %d: %.2f s (simulation %.2f s)%s%s", r.backend(), r.pair(),
+        return String.format(Locale.ROOT, "  %-7s run %d: %.2f s (simulation %.2f s)%s%s", r.backend().id(), r.pair(),
                 r.wallS(), r.simS(), opp,
                 r.identical() ? "" : "  RESULT FILES DIFFER from java run 1");
     }
@@ -180,8 +181,8 @@ public final class BackendBench {
         }
     }
 
-    private static double median(List<Run> runs, String backend, ToDoubleFunction<Run> value) {
-        double[] w = runs.stream().filter(r -> r.backend().equals(backend)).mapToDouble(value).sorted().toArray();
+    private static double median(List<Run> runs, Backend backend, ToDoubleFunction<Run> value) {
+        double[] w = runs.stream().filter(r -> r.backend() == backend).mapToDouble(value).sorted().toArray();
         if (w.length == 0) {
             return Double.NaN;
         }

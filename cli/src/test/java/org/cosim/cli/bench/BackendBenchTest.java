@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.cosim.runner.Backend;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,7 +51,7 @@ class BackendBenchTest {
         assertEquals(6, runs.size());
         for (int i = 0; i < 6; i++) {
             String backend = i % 2 == 0 ? "java" : "omnetpp";
-            assertEquals(backend, runs.get(i).backend());
+            assertEquals(backend, runs.get(i).backend().id());
             assertEquals(List.of("run", "s.textproto", "--out", tmp.resolve(backend + "-" + (i / 2 + 1)).toString(),
                     "--backend", backend, "--set", "pipeline_depth=2"), calls.get(i));
         }
@@ -68,12 +69,12 @@ class BackendBenchTest {
     @Test
     void summaryTakesMediansPerBackend() {
         List<BackendBench.Run> runs = List.of(
-                new BackendBench.Run("java", 1, 9.0, 8.0, Double.NaN, Double.NaN, true),
-                new BackendBench.Run("omnetpp", 1, 30.0, 28.5, 28, 6, true),
-                new BackendBench.Run("java", 2, 10.0, 7.0, Double.NaN, Double.NaN, true),
-                new BackendBench.Run("omnetpp", 2, 20.0, 18.5, 18, 5, true),
-                new BackendBench.Run("java", 3, 8.0, 7.5, Double.NaN, Double.NaN, true),
-                new BackendBench.Run("omnetpp", 3, 22.0, 20.5, 20, 5, true));
+                new BackendBench.Run(Backend.JAVA, 1, 9.0, 8.0, Double.NaN, Double.NaN, true),
+                new BackendBench.Run(Backend.OMNETPP, 1, 30.0, 28.5, 28, 6, true),
+                new BackendBench.Run(Backend.JAVA, 2, 10.0, 7.0, Double.NaN, Double.NaN, true),
+                new BackendBench.Run(Backend.OMNETPP, 2, 20.0, 18.5, 18, 5, true),
+                new BackendBench.Run(Backend.JAVA, 3, 8.0, 7.5, Double.NaN, Double.NaN, true),
+                new BackendBench.Run(Backend.OMNETPP, 3, 22.0, 20.5, 20, 5, true));
         BackendBench.Summary s = BackendBench.summarize(runs);
         assertEquals(9.0, s.javaMedianS());
         assertEquals(22.0, s.omnetppMedianS());

@@ -34,8 +34,11 @@ import org.cosim.proto.HelloAck;
 import org.cosim.proto.ResolveRequest;
 import org.cosim.proto.RunSpec;
 import org.cosim.proto.Scenario;
+import org.cosim.runner.Backend;
 import org.cosim.runner.JavaBackend;
 import org.cosim.runner.OmnetppBackend;
+import org.cosim.runner.RunControl;
+import org.cosim.runner.RunSettings;
 import org.cosim.runner.results.RunResults;
 import org.cosim.scenario.ScenarioFiles;
 import org.junit.jupiter.api.BeforeAll;
@@ -276,7 +279,8 @@ class OmnetppScriptedAgentsTest {
         RunResults omnetpp;
         List<org.cosim.proto.EventBatch> omnetppWindows;
         try (ScriptedAgentServer server = new ScriptedAgentServer()) {
-            omnetpp = OmnetppBackend.run(sim, new OmnetppBackend.Options(tmp, server.target(), System.out), t -> { });
+            omnetpp = Backend.OMNETPP.run(sim, RunSettings.in(tmp, System.out).withAgents(server.target()),
+                    RunControl.NONE);
             omnetppWindows = List.copyOf(server.windows);
         }
         assertTrue(java.complete(), java.failure());

@@ -1,6 +1,7 @@
 package org.cosim.validation.validate;
 
 import java.util.List;
+import org.cosim.runner.Backend;
 import org.cosim.validation.experiments.Check;
 import org.cosim.validation.experiments.Tolerance;
 
@@ -11,7 +12,7 @@ import org.cosim.validation.experiments.Tolerance;
  */
 public record CheckOutcome(Check check, Tolerance tolerance, List<Value> values, Verdict verdict, String agreement) {
     /** One back end's value ({@code NaN} when not run or not computable) and why it is what it is. */
-    public record Value(String backend, double value, Verdict verdict, String note) {}
+    public record Value(Backend backend, double value, Verdict verdict, String note) {}
 
     /** The most telling verdict among the back ends': FAIL, then a deviation, a pass, not checked, not run. */
     static Verdict combine(List<Value> values) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.cosim.runner.Backend;
 import org.cosim.runner.results.JsonWriter;
 import org.cosim.validation.experiments.Check;
 import org.cosim.validation.experiments.Experiment;
@@ -64,7 +65,7 @@ public final class ReportWriter {
         b.append("# cosim validate: reproducing the papers\n\n");
         b.append("- command: `").append(r.command()).append("`\n");
         b.append("- date: ").append(r.date()).append("; mode: ").append(r.quick() ? "quick (scaled down)" : "full")
-                .append("; back ends: ").append(String.join(", ", r.backends())).append('\n');
+                .append("; back ends: ").append(String.join(", ", r.backends().stream().map(Backend::id).toList())).append('\n');
         b.append("- machine: ").append(r.machine()).append("; wall time: ").append(duration(r.wallSeconds()))
                 .append('\n');
         b.append("- results: ").append(r.count(Verdict.PASS)).append(" pass, ").append(r.count(Verdict.FAIL))
@@ -105,10 +106,10 @@ public final class ReportWriter {
         Experiment x = e.experiment();
         b.append("\n### ").append(x.figure()).append(": ").append(x.title()).append(" (`").append(x.id())
                 .append("`)\n\n").append(x.setup()).append("\n\n");
-        List<String> backends = r.backends();
+        List<Backend> backends = r.backends();
         b.append("| result | paper | tolerance |");
-        for (String be : backends) {
-            b.append(' ').append(be).append(" |");
+        for (Backend be : backends) {
+            b.append(' ').append(be.id()).append(" |");
         }
         b.append(backends.size() > 1 ? " back ends agree |" : "").append(" verdict |\n|---|---|---|");
         b.append("---|".repeat(backends.size() + (backends.size() > 1 ? 1 : 0))).append("---|\n");
@@ -123,7 +124,7 @@ public final class ReportWriter {
                                 : value(v.value(), k.unit()))
                         .append(" |");
                 if (v.note() != null && v.verdict() != Verdict.PASS) {
-                    notes.append("- ").append(k.result()).append(" (").append(v.backend()).append("): ")
+                    notes.append("- ").append(k.result()).append(" (").append(v.backend().id()).append("): ")
                             .append(v.note()).append('\n');
                 }
             }
@@ -136,15 +137,15 @@ public final class ReportWriter {
         if (notes.length() > 0) {
             b.append("\n").append(notes);
         }
-        for (Map.Entry<String, String> p : e.plots().entrySet()) {
+        for (Map.Entry<Backend, String> p : e.plots().entrySet()) {
             if (p.getValue() != null) {
-                b.append("\n![").append(x.id()).append(" on ").append(p.getKey()).append("](").append(p.getValue())
+                b.append("\n![").append(x.id()).append(" on ").append(p.getKey().id()).append("](").append(p.getValue())
                         .append(")\n");
             }
         }
         b.append("\nRuns (results in the folder named; repeat one with the command):\n\n");
         for (RunRecord run : e.runs()) {
-            b.append("- ").append(run.backend()).append(" `").append(run.run().id()).append("` (")
+            b.append("- ").append(run.backend().id()).append(" `").append(run.run().id()).append("` (")
                     .append(run.run().label()).append("): ");
             if (run.notRun() != null) {
                 b.append("not run: ").append(run.notRun());
@@ -163,8 +164,8 @@ public final class ReportWriter {
         }
     }
 
-    private static String command(PaperRun run, boolean quick, String backend) {
-        return run.commandLine(quick) + (backend.equals("java") ? "" : " --backend " + backend);
+    private static String command(PaperRun run, boolean quick, Backend backend) {
+        return run.commandLine(quick) + (backend == Backend.JAVA ? "" : " --backend " + backend.id());
     }
 
     static String json(ValidationReport r) {
@@ -172,7 +173,7 @@ public final class ReportWriter {
         j.field("command", r.command());
         j.field("date", r.date());
         j.field("mode", r.quick() ? "quick" : "full");
-        j.field("backends", String.join(",", r.backends()));
+        j.field("backends", String.join(",", r.backends().stream().map(Backend::id).toList()));
         j.field("machine", r.machine());
         j.field("wall_time_s", r.wallSeconds());
         j.beginObject("totals");
@@ -192,8 +193,8 @@ public final class ReportWriter {
             j.field("title", x.title());
             j.field("setup", x.setup());
             j.beginObject("plots");
-            for (Map.Entry<String, String> p : e.plots().entrySet()) {
-                j.field(p.getKey(), p.getValue());
+            for (Map.Entry<Backend, String> p : e.plots().entrySet()) {
+                j.field(p.getKey().id(), p.getValue());
             }
             j.endObject();
             j.beginObject("checks");
@@ -207,7 +208,7 @@ public final class ReportWriter {
                 j.field("agreement", c.agreement());
                 j.beginObject("values");
                 for (CheckOutcome.Value v : c.values()) {
-                    j.beginObject(v.backend());
+                    j.beginObject(v.backend().id());
                     j.field("value", v.value());
                     j.field("verdict", v.verdict().label());
                     j.field("note", v.note());
@@ -219,7 +220,7 @@ public final class ReportWriter {
             j.endObject();
             j.beginObject("runs");
             for (RunRecord run : e.runs()) {
-                j.beginObject(run.backend() + "/" + run.run().id());
+                j.beginObject(run.backend().id() + "/" + run.run().id());
                 j.field("label", run.run().label());
                 j.field("command", command(run.run(), r.quick(), run.backend()));
                 j.field("dir", run.dir());

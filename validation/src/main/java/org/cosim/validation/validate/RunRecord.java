@@ -1,5 +1,6 @@
 package org.cosim.validation.validate;
 
+import org.cosim.runner.Backend;
 import org.cosim.validation.experiments.PaperRun;
 
 /**
@@ -7,7 +8,7 @@ import org.cosim.validation.experiments.PaperRun;
  * long it took, and whether it failed or could not run ({@code notRun}: why).
  * {@code note}: anything the runner changed (a coarser time series, to keep files small).
  */
-public record RunRecord(PaperRun run, String backend, String dir, double wallSeconds, double simulatedMs,
+public record RunRecord(PaperRun run, Backend backend, String dir, double wallSeconds, double simulatedMs,
                         String failure, String notRun, String note) {
     public boolean ok() {
         return failure == null && notRun == null;

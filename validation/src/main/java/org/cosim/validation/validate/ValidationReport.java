@@ -1,6 +1,7 @@
 package org.cosim.validation.validate;
 
 import java.util.List;
+import org.cosim.runner.Backend;
 
 /**
  * Everything `cosim validate` found: how it was run (the command, the date,
@@ -9,7 +10,7 @@ import java.util.List;
  * report is written after each experiment, so one that stops keeps the rest), and
  * the wall time so far.
  */
-public record ValidationReport(String command, String date, boolean quick, List<String> backends, String machine,
+public record ValidationReport(String command, String date, boolean quick, List<Backend> backends, String machine,
                                List<ExperimentOutcome> experiments, List<String> pending, double wallSeconds) {
     public ValidationReport {
         experiments = List.copyOf(experiments);

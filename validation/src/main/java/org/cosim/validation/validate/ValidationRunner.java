@@ -10,24 +10,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-import java.util.function.LongConsumer;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.SetUpStop;
-import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.fabric.topology.TopologyBuilders;
 import org.cosim.proto.Scenario;
-import org.cosim.runner.Interruption;
-import org.cosim.runner.JavaBackend;
+import org.cosim.runner.Backend;
+import org.cosim.runner.Jobs;
 import org.cosim.runner.LoadCheck;
-import org.cosim.runner.OmnetppBackend;
+import org.cosim.runner.RunControl;
+import org.cosim.runner.RunSettings;
 import org.cosim.runner.omnetpp.OmnetppException;
 import org.cosim.runner.omnetpp.OmnetppInstall;
 import org.cosim.runner.plots.FigureData;
@@ -77,7 +76,7 @@ public final class ValidationRunner {
      * run's offered load is checked before any starts, and an overloading one refuses the validation
      * (LoadCheck, --strict-load); otherwise each run warns as it starts.
      */
-    public record Options(Path out, boolean quick, List<String> backends, Path scenarios, PrintStream notes,
+    public record Options(Path out, boolean quick, List<Backend> backends, Path scenarios, PrintStream notes,
                           BooleanSupplier stop, int jobs, boolean strictLoad) {
         public Options {
             if (jobs < 1) {
@@ -85,12 +84,12 @@ public final class ValidationRunner {
             }
         }
 
-        public Options(Path out, boolean quick, List<String> backends, Path scenarios, PrintStream notes,
+        public Options(Path out, boolean quick, List<Backend> backends, Path scenarios, PrintStream notes,
                        BooleanSupplier stop, int jobs) {
             this(out, quick, backends, scenarios, notes, stop, jobs, false);
         }
 
-        public Options(Path out, boolean quick, List<String> backends, Path scenarios, PrintStream notes) {
+        public Options(Path out, boolean quick, List<Backend> backends, Path scenarios, PrintStream notes) {
             this(out, quick, backends, scenarios, notes, () -> false, 1);
         }
     }
@@ -99,7 +98,7 @@ public final class ValidationRunner {
      * A run that starts: {@code index} (from 1) of {@code total}, first needed by experiment {@code experiment};
      * {@code cost}: its share of the validation's {@code costTotal}, for time estimates.
      */
-    public record RunStart(int index, int total, String experiment, PaperRun run, String backend, long durationPs,
+    public record RunStart(int index, int total, String experiment, PaperRun run, Backend backend, long durationPs,
                            double cost, double costTotal) { }
 
     /**
@@ -125,7 +124,7 @@ public final class ValidationRunner {
      * A distinct run (run id, back end), the experiment that first needs it (and its index) and its share of the
      * validation's cost, for time estimates.
      */
-    private record Planned(String key, int experimentIndex, Experiment experiment, PaperRun run, String backend,
+    private record Planned(String key, int experimentIndex, Experiment experiment, PaperRun run, Backend backend,
                            double cost, CompletableFuture<Outcome> outcome) { }
 
     private final Options options;
@@ -198,7 +197,7 @@ public final class ValidationRunner {
         List<Planned> order = new ArrayList<>();
         for (int i = 0; i < experiments.size(); i++) {
             Experiment e = experiments.get(i);
-            for (String b : options.backends()) {
+            for (Backend b : options.backends()) {
                 for (PaperRun r : runsOf(e)) {
                     String k = key(b, r);
                     if (usesLeft.merge(k, 1, Integer::sum) == 1) {
@@ -214,11 +213,7 @@ public final class ValidationRunner {
     }
 
     private ExecutorService startWorkers(RunQueue<Planned> queue, int threads) {
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "cosim-validate");
-            t.setDaemon(true);  // a run left behind by an exception in run() does not keep the JVM alive
-            return t;
-        });
+        ExecutorService pool = Jobs.pool(threads, "cosim-validate");
         for (int i = 0; i < threads; i++) {
             pool.execute(() -> work(queue));
         }
@@ -281,18 +276,18 @@ public final class ValidationRunner {
         return e.runs().stream().filter(r -> !(options.quick() && r.fullOnly())).toList();
     }
 
-    private static String key(String backend, PaperRun r) {
-        return backend + "/" + r.id();
+    private static String key(Backend backend, PaperRun r) {
+        return backend.id() + "/" + r.id();
     }
 
     /** The experiment's verdicts once its runs are done; null if any of them was cut short by a stop. */
     private ExperimentOutcome judge(Experiment e) {
         List<RunRecord> runRecords = new ArrayList<>();
-        Map<String, Runs> byBackend = new LinkedHashMap<>();
-        Map<String, String> problems = new LinkedHashMap<>();  // backend -> why its values are missing
-        Map<String, Boolean> failed = new HashMap<>();
+        Map<Backend, Runs> byBackend = new LinkedHashMap<>();
+        Map<Backend, String> problems = new LinkedHashMap<>();  // backend -> why its values are missing
+        Map<Backend, Boolean> failed = new HashMap<>();
         boolean cutShort = false;
-        for (String b : options.backends()) {
+        for (Backend b : options.backends()) {
             Map<String, RunResults> got = new HashMap<>();
             for (PaperRun r : runsOf(e)) {
                 Outcome o = await(key(b, r));
@@ -305,7 +300,7 @@ public final class ValidationRunner {
                     boolean fail = rec.failure() != null;
                     failed.put(b, fail);
                     problems.put(b, fail ? "run " + r.id() + " failed: " + rec.failure()
-                            : "not run on " + b + ": " + rec.notRun());
+                            : "not run on " + b.id() + ": " + rec.notRun());
                 }
             }
             if (!problems.containsKey(b)) {
@@ -334,14 +329,14 @@ public final class ValidationRunner {
         for (Check c : e.checks()) {
             checks.add(judge(c, byBackend, problems, failed));
         }
-        Map<String, String> plots = new LinkedHashMap<>();
+        Map<Backend, String> plots = new LinkedHashMap<>();
         if (e.plot() != null) {
-            for (Map.Entry<String, Runs> b : byBackend.entrySet()) {
+            for (Map.Entry<Backend, Runs> b : byBackend.entrySet()) {
                 plots.put(b.getKey(), plot(e, b.getKey(), b.getValue()));
             }
         }
         for (PaperRun r : runsOf(e)) {
-            for (String b : options.backends()) {
+            for (Backend b : options.backends()) {
                 if (usesLeft.merge(key(b, r), -1, Integer::sum) == 0) {
                     planned.remove(key(b, r));  // no later experiment needs it: free its memory
                 }
@@ -350,11 +345,11 @@ public final class ValidationRunner {
         return new ExperimentOutcome(e, checks, runRecords, plots);
     }
 
-    private CheckOutcome judge(Check c, Map<String, Runs> byBackend, Map<String, String> problems,
-                              Map<String, Boolean> failed) {
+    private CheckOutcome judge(Check c, Map<Backend, Runs> byBackend, Map<Backend, String> problems,
+                              Map<Backend, Boolean> failed) {
         Tolerance tol = c.runnable() ? c.tolerance(options.quick()) : null;
         List<CheckOutcome.Value> values = new ArrayList<>();
-        for (String b : options.backends()) {
+        for (Backend b : options.backends()) {
             if (!c.runnable()) {
                 values.add(new CheckOutcome.Value(b, Double.NaN, Verdict.NOT_RUN, "not run: " + c.missing()));
                 continue;
@@ -394,17 +389,17 @@ public final class ValidationRunner {
         return new CheckOutcome(c, tol, values, CheckOutcome.combine(values), CheckOutcome.agreement(values));
     }
 
-    private String plot(Experiment e, String backend, Runs runs) {
-        String name = e.id() + (options.backends().size() > 1 ? "-" + backend : "") + ".png";
+    private String plot(Experiment e, Backend backend, Runs runs) {
+        String name = e.id() + (options.backends().size() > 1 ? "-" + backend.id() : "") + ".png";
         try {
             FigureData f = e.plot().apply(runs);
-            FigureData titled = new FigureData(f.kind(), f.title() + " [" + backend + (options.quick() ? ", quick"
+            FigureData titled = new FigureData(f.kind(), f.title() + " [" + backend.id() + (options.quick() ? ", quick"
                     : "") + "]", f.xLabel(), f.yLabel(), f.logX(), f.logY(), f.categories(), f.series());
             java.nio.file.Files.createDirectories(options.out().resolve("plots"));
             Plots.figure(options.out().resolve("plots").resolve(name), titled);
             return "plots/" + name;
         } catch (java.io.IOException | RuntimeException ex) {
-            options.notes().println("cosim validate: cannot draw the figure of " + e.id() + " (" + backend + "): "
+            options.notes().println("cosim validate: cannot draw the figure of " + e.id() + " (" + backend.id() + "): "
                     + ex.getMessage());
             return null;
         }
@@ -443,8 +438,8 @@ public final class ValidationRunner {
     /** Runs one simulation on its back end and writes its files. */
     private Outcome execute(Planned p) {
         PaperRun r = p.run();
-        String backend = p.backend();
-        Path dir = options.out().resolve("runs").resolve(backend).resolve(r.id());
+        Backend backend = p.backend();
+        Path dir = options.out().resolve("runs").resolve(backend.id()).resolve(r.id());
         String rel = options.out().relativize(dir).toString();
         Scenario scenario;
         FabricSimulation sim;
@@ -472,7 +467,7 @@ public final class ValidationRunner {
         } catch (SetUpStop.Stopped ex) {
             return notStarted(p);
         }
-        if (backend.equals(options.backends().get(0))) {  // once a run, not once a back end
+        if (backend == options.backends().get(0)) {  // once a run, not once a back end
             LoadCheck.check(sim, "cosim validate: run " + r.id(), false, options.notes());
         }
         if (stopping()) {
@@ -481,38 +476,21 @@ public final class ValidationRunner {
         RunStart start = new RunStart(runIndex.incrementAndGet(), runTotal, p.experiment().id(), r, backend,
                 sim.config().durationPs(), p.cost(), costTotal);
         listener.runStarts(start);
-        LongConsumer stopping = t -> {
-            listener.progress(start, t);
-            if (stopping()) {
-                throw new Interruption.Stopped(t);  // JavaBackend ends the run there, its results marked failed
-            }
-        };
-        LongConsumer progress = t -> listener.progress(start, t);  // opp_run: stopped by the OMNeT++ runner's hook
+        Optional<String> unavailable = backend.unavailable();
+        if (unavailable.isPresent()) {
+            return new Outcome(new RunRecord(r, backend, null, 0, 0, null, unavailable.get(), null), null, false);
+        }
         RunResults res;
-        if (backend.equals("omnetpp")) {
-            String why = omnetppWhyNot();
-            if (why != null) {
-                return new Outcome(new RunRecord(r, backend, null, 0, 0, null, why, null), null, false);
-            }
-            try {
-                res = OmnetppBackend.run(sim, new OmnetppBackend.Options(dir, null, options.notes()), progress);
-            } catch (OmnetppException | ScenarioException ex) {
-                return new Outcome(new RunRecord(r, backend, rel, 0, 0, ex.getMessage(), null, note), null,
-                        stopping());
-            }
-        } else {
-            res = JavaBackend.run(sim, new DirectTransport(sim.session()), stopping);
+        try {
+            res = backend.run(sim, RunSettings.in(dir, options.notes()),
+                    new RunControl(t -> listener.progress(start, t), this::stopping));
+        } catch (OmnetppException | ScenarioException ex) {
+            return new Outcome(new RunRecord(r, backend, rel, 0, 0, ex.getMessage(), null, note), null, stopping());
         }
         ResultsWriter.write(dir, res, Summary.of(res), ScenarioFiles.canonicalText(sim.scenario()), RTT_ROWS);
         RunRecord rec = new RunRecord(r, backend, rel, res.wallNanos() / 1e9, res.reachedPs() / (double) Units.PS_PER_MS,
                 res.complete() ? null : res.failure(), null, note);
         return new Outcome(rec, res.complete() ? res : null, !res.complete() && stopping());
-    }
-
-    /** Why the OMNeT++ back end cannot run here (no OMNeT++ found), or null when it can. */
-    static String omnetppWhyNot() {
-        OmnetppInstall.Lookup install = OmnetppInstall.locate();
-        return install.found() ? null : install.whyNot();
     }
 
     /** The scenario's sampling interval, or a multiple of it that keeps samples x flows within the budget. */

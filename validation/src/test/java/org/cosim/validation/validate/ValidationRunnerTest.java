@@ -18,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.cosim.fabric.FabricSimulation;
+import org.cosim.runner.Backend;
 import org.cosim.runner.ShippedScenarios;
 import org.cosim.runner.omnetpp.OmnetppInstall;
 import org.cosim.runner.plots.FigureData;
@@ -59,7 +60,7 @@ class ValidationRunnerTest {
         return throughputOf(SHORT, t);
     }
 
-    private ValidationReport run(boolean quick, List<String> backends, Experiment... es) {
+    private ValidationReport run(boolean quick, List<Backend> backends, Experiment... es) {
         return new ValidationRunner(new ValidationRunner.Options(tmp, quick, backends, ShippedScenarios.dir(),
                 new PrintStream(new ByteArrayOutputStream())), new ValidationRunner.Listener() { })
                 .run(List.of(es), "test");
@@ -84,7 +85,7 @@ class ValidationRunnerTest {
         PaperRun fine = PaperRun.of("test/fine", "TIMELY incast, 20 ms, 1 ps samples", "timely-incast.textproto",
                 "duration_us=20000", "output.warmup_us=5000", "output.sample_interval_us=0.000001");
         Check ran = throughputOf(fine, Tolerance.atLeast(1, " Gb/s"));
-        ValidationReport r = run(false, List.of("java"), experiment("fine", List.of(fine), ran));
+        ValidationReport r = run(false, List.of(Backend.JAVA), experiment("fine", List.of(fine), ran));
         assertEquals(Verdict.PASS, verdict(r, 0, 0));
         String used = Files.readString(tmp.resolve("runs/java/test/fine/scenario.textproto"));
         double interval = Double.parseDouble(used.replaceAll("(?s).*sample_interval_us: ([0-9.eE+-]+).*", "$1"));
@@ -93,7 +94,7 @@ class ValidationRunnerTest {
 
     @Test
     void judgesEachCheckAgainstItsTolerance() throws IOException {
-        ValidationReport r = run(false, List.of("java"), experiment("a", List.of(SHORT),
+        ValidationReport r = run(false, List.of(Backend.JAVA), experiment("a", List.of(SHORT),
                 throughput(Tolerance.atLeast(1, " Gb/s")),
                 throughput(Tolerance.atLeast(100, " Gb/s")).deviation("a reason", Tolerance.atLeast(1, "")),
                 Check.notRun("a baseline", "1", "no such agent"),
@@ -110,7 +111,7 @@ class ValidationRunnerTest {
 
     @Test
     void quickModeSkipsFullOnlyChecksAndAcceptsDocumentedDeviationsInTheirRange() {
-        ValidationReport r = run(true, List.of("java"), experiment("a", List.of(SHORT),
+        ValidationReport r = run(true, List.of(Backend.JAVA), experiment("a", List.of(SHORT),
                 throughput(Tolerance.atLeast(100, " Gb/s")).deviation("a reason", Tolerance.atLeast(1, "")),
                 throughput(Tolerance.atLeast(100, " Gb/s")).deviation("a reason", Tolerance.atLeast(50, "")),
                 throughput(Tolerance.atLeast(100, "")).fullOnly("too small"),
@@ -119,7 +120,7 @@ class ValidationRunnerTest {
         assertEquals(Verdict.FAIL, verdict(r, 0, 1), "outside the documented range too");
         assertEquals(Verdict.NOT_CHECKED, verdict(r, 0, 2));
         assertEquals(Verdict.NOT_RUN, verdict(r, 0, 3));
-        r = run(true, List.of("java"), experiment("b", List.of(SHORT),
+        r = run(true, List.of(Backend.JAVA), experiment("b", List.of(SHORT),
                 throughput(Tolerance.atLeast(100, " Gb/s")).deviation("a reason", Tolerance.atLeast(1, "")),
                 Check.notRun("a baseline", "1", "no such agent")));
         assertTrue(!r.failed(), "deviations and missing baselines do not fail --quick");
@@ -127,7 +128,7 @@ class ValidationRunnerTest {
 
     @Test
     void anAcceptedDeviationIsAKnownDeviationInTheFullValidationToo() {
-        ValidationReport r = run(false, List.of("java"), experiment("a", List.of(SHORT),
+        ValidationReport r = run(false, List.of(Backend.JAVA), experiment("a", List.of(SHORT),
                 throughput(Tolerance.atLeast(100, " Gb/s")).accepted("decided", Tolerance.atLeast(1, "")),
                 throughput(Tolerance.atLeast(100, " Gb/s")).accepted("decided", Tolerance.atLeast(50, ""))));
         assertEquals(Verdict.DEVIATION, verdict(r, 0, 0));
@@ -141,7 +142,7 @@ class ValidationRunnerTest {
         // installation makes a run "not run"; where OMNeT++ is installed the paired
         // tests (omnetpp package) run these scenarios on it instead.
         assumeFalse(OmnetppInstall.locate().found(), "OMNeT++ is installed here: the run would happen");
-        ValidationReport r = run(false, List.of("omnetpp"), experiment("c", List.of(FAT_TREE),
+        ValidationReport r = run(false, List.of(Backend.OMNETPP), experiment("c", List.of(FAT_TREE),
                 Check.of("last FCT over the optimum", "1.02", Tolerance.atMost(1.03, ""), "",
                         x -> Summary.of(x.of(FAT_TREE)).incastLastOverOptimum())));
         RunRecord rec = r.experiments().get(0).runs().get(0);
@@ -155,7 +156,7 @@ class ValidationRunnerTest {
 
     @Test
     void aRunSharedByExperimentsRunsOnce() {
-        ValidationReport r = run(false, List.of("java"),
+        ValidationReport r = run(false, List.of(Backend.JAVA),
                 experiment("d", List.of(SHORT), throughput(Tolerance.atLeast(1, ""))),
                 experiment("e", List.of(SHORT), throughput(Tolerance.atLeast(1, ""))));
         RunRecord first = r.experiments().get(0).runs().get(0);
@@ -171,7 +172,7 @@ class ValidationRunnerTest {
         Check dies = Check.of("a metric that kills the validation", "1", Tolerance.atLeast(1, ""), "", r -> {
             throw new OutOfMemoryError("simulated");
         });
-        assertThrows(OutOfMemoryError.class, () -> run(false, List.of("java"),
+        assertThrows(OutOfMemoryError.class, () -> run(false, List.of(Backend.JAVA),
                 experiment("first", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s"))),
                 experiment("second", List.of(SHORT), dies),
                 experiment("third", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s")))));
@@ -182,7 +183,7 @@ class ValidationRunnerTest {
         String json = Files.readString(tmp.resolve("report.json"));
         assertTrue(json.contains("\"complete\": false") && json.contains("\"pending\": \"second,third\""), json);
 
-        ValidationReport whole = run(false, List.of("java"),
+        ValidationReport whole = run(false, List.of(Backend.JAVA),
                 experiment("first", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s"))),
                 experiment("third", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s"))));
         assertTrue(whole.complete());
@@ -206,11 +207,11 @@ class ValidationRunnerTest {
 
     @Test
     void backEndsAgreeWhenTheirValuesAreEqual() {
-        List<CheckOutcome.Value> same = List.of(new CheckOutcome.Value("java", 19.51, Verdict.PASS, null),
-                new CheckOutcome.Value("omnetpp", 19.51, Verdict.PASS, null));
+        List<CheckOutcome.Value> same = List.of(new CheckOutcome.Value(Backend.JAVA, 19.51, Verdict.PASS, null),
+                new CheckOutcome.Value(Backend.OMNETPP, 19.51, Verdict.PASS, null));
         assertEquals("identical", CheckOutcome.agreement(same));
-        List<CheckOutcome.Value> apart = List.of(new CheckOutcome.Value("java", 100, Verdict.PASS, null),
-                new CheckOutcome.Value("omnetpp", 99, Verdict.FAIL, null));
+        List<CheckOutcome.Value> apart = List.of(new CheckOutcome.Value(Backend.JAVA, 100, Verdict.PASS, null),
+                new CheckOutcome.Value(Backend.OMNETPP, 99, Verdict.FAIL, null));
         assertTrue(CheckOutcome.agreement(apart).startsWith("differ by 1"), CheckOutcome.agreement(apart));
         assertEquals(Verdict.FAIL, CheckOutcome.combine(apart));
         assertNull(CheckOutcome.agreement(same.subList(0, 1)));
@@ -231,7 +232,7 @@ class ValidationRunnerTest {
                 stop[0] |= s.index() == 2 && nowPs >= 10_000_000_000L;  // 10 ms into the second run
             }
         };
-        ValidationRunner runner = new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of("java"),
+        ValidationRunner runner = new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of(Backend.JAVA),
                 ShippedScenarios.dir(), new PrintStream(new ByteArrayOutputStream()), () -> stop[0], 1), listener);
         ValidationReport r = runner.run(List.of(
                 experiment("first", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s"))),
@@ -254,7 +255,7 @@ class ValidationRunnerTest {
         PaperRun large = PaperRun.of("test/k32", "NDP permutation, 8192 hosts", "ndp-permutation-128.textproto",
                 "topology.fat_tree.k=32", "duration_us=1000", "output.warmup_us=0");
         long start = System.nanoTime();
-        ValidationRunner runner = new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of("java"),
+        ValidationRunner runner = new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of(Backend.JAVA),
                 ShippedScenarios.dir(), new PrintStream(new ByteArrayOutputStream()),
                 () -> System.nanoTime() - start > 200_000_000L, 1), new ValidationRunner.Listener() { });
         ValidationReport r = runner.run(List.of(experiment("large", List.of(large),
@@ -288,7 +289,7 @@ class ValidationRunnerTest {
                     starts[0]++;
                 }
             };
-            ValidationReport r = new ValidationRunner(new ValidationRunner.Options(out, false, List.of("java"),
+            ValidationReport r = new ValidationRunner(new ValidationRunner.Options(out, false, List.of(Backend.JAVA),
                     ShippedScenarios.dir(), new PrintStream(new ByteArrayOutputStream()), () -> false, jobs),
                     counting).run(es, "test");
             assertEquals(3, starts[0], "SHORT runs once for two experiments");
@@ -338,7 +339,7 @@ class ValidationRunnerTest {
                 }
             }
         };
-        ValidationReport r = new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of("java"),
+        ValidationReport r = new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of(Backend.JAVA),
                 ShippedScenarios.dir(), new PrintStream(new ByteArrayOutputStream()), stop::get, 2), listener)
                 .run(List.of(
                         experiment("first", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s"))),
@@ -362,13 +363,13 @@ class ValidationRunnerTest {
                 "duration_us=2000", "output.warmup_us=500", "workload.overload_intended=false");
         Experiment e = experiment("unmarked", List.of(unmarked), throughputOf(unmarked, Tolerance.atLeast(1, " Gb/s")));
         ByteArrayOutputStream notes = new ByteArrayOutputStream();
-        new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of("java"), ShippedScenarios.dir(),
+        new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of(Backend.JAVA), ShippedScenarios.dir(),
                 new PrintStream(notes, true)), new ValidationRunner.Listener() { }).run(List.of(e), "test");
         assertTrue(notes.toString().contains("cosim validate: run test/unmarked: warning: offered load 500% of the "
                 + "switch -> host links (worst: switch -> server)"), notes.toString());
         Path strictOut = tmp.resolve("strict");
         org.cosim.scenario.ScenarioException refused = assertThrows(org.cosim.scenario.ScenarioException.class,
-                () -> new ValidationRunner(new ValidationRunner.Options(strictOut, false, List.of("java"),
+                () -> new ValidationRunner(new ValidationRunner.Options(strictOut, false, List.of(Backend.JAVA),
                         ShippedScenarios.dir(), new PrintStream(new ByteArrayOutputStream()), () -> false, 1, true),
                         new ValidationRunner.Listener() { }).run(List.of(e), "test"));
         assertTrue(refused.getMessage().contains("offered load 500% of the switch -> host links")

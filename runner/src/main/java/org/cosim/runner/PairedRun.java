@@ -1,0 +1,83 @@
+package org.cosim.runner;
+
+import java.nio.file.Path;
+import org.cosim.fabric.FabricSimulation;
+import org.cosim.proto.Scenario;
+import org.cosim.runner.omnetpp.OmnetppException;
+import org.cosim.runner.results.ResultsComparison;
+import org.cosim.runner.results.RunResults;
+
+/**
+ * A scenario on both back ends and the check that they agree, as `cosim compare`, `cosim sweep --backend both`
+ * and `cosim validate --backend both` run it: the Java fabric first, then OMNeT++, each back end's results in
+ * {@code dir/java} and {@code dir/omnetpp}, then {@link ResultsComparison} of the two directories. Both run at the
+ * pipeline depth opp_run runs ({@link #scenario}): results do not depend on the depth, and so the event and window
+ * counts compare too.
+ */
+public final class PairedRun {
+    private PairedRun() {}
+
+    /** What the caller does around each back end's run: shows its progress, writes its results. */
+    public interface Listener {
+        /** Before {@code backend}'s run: its control. */
+        RunControl starting(Backend backend);
+
+        /** After it: its results, which the listener writes to {@code dir} (the comparison reads them there). */
+        void finished(Backend backend, Path dir, RunResults results);
+    }
+
+    /**
+     * @param omnetpp    null when the OMNeT++ run did not take place; {@code notRun} says why
+     * @param comparison null when there is nothing to compare: no OMNeT++ results, or partial ones of a stopped run
+     */
+    public record Outcome(RunResults java, RunResults omnetpp, String notRun, ResultsComparison comparison) {
+        /** Why the pair is not whole ("java: ...", "omnetpp: ..."), or null. */
+        public String failure() {
+            if (!java.complete()) {
+                return Backend.JAVA.id() + ": " + java.failure();
+            }
+            if (omnetpp == null) {
+                return Backend.OMNETPP.id() + ": " + notRun;
+            }
+            return omnetpp.complete() ? null : Backend.OMNETPP.id() + ": " + omnetpp.failure();
+        }
+    }
+
+    /** The scenario as a pair runs it: at opp_run's pipeline depth when it sets none. */
+    public static Scenario scenario(Scenario s) {
+        return OmnetppBackend.asRun(s);
+    }
+
+    /** The directory of {@code backend}'s results in a pair kept in {@code dir}. */
+    public static Path dir(Path dir, Backend backend) {
+        return dir.resolve(backend.id());
+    }
+
+    /**
+     * Runs {@code sim} (of a {@link #scenario}) on both back ends, unless a stop comes during the Java run, and
+     * compares their results with {@code tolerance} (0: byte for byte).
+     */
+    public static Outcome run(FabricSimulation sim, Path dir, RunSettings settings, double tolerance,
+                              Listener listener) {
+        RunControl javaControl = listener.starting(Backend.JAVA);
+        RunResults java = Backend.JAVA.run(sim, settings.at(dir(dir, Backend.JAVA)), javaControl);
+        listener.finished(Backend.JAVA, dir(dir, Backend.JAVA), java);
+        if (javaControl.stopRequested().getAsBoolean()) {
+            return new Outcome(java, null, "not run (stopped by SIGINT or SIGTERM)", null);
+        }
+        RunControl control = listener.starting(Backend.OMNETPP);
+        RunResults omnetpp;
+        try {
+            omnetpp = Backend.OMNETPP.run(sim, settings.at(dir(dir, Backend.OMNETPP)), control);
+        } catch (OmnetppException e) {
+            return new Outcome(java, null, e.getMessage(), null);
+        }
+        listener.finished(Backend.OMNETPP, dir(dir, Backend.OMNETPP), omnetpp);
+        // A stopped opp_run's partial files against a whole Java run would differ everywhere, and say nothing.
+        if (control.stopRequested().getAsBoolean() && !omnetpp.complete()) {
+            return new Outcome(java, omnetpp, null, null);
+        }
+        return new Outcome(java, omnetpp, null, ResultsComparison.of(dir(dir, Backend.JAVA), Backend.JAVA.id(),
+                dir(dir, Backend.OMNETPP), Backend.OMNETPP.id(), tolerance));
+    }
+}

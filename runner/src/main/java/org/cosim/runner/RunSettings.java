@@ -1,0 +1,35 @@
+package org.cosim.runner;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+/**
+ * What a run needs besides its simulation and its control: the directory its back end keeps its own files in
+ * (the OMNeT++ back end's run.ini, opp_run.log, .sca and .vec, in {@code outDir/omnetpp/}), where notes go, and
+ * each back end's own options. Start from {@link #in}; the defaults are those of `cosim run`.
+ *
+ * @param transport how the Java fabric reaches the agents
+ * @param trace     the Java fabric records every window's events and actions there, or null
+ * @param agents    host:port of an agent server already running, for the OMNeT++ back end; null to serve the
+ *                  agents in this process
+ */
+public record RunSettings(Path outDir, PrintStream notes, AgentTransports.Kind transport, Path trace,
+                          String agents) {
+    /** Agents in this process, reached directly; no trace. */
+    public static RunSettings in(Path outDir, PrintStream notes) {
+        return new RunSettings(outDir, notes, AgentTransports.Kind.DIRECT, null, null);
+    }
+
+    public RunSettings withTransport(AgentTransports.Kind kind, Path recordTo) {
+        return new RunSettings(outDir, notes, kind, recordTo, agents);
+    }
+
+    public RunSettings withAgents(String hostPort) {
+        return new RunSettings(outDir, notes, transport, trace, hostPort);
+    }
+
+    /** The same settings for a run kept in {@code dir}. */
+    public RunSettings at(Path dir) {
+        return new RunSettings(dir, notes, transport, trace, agents);
+    }
+}
