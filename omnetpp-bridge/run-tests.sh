@@ -10,8 +10,9 @@
 # 2. configures and builds omnetpp-bridge/build (Release), with the OMNeT++
 #    modules when an OMNeT++ 6.x is found (COSIM_WITH_OMNETPP=AUTO);
 # 3. runs fabric_core_test (the arithmetic shared with Java, against Java's
-#    golden vectors; needs nothing else) and calendar_queue_test (the future
-#    event set's data structure against a reference ordering);
+#    golden vectors; needs nothing else), calendar_queue_test (the future
+#    event set's data structure against a reference ordering) and
+#    agentlink_action_test (AgentLink's action checks against Java's cases);
 # 4. records a session trace with the Java fabric (./cosim run ... --record-trace);
 # 5. starts the Java agent server (./cosim agents) in the background;
 # 6. runs agentlink_replay_test and agentlink_contract_test (and, with --bench,
@@ -30,7 +31,7 @@ bench=0
 for arg in "$@"; do
   case "$arg" in
     --bench) bench=1 ;;
-    -h|--help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run-tests.sh: unknown argument '$arg' (known: --bench)" >&2; exit 2 ;;
   esac
 done
@@ -80,6 +81,11 @@ core=FAILED
 echo "--- calendar_queue_test"
 calendar=FAILED
 "${limit[@]}" "$build/calendar_queue_test" && calendar=passed
+echo "--- agentlink_action_test"
+actions=FAILED
+"${limit[@]}" "$build/agentlink_action_test" "$bridge/test/golden/action_vectors.txt" >"$build/action_test.log" \
+  && actions=passed
+grep -v '^PASS ' "$build/action_test.log" || true
 
 # ------------------------------------------------------------------ trace
 trace="$build/trace.bin"
@@ -177,10 +183,11 @@ if [[ "$omnetpp_status" == built* ]]; then
 fi
 
 status=0
-if [[ "$core" == passed && "$calendar" == passed && "$replay" == passed && "$contract" == passed ]]; then
-  echo "omnetpp-bridge: C++ tests PASSED (fabric core: $core, calendar queue: $calendar, AgentLink replay: $replay, contract: $contract)"
+results="fabric core: $core, calendar queue: $calendar, action checks: $actions, AgentLink replay: $replay, contract: $contract"
+if [[ "$core" == passed && "$calendar" == passed && "$actions" == passed && "$replay" == passed && "$contract" == passed ]]; then
+  echo "omnetpp-bridge: C++ tests PASSED ($results)"
 else
-  echo "omnetpp-bridge: C++ tests FAILED (fabric core: $core, calendar queue: $calendar, AgentLink replay: $replay, contract: $contract; agent server log: $server_log)"
+  echo "omnetpp-bridge: C++ tests FAILED ($results; agent server log: $server_log)"
   status=1
 fi
 case "$omnetpp" in

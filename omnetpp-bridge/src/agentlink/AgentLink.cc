@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <sstream>
 #include <utility>
 
 namespace cosim {
@@ -115,20 +114,11 @@ HelloAck AgentLink::open(const Hello& hello) {
     if (state_ != State::kNew) {
         throw std::logic_error("AgentLink::open: a link carries one session; this one is already open or over");
     }
-    reaction_delay_ps_ = hello.reaction_delay_ps();
-    window_ps_ = hello.window_ps() != 0 ? hello.window_ps() : reaction_delay_ps_;
-    if (reaction_delay_ps_ <= 0 || window_ps_ <= 0 || reaction_delay_ps_ % window_ps_ != 0) {
-        throw std::invalid_argument("AgentLink::open: the batch window H = " + std::to_string(window_ps_) +
-                                    " ps must divide L = " + std::to_string(reaction_delay_ps_) + " ps");
+    try {
+        checker_.emplace(hello);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string("AgentLink::open: ") + e.what());
     }
-    host_count_ = static_cast<uint32_t>(hello.hosts_size());
-    // Position = flow id: the server refuses a Hello whose flow ids are not dense and in order.
-    flows_.clear();
-    flows_.reserve(hello.flows_size());
-    for (const FlowSpec& f : hello.flows()) {
-        flows_.push_back(Flow{f.src(), f.dst(), f.size_bytes(), std::max<uint32_t>(1, f.path_count())});
-    }
-    flow_finished_.assign(flows_.size(), false);
 
     context_ = std::make_unique<grpc::ClientContext>();
     stream_ = stub_->PrepareAsyncSession(context_.get(), &cq_);
@@ -187,12 +177,9 @@ void AgentLink::submit(const EventBatch& events, bool moreComing) {
     if (moreComing) options.set_buffer_hint();
     stream_->Write(envelope, options, tagOf(kWrite));
     pending_windows_.push_back(events.window_start_ps());
-    // The agents may act on a flow from the window of its FlowArrival on (checkActions).
+    // The agents may act on a flow from the window of its FlowArrival on.
     for (const Event& e : events.events()) {
-        if (e.has_flow_arrival() && e.flow_arrival().flow() < flows_.size()) {
-            Flow& flow = flows_[e.flow_arrival().flow()];
-            flow.start_ps = std::min(flow.start_ps, e.time_ps());
-        }
+        if (e.has_flow_arrival()) checker_->flowArrived(e.flow_arrival().flow(), e.time_ps());
     }
 }
 
@@ -223,7 +210,13 @@ ActionBatch* AgentLink::takeAnswer(bool stoppable) {
              "the agent server answered the window at " + std::to_string(w) + " ps with " + messageKind(incoming_));
     }
     pending_windows_.pop_front();
-    checkActions(w, incoming_.actions());
+    try {  // Java's rules and words: test/golden/action_vectors.txt (Java's ActionVectorsTest)
+        checker_->check(w, incoming_.actions());
+    } catch (const ContractError& e) {
+        state_ = State::kBroken;
+        broken_because_ = e.what();
+        throw;
+    }
     return incoming_.mutable_actions();
 }
 
@@ -406,174 +399,6 @@ void AgentLink::requireOpen(const char* call) const {
         case State::kBroken:
             throw std::logic_error(std::string("AgentLink::") + call + ": the session already failed: " +
                                    broken_because_);
-    }
-}
-
-// A SendSegment's own fields, in the order Java's AgentBridge.checkSegment checks
-// them, so that both back ends name the same problem first: the path, the ack
-// mode (Java: the options), then a SYN's rules or a data segment's. Empty when the
-// segment is fine.
-std::string AgentLink::segmentProblem(uint32_t f, const Flow& flow, const SendSegment& s) {
-    if (s.path() > flow.path_count) {
-        return "sends flow " + std::to_string(f) + " on path " + std::to_string(s.path()) + ", but it has paths 1.." +
-               std::to_string(flow.path_count) + " (0 = ECMP)";
-    }
-    if (s.ack() != ACK_SEGMENT && s.ack() != ACK_NONE) {
-        return "sends a segment with unknown ack mode " + std::to_string(s.ack());
-    }
-    if (s.syn()) return synProblem(f, s);
-    // The Java fabric holds seq and bytes in signed 64/32-bit integers: both back
-    // ends refuse what does not fit, so they agree on every batch.
-    if (s.bytes() == 0 || s.bytes() > static_cast<uint32_t>(INT32_MAX) ||
-        s.seq() > static_cast<uint64_t>(INT64_MAX) - s.bytes()) {
-        return "sends an empty or out-of-range segment (seq " + std::to_string(s.seq()) + ", " +
-               std::to_string(s.bytes()) + " bytes) of flow " + std::to_string(f);
-    }
-    if (flow.size > 0 && (s.seq() > flow.size || s.bytes() > flow.size - s.seq())) {
-        return "sends bytes [" + std::to_string(s.seq()) + ", " + std::to_string(s.seq() + s.bytes()) +
-               ") of flow " + std::to_string(f) + ", which has only " + std::to_string(flow.size) + " bytes";
-    }
-    return {};
-}
-
-// A SYN (SendSegment.syn) sets a connection up and carries no data: 0 bytes, a
-// hardware ACK (that ACK is the SYN-ACK), not the flow's last, and a seq that fits
-// the Java fabric's long. It is not checked against the flow's size: its seq only
-// comes back in the SYN-ACK. Java's text says "other options" for ACK_NONE,
-// last_of_flow and report_tx alike (its NO_ACK, LAST_OF_FLOW and REPORT_TX bits).
-std::string AgentLink::synProblem(uint32_t f, const SendSegment& s) {
-    const bool otherOptions = s.ack() == ACK_NONE || s.last_of_flow() || s.report_tx();
-    if (s.bytes() == 0 && s.seq() <= static_cast<uint64_t>(INT64_MAX) && !otherOptions) return {};
-    return "sends a SYN of flow " + std::to_string(f) + " with " + std::to_string(s.bytes()) + " bytes at seq " +
-           std::to_string(s.seq()) + (otherOptions ? " and other options" : "") +
-           ": a SYN carries no data, is ACKed and is not the flow's last";
-}
-
-// Whether flow f has started by the end of window w: its FlowArrival went out in a
-// batch of window w or before (Java's AgentBridge.checkStarted, same words).
-bool AgentLink::started(uint32_t f, int64_t w) const { return flows_[f].start_ps < w + window_ps_; }
-
-std::string AgentLink::notStarted(const char* does, uint32_t f) {
-    return std::string(does) + " flow " + std::to_string(f) + ", which has not started by the end of this window";
-}
-
-// The rules of cosim.proto and Java's AgentBridge: an action takes effect at or
-// after W+L, except FlowFinished, which carries the time of the event that
-// finished the flow and so lies in the batch's window [W, W+H). After a refused
-// batch the session is unusable: the agents already count on actions the fabric
-// will not apply.
-void AgentLink::checkActions(int64_t w, const ActionBatch& actions) {
-    const int64_t earliest = w + reaction_delay_ps_;
-    auto refuse = [&](int i, const std::string& problem) {
-        std::ostringstream s;
-        s << "agent action " << i << " of the window starting at " << w << " ps " << problem;
-        state_ = State::kBroken;
-        broken_because_ = s.str();
-        throw ContractError(broken_because_);
-    };
-    if (actions.window_start_ps() != w) {
-        state_ = State::kBroken;
-        broken_because_ = "the agent server answered the window at " + std::to_string(w) +
-                          " ps with the actions of the window at " + std::to_string(actions.window_start_ps()) + " ps";
-        throw ContractError(broken_because_);
-    }
-    for (int i = 0; i < actions.actions_size(); ++i) {
-        const Action& a = actions.actions(i);
-        const int64_t t = a.time_ps();
-        const uint32_t host = a.host();
-        if (a.kind_case() == Action::KIND_NOT_SET) {
-            refuse(i, "at " + std::to_string(t) + " ps has no kind");
-        }
-        if (host >= host_count_) {
-            refuse(i, "names unknown host " + std::to_string(host) + " (the session has " +
-                          std::to_string(host_count_) + " hosts)");
-        }
-        switch (a.kind_case()) {
-            case Action::kSendSegment: {
-                if (t < earliest) {
-                    refuse(i, "(SendSegment) is timed at " + std::to_string(t) + " ps, before the window's end W+L = " +
-                                  std::to_string(earliest) + " ps");
-                }
-                const SendSegment& s = a.send_segment();
-                const uint32_t f = s.flow();
-                if (f >= flows_.size()) {
-                    refuse(i, "sends on unknown flow " + std::to_string(f));
-                }
-                if (flows_[f].src != host) {
-                    refuse(i, "sends flow " + std::to_string(f) + " from host " + std::to_string(host) +
-                                  ", but the flow's source is host " + std::to_string(flows_[f].src));
-                }
-                const std::string problem = segmentProblem(f, flows_[f], s);
-                if (!problem.empty()) refuse(i, problem);
-                if (!started(f, w)) refuse(i, notStarted("sends on", f));
-                break;
-            }
-            case Action::kSendControl: {
-                if (t < earliest) {
-                    refuse(i, "(SendControl) is timed at " + std::to_string(t) + " ps, before the window's end W+L = " +
-                                  std::to_string(earliest) + " ps");
-                }
-                const SendControl& c = a.send_control();
-                const uint32_t f = c.flow();
-                if (f >= flows_.size()) {
-                    refuse(i, "sends a control packet on unknown flow " + std::to_string(f));
-                }
-                if (host != flows_[f].src && host != flows_[f].dst) {
-                    refuse(i, "sends a control packet for flow " + std::to_string(f) + " from host " +
-                                  std::to_string(host) + ", which is not one of its ends");
-                }
-                if (c.kind() != CONTROL_ACK && c.kind() != CONTROL_NACK && c.kind() != CONTROL_PULL) {
-                    refuse(i, "sends a control packet of unknown kind " + std::to_string(c.kind()));
-                }
-                if (c.path() > flows_[f].path_count) {
-                    refuse(i, "sends a control packet of flow " + std::to_string(f) + " on path " +
-                                  std::to_string(c.path()) + ", but it has paths 1.." +
-                                  std::to_string(flows_[f].path_count) + " (0 = ECMP)");
-                }
-                if (!started(f, w)) refuse(i, notStarted("sends a control packet of", f));
-                // An ACK or NACK echoes its packet's send and TX times: not later than itself, not before the
-                // flow began (0: no echo).
-                for (const auto& [echo, what] : {std::pair<int64_t, const char*>{c.echo_time_ps(), "a send time"},
-                                                 std::pair<int64_t, const char*>{c.echo_tx_time_ps(), "a TX time"}}) {
-                    if (echo != 0 && (echo > t || echo < flows_[f].start_ps)) {
-                        refuse(i, std::string("echoes ") + what + " of " + std::to_string(echo) + " ps for flow " +
-                                      std::to_string(f) + ", outside [the flow's start " +
-                                      std::to_string(flows_[f].start_ps) + " ps, the control packet's own time " +
-                                      std::to_string(t) + " ps]");
-                    }
-                }
-                break;
-            }
-            case Action::kSetTimer:
-                if (t < earliest) {
-                    refuse(i, "(SetTimer) is timed at " + std::to_string(t) + " ps, before the window's end W+L = " +
-                                  std::to_string(earliest) + " ps");
-                }
-                break;
-            case Action::kFlowFinished: {
-                const uint32_t f = a.flow_finished().flow();
-                if (f >= flows_.size()) {
-                    refuse(i, "finishes unknown flow " + std::to_string(f));
-                }
-                if (host != flows_[f].src && host != flows_[f].dst) {
-                    refuse(i, "finishes flow " + std::to_string(f) + " from host " + std::to_string(host) +
-                                  ", which is not one of its ends");
-                }
-                if (t < w || t >= w + window_ps_) {
-                    refuse(i, "finishes flow " + std::to_string(f) + " at " + std::to_string(t) +
-                                  " ps, outside the window of the event that finished it [" + std::to_string(w) +
-                                  ", " + std::to_string(w + window_ps_) + ") ps");
-                }
-                if (flow_finished_[f]) {
-                    refuse(i, "finishes flow " + std::to_string(f) + " a second time");
-                }
-                flow_finished_[f] = true;  // a refused batch breaks the session, so no undo is needed
-                if (!started(f, w)) refuse(i, notStarted("finishes", f));
-                break;
-            }
-            case Action::KIND_NOT_SET:
-                break;
-        }
     }
 }
 

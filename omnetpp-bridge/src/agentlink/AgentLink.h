@@ -1,5 +1,5 @@
 // AgentLink: the fabric side of one agent session over gRPC (the C++ twin of
-// Java's AgentClient), with the action checks of Java's AgentBridge.
+// Java's AgentClient), with the action checks of Java's AgentBridge (ActionChecker).
 //
 // The fabric is the time master (ARCHITECTURE.md, "Synchronization"): it opens a
 // session with a Hello, then for every window [W, W+H) that has events sends one
@@ -7,10 +7,10 @@
 // the fabric needs each answer at once (exchange()); with H < L (a pipelined
 // scenario) it submit()s a window's batch at W+H and collect()s the answer at W+L,
 // simulating on in between while the agents work: the answers come back in the
-// order of the batches. AgentLink
-// checks each answer against the contract before the fabric schedules anything,
-// so a misbehaving agent fails loudly at the window that broke the rule instead
-// of silently diverging from the Java back end.
+// order of the batches. AgentLink checks each answer against the contract
+// (ActionChecker) before the fabric schedules anything, so a misbehaving agent
+// fails loudly at the window that broke the rule instead of silently diverging
+// from the Java back end.
 //
 // Not thread-safe: one simulation thread drives one session.
 #pragma once
@@ -23,10 +23,10 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
 #include <grpcpp/grpcpp.h>
 
+#include "ActionChecker.h"
 #include "cosim.grpc.pb.h"
 #include "cosim.pb.h"
 
@@ -70,13 +70,6 @@ public:
 
 private:
     grpc::StatusCode code_;
-};
-
-// The agents answered with something the contract forbids (an action too early,
-// for an unknown flow, from the wrong host, ...). The fabric must not apply it.
-class ContractError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
 };
 
 // "INVALID_ARGUMENT" etc., as grpc-java and the Java server spell status codes.
@@ -134,22 +127,12 @@ public:
     // The largest EventBatch the server accepts (from the HelloAck; 0 before open()).
     uint32_t maxBatchEvents() const { return max_batch_events_; }
     // The batch window H of the session (the Hello's window_ps, or L when it has none; 0 before open()).
-    int64_t windowPs() const { return window_ps_; }
+    int64_t windowPs() const { return checker_ ? checker_->windowPs() : 0; }
 
 private:
     // One tag per kind of operation: the stream never has two of a kind in flight.
     enum Op : int { kStart, kWrite, kRead, kWritesDone, kFinish, kOpCount };
 
-    struct Flow {
-        uint32_t src;
-        uint32_t dst;
-        uint64_t size;        // 0: unbounded
-        uint32_t path_count;  // source routes 1..path_count (0 = ECMP is always allowed)
-        int64_t start_ps = INT64_MAX;  // its FlowArrival's time, once a batch carried it
-    };
-
-    bool started(uint32_t f, int64_t w) const;
-    static std::string notStarted(const char* does, uint32_t f);
     void send(const FabricMessage& message, const char* what);
     const AgentMessage& receive(const std::string& what);
     void post(Op op);
@@ -162,9 +145,6 @@ private:
     [[noreturn]] void fail(grpc::StatusCode code, const std::string& message);
     void requireOpen(const char* call) const;
     void settleWrite(const std::string& what);
-    void checkActions(int64_t w, const ActionBatch& actions);
-    static std::string segmentProblem(uint32_t f, const Flow& flow, const SendSegment& s);
-    static std::string synProblem(uint32_t f, const SendSegment& s);
     void drain() noexcept;
 
     AgentLinkOptions options_;
@@ -185,12 +165,8 @@ private:
     std::string broken_because_;
 
     // From the Hello: what the actions are checked against.
-    int64_t reaction_delay_ps_ = 0;
-    int64_t window_ps_ = 0;  // H
+    std::optional<ActionChecker> checker_;
     std::deque<int64_t> pending_windows_;  // window starts of the submitted, uncollected batches
-    uint32_t host_count_ = 0;
-    std::vector<Flow> flows_;
-    std::vector<bool> flow_finished_;
     std::optional<AgentResults> results_;  // what finish() received
     // When the read now under way was posted: answerReady() gives up on it after options_.deadline, as await() does.
     std::chrono::system_clock::time_point read_posted_;

@@ -21,6 +21,14 @@ public final class ActionBatch extends ColumnarBatch implements ActionSink {
     private long[] echoTx = new long[64];
     private int[] options = new int[64];    // segment options, or a control packet's kind
 
+    /**
+     * "agent action i of the window starting at W ps": how a refusal of action {@code i} of the answer to the
+     * window starting at {@code windowStartPs} begins.
+     */
+    public static String action(int i, long windowStartPs) {
+        return "agent action " + i + " of the window starting at " + windowStartPs + " ps";
+    }
+
     public long seq(int i) { return seq[i]; }
     public int bytes(int i) { return bytes[i]; }
     public int path(int i) { return path[i]; }

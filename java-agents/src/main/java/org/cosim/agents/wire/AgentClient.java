@@ -115,11 +115,16 @@ public final class AgentClient implements AutoCloseable {
         if (!m.hasActions()) {
             throw new AgentLinkException("the agent server answered a window with " + m.getKindCase());
         }
-        if (m.getActions().getWindowStartPs() != events.getWindowStartPs()) {
-            throw new AgentLinkException("the agent server answered window " + events.getWindowStartPs()
-                    + " ps with the actions of window " + m.getActions().getWindowStartPs() + " ps");
-        }
+        requireWindow(events.getWindowStartPs(), m.getActions());
         return m.getActions();
+    }
+
+    /** The answer is for the window the fabric asked about, the one starting at {@code windowStartPs}. */
+    public static void requireWindow(long windowStartPs, ActionBatch answer) {
+        if (answer.getWindowStartPs() != windowStartPs) {
+            throw new AgentLinkException("the agent server answered the window at " + windowStartPs
+                    + " ps with the actions of the window at " + answer.getWindowStartPs() + " ps");
+        }
     }
 
     public AgentResults finish(FabricDone done) {

@@ -212,7 +212,10 @@ public final class WireFormat {
         return out.build();
     }
 
-    /** Fills {@code into} from a wire batch; an action without a kind is rejected. */
+    /**
+     * Fills {@code into} from a wire batch; an action without a kind, or a segment with an unknown ack mode, is
+     * rejected with the words of the fabric's other action checks (AgentBridge).
+     */
     public static void fromProto(org.cosim.proto.ActionBatch in, ActionBatch into) {
         into.reset(in.getWindowStartPs());
         for (int i = 0; i < in.getActionsCount(); i++) {
@@ -225,7 +228,8 @@ public final class WireFormat {
                             | (s.getSyn() ? org.cosim.agents.api.ActionSink.SYN : 0)
                             | (s.getReportTx() ? org.cosim.agents.api.ActionSink.REPORT_TX : 0);
                     if (s.getAck() == AckMode.UNRECOGNIZED) {
-                        throw new ContractViolation("action " + i + " names unknown ack mode " + s.getAckValue());
+                        throw new ContractViolation(ActionBatch.action(i, in.getWindowStartPs())
+                                + " sends a segment with unknown ack mode " + s.getAckValue());
                     }
                     into.sendSegment(a.getTimePs(), a.getHost(), s.getFlow(), s.getSeq(), s.getBytes(), s.getPath(),
                             options);
@@ -237,8 +241,8 @@ public final class WireFormat {
                 }
                 case SET_TIMER -> into.setTimer(a.getTimePs(), a.getHost(), a.getSetTimer().getTimerId());
                 case FLOW_FINISHED -> into.flowFinished(a.getTimePs(), a.getHost(), a.getFlowFinished().getFlow());
-                case KIND_NOT_SET -> throw new ContractViolation("action " + i + " at " + a.getTimePs()
-                        + " ps has no kind");
+                case KIND_NOT_SET -> throw new ContractViolation(ActionBatch.action(i, in.getWindowStartPs())
+                        + " has no kind (timed at " + a.getTimePs() + " ps)");
             }
         }
     }

@@ -208,8 +208,10 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     /**
      * Every action of an answer is checked when it arrives, so a broken agent fails at the window it broke
      * (applied only at W+L, a pipelined answer could otherwise wait past the end of the run unchecked).
+     * C++ twin: ActionChecker, held to these rules and words by omnetpp-bridge/test/golden/action_vectors.txt
+     * (written by ActionVectorsTest).
      */
-    private void checkAll(ActionBatch answer) {
+    void checkAll(ActionBatch answer) {
         actions = answer;
         long earliest = answer.windowStartPs() + reactionDelayPs;
         for (int i = 0; i < answer.size(); i++) {
@@ -221,25 +223,27 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         long t = actions.time(i);
         int host = actions.host(i);
         if (host < 0 || host >= nics.length) {
-            throw bad(i, "names unknown host " + host);
+            throw bad(i, "names unknown host " + Integer.toUnsignedString(host) + " (the session has " + nics.length
+                    + " hosts)");
         }
         switch (actions.kind(i)) {
             case ActionBatch.SEND_SEGMENT -> {
-                checkTime(i, t, earliest);
+                checkTime(i, "SendSegment", t, earliest);
                 checkSegment(i, host);
                 checkStarted(i, earliest, "sends on");
             }
             case ActionBatch.SEND_CONTROL -> {
-                checkTime(i, t, earliest);
+                checkTime(i, "SendControl", t, earliest);
                 checkControl(i, host);
                 checkStarted(i, earliest, "sends a control packet of");
                 checkEcho(i, t);
             }
-            case ActionBatch.SET_TIMER -> checkTime(i, t, earliest);
+            case ActionBatch.SET_TIMER -> checkTime(i, "SetTimer", t, earliest);
             case ActionBatch.FLOW_FINISHED -> {
                 checkFinish(i, t, host, earliest);
                 checkStarted(i, earliest, "finishes");
             }
+            // In-process agents only: an answer off the wire has one of the kinds above (WireFormat.fromProto).
             default -> throw bad(i, "has unknown kind " + actions.kind(i));
         }
     }
@@ -323,9 +327,9 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         }
     }
 
-    private void checkTime(int i, long t, long earliest) {
+    private void checkTime(int i, String kind, long t, long earliest) {
         if (t < earliest) {
-            throw bad(i, "is timed at " + t + " ps, before the window's end W+L = " + earliest
+            throw bad(i, "is a " + kind + " timed at " + t + " ps, before the window's end W+L = " + earliest
                     + " ps (actions take effect no earlier than L after their event)");
         }
     }
@@ -333,7 +337,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     private void checkSegment(int i, int host) {
         int f = actions.flow(i);
         if (f < 0 || f >= flows.size()) {
-            throw bad(i, "sends on unknown flow " + f);
+            throw bad(i, "sends on unknown flow " + Integer.toUnsignedString(f));
         }
         if (flows.src(f) != host) {
             throw bad(i, "sends flow " + f + " from host " + host + ", but the flow's source is host " + flows.src(f));
@@ -347,7 +351,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
         }
         int options = actions.segmentOptions(i);
         int unknownOptions = options & ~(ActionSink.NO_ACK | ActionSink.LAST_OF_FLOW | ActionSink.SYN | ActionSink.REPORT_TX);
-        if (unknownOptions != 0) {
+        if (unknownOptions != 0) {  // in-process agents only; off the wire: WireFormat's unknown ack mode
             throw bad(i, "sends a segment with unknown options " + unknownOptions);
         }
         if ((options & ActionSink.SYN) != 0) {
@@ -372,7 +376,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     private void checkControl(int i, int host) {
         int f = actions.flow(i);
         if (f < 0 || f >= flows.size()) {
-            throw bad(i, "sends a control packet on unknown flow " + f);
+            throw bad(i, "sends a control packet on unknown flow " + Integer.toUnsignedString(f));
         }
         if (host != flows.src(f) && host != flows.dst(f)) {
             throw bad(i, "sends a control packet for flow " + f + " from host " + host + ", which is not one of its ends");
@@ -391,7 +395,7 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     private void checkFinish(int i, long t, int host, long earliest) {
         int f = actions.flow(i);
         if (f < 0 || f >= flows.size()) {
-            throw bad(i, "finishes unknown flow " + f);
+            throw bad(i, "finishes unknown flow " + Integer.toUnsignedString(f));
         }
         if (host != flows.src(f) && host != flows.dst(f)) {
             throw bad(i, "finishes flow " + f + " from host " + host + ", which is not one of its ends");
@@ -408,7 +412,6 @@ public final class AgentBridge implements EventHandler, HostEventSink {
     }
 
     private BadActionException bad(int i, String problem) {
-        return new BadActionException("agent action " + i + " of the window starting at " + actions.windowStartPs()
-                + " ps " + problem);
+        return new BadActionException(ActionBatch.action(i, actions.windowStartPs()) + " " + problem);
     }
 }

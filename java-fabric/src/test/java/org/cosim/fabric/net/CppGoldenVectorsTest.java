@@ -4,12 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.cosim.agents.api.SegmentRtt;
+import org.cosim.fabric.GoldenFiles;
 import org.cosim.fabric.kernel.IdentityHash;
 import org.cosim.fabric.stats.ByteRanges;
 import org.cosim.scenario.KeyedHash;
@@ -26,17 +24,6 @@ import org.junit.jupiter.api.Test;
  * inputs below change) with -Dcosim.golden.write=true.
  */
 class CppGoldenVectorsTest {
-    static Path file() {
-        Path p = Path.of("").toAbsolutePath();
-        while (p != null && !Files.isDirectory(p.resolve("omnetpp-bridge"))) {
-            p = p.getParent();
-        }
-        if (p == null) {
-            throw new IllegalStateException("no omnetpp-bridge/ folder above " + Path.of("").toAbsolutePath());
-        }
-        return p.resolve("omnetpp-bridge/test/golden/java_vectors.txt");
-    }
-
     /** Every case, computed by the Java code. */
     static List<String> compute() {
         List<String> out = new ArrayList<>();
@@ -191,15 +178,9 @@ class CppGoldenVectorsTest {
     @Test
     void javaGivesEveryRecordedAnswer() throws IOException {
         List<String> now = compute();
-        if (Boolean.getBoolean("cosim.golden.write")) {
-            List<String> text = new ArrayList<>();
-            text.add("# Golden vectors computed by the Java fabric (CppGoldenVectorsTest); the C++ fabric_core_test");
-            text.add("# checks its own arithmetic against them. Do not edit by hand.");
-            text.addAll(now);
-            Files.write(file(), text, StandardCharsets.UTF_8);
-        }
-        List<String> recorded = Files.readAllLines(file(), StandardCharsets.UTF_8).stream()
-                .filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+        List<String> recorded = GoldenFiles.record("java_vectors.txt", List.of(
+                "Golden vectors computed by the Java fabric (CppGoldenVectorsTest); the C++ fabric_core_test",
+                "checks its own arithmetic against them. Do not edit by hand."), now);
         assertTrue(recorded.size() > 400, "the golden file holds the cases: " + recorded.size());
         assertEquals(recorded, now);
     }
