@@ -11,7 +11,7 @@
 //   footer  8 bytes "COSIMEND", int64 steps of the traced flows in all (recorded
 //           or not: more than the records when max_records cut the trace)
 // A file without its footer was not finished (the run failed). The reader is
-// Java's org.cosim.validation.omnetpp.PacketTraceFile; the event codes are Java's
+// Java's org.cosim.runner.omnetpp.PacketTraceFile; the event codes are Java's
 // PacketTrace constants.
 #pragma once
 
@@ -39,7 +39,7 @@ struct PacketStep {
 
 class PacketTraceFile {
 public:
-    // Java PacketTrace's event codes.
+    // cosim.proto's TraceEvent (PacketTracer.h holds them equal).
     enum Event : uint8_t {
         kNicSend = 1, kEnqueue = 2, kTransmit = 3, kTrim = 4, kReturn = 5, kDrop = 6, kNicReceive = 7
     };

@@ -13,7 +13,7 @@
 //   header  8 bytes "COSIMRTT", int32 version (2), int32 record size (28)
 //   record  int64 completion time (ps), int32 flow id, int64 network RTT (ps), int64 host RTT (ps)
 // (Java's RttRecorder says what the two RTTs measure.)
-// The reader is Java's org.cosim.validation.omnetpp.RttSampleFile.
+// The reader is Java's org.cosim.runner.omnetpp.RttSampleFile.
 #pragma once
 
 #include <cstdint>

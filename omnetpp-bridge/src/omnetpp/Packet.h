@@ -32,7 +32,7 @@ enum TrafficClass : int { kControlClass = 0, kDataClass = 1, kClassCount = 2 };
 
 class Packet : public omnetpp::cPacket {
 public:
-    // Flag bits (Java PacketPool.FLAG_*).
+    // Flag bits: cosim.proto's PacketFlag (PacketTracer.h holds them equal).
     static constexpr uint32_t kLastOfSegment = 1;
     static constexpr uint32_t kEcnCe = 2;
     static constexpr uint32_t kEcnEcho = 4;

@@ -18,6 +18,18 @@
 
 namespace cosim {
 
+// The trace's codes and the packets' flag bits are cosim.proto's TraceEvent and PacketFlag; the
+// fabric core (PacketTraceFile, no protobuf) and Packet keep them as constants, held equal here.
+static_assert(PacketTraceFile::kNicSend == TRACE_NIC_SEND && PacketTraceFile::kEnqueue == TRACE_ENQUEUE
+              && PacketTraceFile::kTransmit == TRACE_TRANSMIT && PacketTraceFile::kTrim == TRACE_TRIM
+              && PacketTraceFile::kReturn == TRACE_RETURN && PacketTraceFile::kDrop == TRACE_DROP
+              && PacketTraceFile::kNicReceive == TRACE_NIC_RECEIVE, "PacketTraceFile::Event is cosim.proto's TraceEvent");
+static_assert(Packet::kLastOfSegment == PACKET_FLAG_LAST_OF_SEGMENT && Packet::kEcnCe == PACKET_FLAG_ECN_CE
+              && Packet::kEcnEcho == PACKET_FLAG_ECN_ECHO && Packet::kPause == PACKET_FLAG_PAUSE
+              && Packet::kNoAck == PACKET_FLAG_NO_ACK && Packet::kLastOfFlow == PACKET_FLAG_LAST_OF_FLOW
+              && Packet::kTrimmed == PACKET_FLAG_TRIMMED && Packet::kReturned == PACKET_FLAG_RETURNED
+              && Packet::kSyn == PACKET_FLAG_SYN, "Packet's flag bits are cosim.proto's PacketFlag");
+
 class PacketTracer {
 public:
     PacketTracer(const PacketTraceSpec& spec, int flows, const std::string& path)

@@ -330,6 +330,28 @@ class OmnetppPairedRunTest {
     }
 
     /**
+     * `cosim validate --backend both`: each run as a pair (PairedRun), and the OMNeT++ run's record says whether
+     * its files are identical to the Java run's, besides the two values per check.
+     */
+    @Test
+    void aValidationOnBothBackEndsChecksEachRunsFiles() throws IOException {
+        Path out = tmp.resolve("validate-both");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Main.run(new String[] {"validate", "--quick", "--backend", "both", "--only", "timely-fig13", "--out",
+                out.toString()}, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err));
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("- omnetpp `") && report.contains("its files are identical to the java run's"),
+                report + err);
+        try (var runs = Files.list(out.resolve("runs/java"))) {
+            for (Path java : runs.toList()) {
+                Path omnetpp = out.resolve("runs/omnetpp").resolve(java.getFileName());
+                assertArrayEquals(Files.readAllBytes(java.resolve("flows.csv")),
+                        Files.readAllBytes(omnetpp.resolve("flows.csv")), java.getFileName().toString());
+            }
+        }
+    }
+
+    /**
      * NDP receivers with a pull order of the researcher's (the shipped example) on a 32 -> 1 incast, k = 8,
      * their queued pulls sampled (agent_state.csv, compared with the other files).
      */

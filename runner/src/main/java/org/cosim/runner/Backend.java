@@ -19,6 +19,12 @@ public enum Backend {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** {@link #id}: what a message or a table says. */
+    @Override
+    public String toString() {
+        return id();
+    }
+
     /**
      * Runs {@code sim} to its end, or to the first progress step after {@code control} asks it to stop, and
      * returns what it measured (a run that fails or is stopped midway says so in its results).

@@ -57,11 +57,10 @@ public final class JavaBackend {
 
     static RunResults convert(FabricSimulation sim, FabricResult r) {
         Scenario s = sim.scenario();
-        return new RunResults(Backend.JAVA.id(), s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
-                s.getSeed(), r.config().durationPs(), r.config().warmupPs(), r.reachedPs(), flows(sim, r),
-                rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()), RunRecords.incastOptimum(sim),
-                r.failure() == null ? null : describe(r.failure()), r.wallNanos(), Map.of(), r.flowStates(),
-                r.packetTrace(), s);
+        return new RunResults(RunRecords.setup(Backend.JAVA, sim), r.reachedPs(), new RunResults.Measured(
+                flows(sim, r), rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()),
+                RunRecords.incastOptimum(sim), r.flowStates(), r.packetTrace()),
+                r.failure() == null ? null : describe(r.failure()), new RunResults.Wall(r.wallNanos(), Map.of()));
     }
 
     /** The exception and where it was thrown, so that a bug in an agent (a custom law's too) can be found. */

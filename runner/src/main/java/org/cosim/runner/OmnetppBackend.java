@@ -247,11 +247,10 @@ public final class OmnetppBackend {
         Map<String, Double> breakdown = new LinkedHashMap<>();
         breakdown.put("opp_run_wall_time", Double.parseDouble(files.scalar(bridge, "wallSeconds")));
         breakdown.put("agent_exchange_wall_time", Double.parseDouble(files.scalar(bridge, "exchangeWallSeconds")));
-        return new RunResults(Backend.OMNETPP.id(), s.getName(), ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
-                s.getSeed(), sim.config().durationPs(), sim.config().warmupPs(),
-                exact(files, bridge, "reachedPs"), flows(sim, files, bridge), rtts(dir, files, bridge), queues(sim, files),
-                counters(sim, files, bridge), series(sim, files), RunRecords.incastOptimum(sim), failure,
-                launch.wallNanos(), breakdown, states, trace, s);
+        return new RunResults(RunRecords.setup(Backend.OMNETPP, sim), exact(files, bridge, "reachedPs"),
+                new RunResults.Measured(flows(sim, files, bridge), rtts(dir, files, bridge), queues(sim, files),
+                        counters(sim, files, bridge), series(sim, files), RunRecords.incastOptimum(sim), states, trace),
+                failure, new RunResults.Wall(launch.wallNanos(), breakdown));
     }
 
     /** The agents' sampled states the bridge wrote, checked against this run (output.agent_state). */

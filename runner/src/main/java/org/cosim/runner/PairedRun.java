@@ -1,6 +1,8 @@
 package org.cosim.runner;
 
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Function;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.omnetpp.OmnetppException;
@@ -9,8 +11,9 @@ import org.cosim.runner.results.RunResults;
 
 /**
  * A scenario on both back ends and the check that they agree, as `cosim compare`, `cosim sweep --backend both`
- * and `cosim validate --backend both` run it: the Java fabric first, then OMNeT++, each back end's results in
- * {@code dir/java} and {@code dir/omnetpp}, then {@link ResultsComparison} of the two directories. Both run at the
+ * and `cosim validate --backend both` run it: the Java fabric first, then OMNeT++, each back end's results in its
+ * own directory ({@code dir/java} and {@code dir/omnetpp} unless the caller names them), then
+ * {@link ResultsComparison} of the two directories. Both run at the
  * pipeline depth opp_run runs ({@link #scenario}): results do not depend on the depth, and so the event and window
  * counts compare too.
  */
@@ -53,31 +56,41 @@ public final class PairedRun {
         return dir.resolve(backend.id());
     }
 
-    /**
-     * Runs {@code sim} (of a {@link #scenario}) on both back ends, unless a stop comes during the Java run, and
-     * compares their results with {@code tolerance} (0: byte for byte).
-     */
+    /** {@link #run(FabricSimulation, Function, RunSettings, double, Listener)} with the results in {@link #dir}. */
     public static Outcome run(FabricSimulation sim, Path dir, RunSettings settings, double tolerance,
                               Listener listener) {
+        return run(sim, b -> dir(dir, b), settings, tolerance, listener);
+    }
+
+    /**
+     * Runs {@code sim} (of a {@link #scenario}) on both back ends, each back end's results in {@code dirs}, unless
+     * a stop comes during the Java run, and compares their results with {@code tolerance} (0: byte for byte).
+     */
+    public static Outcome run(FabricSimulation sim, Function<Backend, Path> dirs, RunSettings settings,
+                              double tolerance, Listener listener) {
         RunControl javaControl = listener.starting(Backend.JAVA);
-        RunResults java = Backend.JAVA.run(sim, settings.at(dir(dir, Backend.JAVA)), javaControl);
-        listener.finished(Backend.JAVA, dir(dir, Backend.JAVA), java);
+        RunResults java = Backend.JAVA.run(sim, settings.at(dirs.apply(Backend.JAVA)), javaControl);
+        listener.finished(Backend.JAVA, dirs.apply(Backend.JAVA), java);
         if (javaControl.stopRequested().getAsBoolean()) {
             return new Outcome(java, null, "not run (stopped by SIGINT or SIGTERM)", null);
+        }
+        Optional<String> unavailable = Backend.OMNETPP.unavailable();
+        if (unavailable.isPresent()) {
+            return new Outcome(java, null, unavailable.get(), null);
         }
         RunControl control = listener.starting(Backend.OMNETPP);
         RunResults omnetpp;
         try {
-            omnetpp = Backend.OMNETPP.run(sim, settings.at(dir(dir, Backend.OMNETPP)), control);
+            omnetpp = Backend.OMNETPP.run(sim, settings.at(dirs.apply(Backend.OMNETPP)), control);
         } catch (OmnetppException e) {
             return new Outcome(java, null, e.getMessage(), null);
         }
-        listener.finished(Backend.OMNETPP, dir(dir, Backend.OMNETPP), omnetpp);
+        listener.finished(Backend.OMNETPP, dirs.apply(Backend.OMNETPP), omnetpp);
         // A stopped opp_run's partial files against a whole Java run would differ everywhere, and say nothing.
         if (control.stopRequested().getAsBoolean() && !omnetpp.complete()) {
             return new Outcome(java, omnetpp, null, null);
         }
-        return new Outcome(java, omnetpp, null, ResultsComparison.of(dir(dir, Backend.JAVA), Backend.JAVA.id(),
-                dir(dir, Backend.OMNETPP), Backend.OMNETPP.id(), tolerance));
+        return new Outcome(java, omnetpp, null, ResultsComparison.of(dirs.apply(Backend.JAVA), Backend.JAVA.id(),
+                dirs.apply(Backend.OMNETPP), Backend.OMNETPP.id(), tolerance));
     }
 }

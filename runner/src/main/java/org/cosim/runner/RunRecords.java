@@ -3,9 +3,12 @@ package org.cosim.runner;
 import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.stats.QueueMonitor;
+import org.cosim.proto.Scenario;
 import org.cosim.runner.results.FlowBytes;
 import org.cosim.runner.results.FlowRecord;
 import org.cosim.runner.results.QueueRecord;
+import org.cosim.runner.results.RunResults;
+import org.cosim.scenario.ScenarioFiles;
 
 /**
  * The parts of a run's results that both back ends derive the same way, from the
@@ -41,6 +44,13 @@ final class RunRecords {
     /** The name both back ends give a switch port in the results: "<switch>.port[<p>]". */
     static String portName(String switchName, int port) {
         return switchName + ".port[" + port + "]";
+    }
+
+    /** What ran, the same from both back ends: the scenario as run, its digest and protocol, and its span. */
+    static RunResults.Setup setup(Backend backend, FabricSimulation sim) {
+        Scenario s = sim.scenario();
+        return new RunResults.Setup(backend, s, ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
+                sim.config().durationPs(), sim.config().warmupPs());
     }
 
     /**

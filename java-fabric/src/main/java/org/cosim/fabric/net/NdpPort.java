@@ -6,46 +6,11 @@ import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
 
 /**
- * NDP's switch port (SIGCOMM'17 §3.1): a low-priority data queue, a
- * high-priority header queue, trimming and return-to-sender. The rules, exactly
- * (the OMNeT++ twin implements the same):
- *
- * <p><b>Classes.</b> A packet is <i>data</i> when its type is DATA and it is not
- * trimmed; everything else (trimmed headers, returned headers, ACK/NACK/PULL,
- * hardware ACKs) belongs to the header queue.
- *
- * <p><b>Budgets.</b> Each queue has a byte budget that counts the packets waiting
- * in it and the one of its packets being serialized (a store-and-forward switch
- * holds that packet until its last bit is out). A packet of s bytes fits when
- * held + s <= budget. The switch's shared buffer is not used.
- *
- * <p><b>Data admission.</b> A data packet that fits joins the data queue's tail.
- * Otherwise the coin {@link IdentityHash#trimTail}(seed, switch id, port index,
- * arriving packet's uid) decides: on true, and if the data queue has a waiting
- * packet (not the one being sent) whose removal makes room for the arrival, that
- * tail packet (the most recently queued) is taken out, the arrival joins the data
- * queue in its place, and then the tail packet is trimmed and offered to the header
- * queue; in every other case the arrival is trimmed and offered to the header
- * queue.
- *
- * <p><b>Trimming</b> sets the size to trimmed_bytes (the payload size is kept),
- * flags the packet trimmed and moves it to the control class.
- *
- * <p><b>Header admission.</b> A header-queue packet that fits joins the header
- * queue's tail. Otherwise, if return-to-sender is on and the packet is a trimmed
- * data header not yet returned, it is returned: source and destination swapped,
- * flagged returned, routed afresh from this switch by ECMP (it enters that port's
- * header queue, and is dropped there if that one is full too); every other
- * overflowing packet is dropped.
- *
- * <p><b>Scheduling</b> (non-preemptive, when the wire is free): weighted round
- * robin by packets. A round serves up to header_weight header packets and up to
- * data_weight data packets, headers first. With counters h and d of the current
- * round: wantH = header queue non-empty and h < header_weight; wantD = data queue
- * non-empty and d < data_weight; if neither, a new round starts (h = d = 0; wantH,
- * wantD = queue non-empty). Then serve a header if wantH (h++), else data (d++).
- * So with both backlogged: 10 headers, 1 data packet, 10 headers, ...; an empty
- * queue forfeits the rest of its turn. Strict priority: headers whenever any wait.
+ * NDP's switch port (SIGCOMM'17 §3.1): a data queue and a header queue with byte
+ * budgets, trimming, return-to-sender, weighted round robin. Its rules are stated
+ * once, in docs/fabric-model.md, "The NDP switch port, rule by rule"; the C++
+ * port (omnetpp-bridge/src/omnetpp/NdpPort) follows the same text, and paired runs
+ * of NDP scenarios on both back ends (OmnetppPairedRunTest) give identical results.
  */
 public final class NdpPort extends SwitchPort {
     private final NdpQueueParams params;

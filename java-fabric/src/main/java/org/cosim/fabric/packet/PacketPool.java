@@ -1,6 +1,7 @@
 package org.cosim.fabric.packet;
 
 import java.util.Arrays;
+import org.cosim.proto.PacketFlag;
 
 /**
  * Every packet in flight, as a struct of arrays indexed by packet id. Ids are
@@ -8,19 +9,16 @@ import java.util.Arrays;
  * packet; the arrays double when the network holds more packets than ever before.
  */
 public final class PacketPool {
-    public static final int FLAG_LAST_OF_SEGMENT = 1;
-    public static final int FLAG_ECN_CE = 2;
-    public static final int FLAG_ECN_ECHO = 4;
-    public static final int FLAG_PAUSE = 8;
-    /** Sent without hardware ACK: the receiving NIC reports each packet to its agent. */
-    public static final int FLAG_NO_ACK = 16;
-    public static final int FLAG_LAST_OF_FLOW = 32;
-    /** A switch cut the payload: only the header travels on. */
-    public static final int FLAG_TRIMMED = 64;
-    /** A header sent back to its source (NDP return-to-sender). */
-    public static final int FLAG_RETURNED = 128;
-    /** Connection set-up: a SYN (data class, no payload), or the ACK answering it (the SYN-ACK). */
-    public static final int FLAG_SYN = 256;
+    // The flag bits, as cosim.proto's PacketFlag defines them for both fabrics.
+    public static final int FLAG_LAST_OF_SEGMENT = PacketFlag.PACKET_FLAG_LAST_OF_SEGMENT_VALUE;
+    public static final int FLAG_ECN_CE = PacketFlag.PACKET_FLAG_ECN_CE_VALUE;
+    public static final int FLAG_ECN_ECHO = PacketFlag.PACKET_FLAG_ECN_ECHO_VALUE;
+    public static final int FLAG_PAUSE = PacketFlag.PACKET_FLAG_PAUSE_VALUE;
+    public static final int FLAG_NO_ACK = PacketFlag.PACKET_FLAG_NO_ACK_VALUE;
+    public static final int FLAG_LAST_OF_FLOW = PacketFlag.PACKET_FLAG_LAST_OF_FLOW_VALUE;
+    public static final int FLAG_TRIMMED = PacketFlag.PACKET_FLAG_TRIMMED_VALUE;
+    public static final int FLAG_RETURNED = PacketFlag.PACKET_FLAG_RETURNED_VALUE;
+    public static final int FLAG_SYN = PacketFlag.PACKET_FLAG_SYN_VALUE;
 
     private int capacity = 0;
     private int[] free = new int[0];

@@ -2,6 +2,8 @@ package org.cosim.fabric.trace;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import org.cosim.proto.TraceEvent;
 
 /**
  * The steps of the traced flows' packets through the fabric (output.packet_trace),
@@ -10,20 +12,21 @@ import java.util.List;
  * Appended to by {@link PacketTracer} on the Java fabric, and read back from the
  * OMNeT++ bridge's trace file; both back ends give the same records.
  *
- * <p>Events, the same codes in C++ (PacketTraceFile.h): a NIC puts a packet on its
- * link; a switch port queues it, puts it on the wire, trims it to a header, sends
- * a header back to its source, drops it; a NIC receives it.
+ * <p>Events, cosim.proto's TraceEvent (the C++ PacketTraceFile.h uses the same
+ * codes): a NIC puts a packet on its link; a switch port queues it, puts it on the
+ * wire, trims it to a header, sends a header back to its source, drops it; a NIC
+ * receives it.
  */
 public final class PacketTrace {
-    public static final int NIC_SEND = 1;
-    public static final int ENQUEUE = 2;
-    public static final int TRANSMIT = 3;
-    public static final int TRIM = 4;
-    public static final int RETURN = 5;
-    public static final int DROP = 6;
-    public static final int NIC_RECEIVE = 7;
-    private static final String[] EVENT_NAMES = {"", "nic_send", "enqueue", "transmit", "trim", "return", "drop",
-        "nic_receive"};
+    public static final int NIC_SEND = TraceEvent.TRACE_NIC_SEND_VALUE;
+    public static final int ENQUEUE = TraceEvent.TRACE_ENQUEUE_VALUE;
+    public static final int TRANSMIT = TraceEvent.TRACE_TRANSMIT_VALUE;
+    public static final int TRIM = TraceEvent.TRACE_TRIM_VALUE;
+    public static final int RETURN = TraceEvent.TRACE_RETURN_VALUE;
+    public static final int DROP = TraceEvent.TRACE_DROP_VALUE;
+    public static final int NIC_RECEIVE = TraceEvent.TRACE_NIC_RECEIVE_VALUE;
+    /** Each event's name in packet_trace.csv: its TraceEvent name without the prefix, in lower case. */
+    private static final String[] EVENT_NAMES = eventNames();
 
     private final List<String> hostNames;
     private final List<String> switchNames;
@@ -89,6 +92,17 @@ public final class PacketTrace {
     public long timePs(int i) { return time[i]; }
     public int event(int i) { return event[i]; }
     public String eventName(int i) { return EVENT_NAMES[event[i]]; }
+
+    private static String[] eventNames() {
+        String[] names = new String[NIC_RECEIVE + 1];
+        for (TraceEvent e : TraceEvent.values()) {
+            if (e != TraceEvent.UNRECOGNIZED) {
+                names[e.getNumber()] = e == TraceEvent.TRACE_EVENT_UNSPECIFIED ? ""
+                        : e.name().substring("TRACE_".length()).toLowerCase(Locale.ROOT);
+            }
+        }
+        return names;
+    }
     public boolean atSwitch(int i) { return isSwitchEvent(event[i]); }
     public int node(int i) { return node[i]; }
     /** The switch's or host's name. */

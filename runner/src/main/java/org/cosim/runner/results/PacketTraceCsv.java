@@ -6,9 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.cosim.agents.api.ControlArrivalEvent;
-import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.trace.PacketTrace;
+import org.cosim.proto.PacketFlag;
 
 /**
  * packet_trace.csv (output.packet_trace): one row per step of a traced flow's
@@ -48,8 +48,8 @@ public final class PacketTraceCsv {
     static String typeName(PacketTrace t, int i) {
         int flags = t.flags(i);
         return switch (t.type(i)) {
-            case PacketType.DATA -> (flags & PacketPool.FLAG_RETURNED) != 0 ? "returned_header"
-                    : (flags & PacketPool.FLAG_TRIMMED) != 0 ? "header" : "data";
+            case PacketType.DATA -> (flags & PacketFlag.PACKET_FLAG_RETURNED_VALUE) != 0 ? "returned_header"
+                    : (flags & PacketFlag.PACKET_FLAG_TRIMMED_VALUE) != 0 ? "header" : "data";
             case PacketType.SEGMENT_ACK -> "segment_ack";
             case PacketType.CONTROL -> switch (t.controlKind(i)) {
                 case ControlArrivalEvent.ACK -> "ack";
@@ -67,6 +67,6 @@ public final class PacketTraceCsv {
     }
 
     private static String ecn(int flags) {
-        return (flags & PacketPool.FLAG_ECN_CE) != 0 ? "ce" : (flags & PacketPool.FLAG_ECN_ECHO) != 0 ? "echo" : "";
+        return (flags & PacketFlag.PACKET_FLAG_ECN_CE_VALUE) != 0 ? "ce" : (flags & PacketFlag.PACKET_FLAG_ECN_ECHO_VALUE) != 0 ? "echo" : "";
     }
 }

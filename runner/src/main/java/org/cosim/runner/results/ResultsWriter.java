@@ -163,7 +163,7 @@ public final class ResultsWriter {
         JsonWriter j = new JsonWriter().beginObject();
         j.field("status", r.complete() ? "complete" : "failed");
         j.field("failure", r.failure());
-        j.field("backend", r.backend());
+        j.field("backend", r.backend().id());
         j.field("scenario", r.scenarioName());
         j.field("scenario_sha256", r.scenarioDigest());
         j.field("protocol", r.protocol());
@@ -331,7 +331,7 @@ public final class ResultsWriter {
         double wallS = r.wallNanos() / 1e9;
         double simMs = r.reachedPs() / (double) Units.PS_PER_MS;
         JsonWriter j = new JsonWriter().beginObject()
-                .field("backend", r.backend())
+                .field("backend", r.backend().id())
                 .field("wall_time_s", wallS)
                 .field("events_per_second", wallS > 0 ? r.counters().eventsProcessed() / wallS : 0)
                 .field("wall_seconds_per_simulated_ms", simMs > 0 ? wallS / simMs : 0);

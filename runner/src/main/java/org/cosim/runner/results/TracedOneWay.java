@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.trace.PacketTrace;
+import org.cosim.proto.PacketFlag;
 
 /**
  * The traced flows' data packets from the moment their NIC put them on the link to
@@ -40,7 +40,7 @@ public record TracedOneWay(int packets, double p50Us, double p99Us, double maxUs
                 Long sent = sentAt.remove(t.uid(i));
                 if (sent != null) {
                     trips.add(new Trip(t.flow(i), sent, t.timePs(i) - sent,
-                            (t.flags(i) & PacketPool.FLAG_TRIMMED) != 0));
+                            (t.flags(i) & PacketFlag.PACKET_FLAG_TRIMMED_VALUE) != 0));
                 }
             }
         }

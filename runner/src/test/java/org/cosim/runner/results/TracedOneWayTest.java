@@ -3,9 +3,9 @@ package org.cosim.runner.results;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.trace.PacketTrace;
+import org.cosim.proto.PacketFlag;
 import org.junit.jupiter.api.Test;
 
 /** The traced data packets' NIC-to-NIC time: send paired with receive by the packet's identity. */
@@ -21,7 +21,7 @@ class TracedOneWayTest {
         t.add(US, PacketTrace.NIC_SEND, 0, 0, 4, (4L << 32) | 2, PacketType.DATA, 0, 0, 1500, 1500, -1);
         t.add(2 * US, PacketTrace.NIC_SEND, 0, 0, 4, (4L << 32) | 3, PacketType.DATA, 0, 0, 3000, 1500, -1);
         t.add(6 * US, PacketTrace.NIC_RECEIVE, 1, 0, 4, (4L << 32) | 2, PacketType.DATA, 0,
-                PacketPool.FLAG_TRIMMED, 1500, 64, -1);
+                PacketFlag.PACKET_FLAG_TRIMMED_VALUE, 1500, 64, -1);
         t.add(7 * US, PacketTrace.NIC_SEND, 1, 0, 4, 0, PacketType.CONTROL, 1, 0, 0, 64, -1);
         t.add(10 * US, PacketTrace.NIC_RECEIVE, 1, 0, 4, (4L << 32) | 1, PacketType.DATA, 0, 0, 0, 1500, -1);
         TracedOneWay w = TracedOneWay.of(t);

@@ -3,9 +3,9 @@ package org.cosim.runner.results;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.trace.PacketTrace;
+import org.cosim.proto.PacketFlag;
 import org.junit.jupiter.api.Test;
 
 /** Where traced packets waited: enqueue paired with transmit at the same port by the packet's identity. */
@@ -25,10 +25,10 @@ class TracedPortWaitsTest {
         step(t, 1, PacketTrace.ENQUEUE, 0, 1, 2, 0);
         step(t, 2, PacketTrace.TRANSMIT, 0, 1, 1, 0);
         step(t, 3, PacketTrace.ENQUEUE, 0, 1, 3, 0);
-        step(t, 4, PacketTrace.TRIM, 0, 1, 3, PacketPool.FLAG_TRIMMED);
-        step(t, 4, PacketTrace.ENQUEUE, 0, 1, 3, PacketPool.FLAG_TRIMMED);
+        step(t, 4, PacketTrace.TRIM, 0, 1, 3, PacketFlag.PACKET_FLAG_TRIMMED_VALUE);
+        step(t, 4, PacketTrace.ENQUEUE, 0, 1, 3, PacketFlag.PACKET_FLAG_TRIMMED_VALUE);
         step(t, 5, PacketTrace.TRANSMIT, 0, 1, 2, 0);
-        step(t, 9, PacketTrace.TRANSMIT, 0, 1, 3, PacketPool.FLAG_TRIMMED);
+        step(t, 9, PacketTrace.TRANSMIT, 0, 1, 3, PacketFlag.PACKET_FLAG_TRIMMED_VALUE);
         // spine port 0: one packet straight through, one dropped on arrival.
         step(t, 7, PacketTrace.ENQUEUE, 1, 0, 1, 0);
         step(t, 7, PacketTrace.TRANSMIT, 1, 0, 1, 0);

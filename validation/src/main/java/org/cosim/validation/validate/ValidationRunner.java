@@ -1,6 +1,8 @@
 package org.cosim.validation.validate;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -25,6 +27,7 @@ import org.cosim.proto.Scenario;
 import org.cosim.runner.Backend;
 import org.cosim.runner.Jobs;
 import org.cosim.runner.LoadCheck;
+import org.cosim.runner.PairedRun;
 import org.cosim.runner.RunControl;
 import org.cosim.runner.RunSettings;
 import org.cosim.runner.omnetpp.OmnetppException;
@@ -122,10 +125,16 @@ public final class ValidationRunner {
 
     /**
      * A distinct run (run id, back end), the experiment that first needs it (and its index) and its share of the
-     * validation's cost, for time estimates.
+     * validation's cost, for time estimates. On both back ends the Java run is planned with its OMNeT++
+     * {@code partner}, and the two run as a pair ({@link PairedRun}); the partner is not queued itself.
      */
     private record Planned(String key, int experimentIndex, Experiment experiment, PaperRun run, Backend backend,
-                           double cost, CompletableFuture<Outcome> outcome) { }
+                           double cost, CompletableFuture<Outcome> outcome, Planned partner) {
+        /** This run and its partner's, in the order they run. */
+        List<Planned> unit() {
+            return partner == null ? List.of(this) : List.of(this, partner);
+        }
+    }
 
     private final Options options;
     private final Listener listener;
@@ -148,8 +157,8 @@ public final class ValidationRunner {
         if (options.strictLoad()) {
             checkLoads(order);
         }
-        runTotal = order.size();
-        costTotal = order.stream().mapToDouble(Planned::cost).sum();
+        runTotal = (int) order.stream().mapToLong(p -> p.unit().size()).sum();
+        costTotal = order.stream().flatMap(p -> p.unit().stream()).mapToDouble(Planned::cost).sum();
         int[] experimentOf = order.stream().mapToInt(Planned::experimentIndex).toArray();
         // One job keeps the old order exactly: each run after the experiment before it was judged.
         RunQueue<Planned> queue = new RunQueue<>(order, experimentOf, 2 * (options.jobs() - 1), this::stopping);
@@ -192,19 +201,32 @@ public final class ValidationRunner {
         return report;
     }
 
-    /** The distinct runs in the order the experiments first need them (experiment, back end, run). */
+    /**
+     * The distinct runs in the order the experiments first need them (experiment, back end, run); on both back
+     * ends, (experiment, run) with the OMNeT++ run the Java run's partner.
+     */
     private List<Planned> plan(List<Experiment> experiments) {
         List<Planned> order = new ArrayList<>();
+        boolean paired = options.backends().size() == Backend.values().length;
         for (int i = 0; i < experiments.size(); i++) {
             Experiment e = experiments.get(i);
-            for (Backend b : options.backends()) {
+            for (Backend b : paired ? List.of(Backend.JAVA) : options.backends()) {
                 for (PaperRun r : runsOf(e)) {
                     String k = key(b, r);
                     if (usesLeft.merge(k, 1, Integer::sum) == 1) {
-                        Planned p = new Planned(k, i, e, r, b, cost(options.scenarios(), r, options.quick()),
-                                new CompletableFuture<>());
+                        double cost = cost(options.scenarios(), r, options.quick());
+                        Planned partner = null;
+                        if (paired) {
+                            String pk = key(Backend.OMNETPP, r);
+                            usesLeft.merge(pk, 1, Integer::sum);
+                            partner = new Planned(pk, i, e, r, Backend.OMNETPP, cost, new CompletableFuture<>(), null);
+                            planned.put(pk, partner);
+                        }
+                        Planned p = new Planned(k, i, e, r, b, cost, new CompletableFuture<>(), partner);
                         planned.put(k, p);
                         order.add(p);
+                    } else if (paired) {
+                        usesLeft.merge(key(Backend.OMNETPP, r), 1, Integer::sum);
                     }
                 }
             }
@@ -224,12 +246,16 @@ public final class ValidationRunner {
     private void work(RunQueue<Planned> queue) {
         try {
             for (Planned p = queue.take(); p != null; p = queue.take()) {
+                List<Planned> unit = p.unit();
                 try {
-                    Outcome o = stopping() ? notStarted(p) : execute(p);
-                    listener.runEnds(o.record());
-                    p.outcome().complete(o);
+                    List<Outcome> os = stopping() ? unit.stream().map(ValidationRunner::notStarted).toList()
+                            : execute(p);
+                    for (int i = 0; i < unit.size(); i++) {
+                        listener.runEnds(os.get(i).record());
+                        unit.get(i).outcome().complete(os.get(i));
+                    }
                 } catch (Throwable t) {
-                    p.outcome().completeExceptionally(t);
+                    unit.forEach(u -> u.outcome().completeExceptionally(t));
                 }
             }
         } catch (InterruptedException e) {
@@ -435,12 +461,16 @@ public final class ValidationRunner {
         }
     }
 
-    /** Runs one simulation on its back end and writes its files. */
-    private Outcome execute(Planned p) {
+    /** The directory of a run's results on {@code backend}. */
+    private Path dir(Backend backend, PaperRun r) {
+        return options.out().resolve("runs").resolve(backend.id()).resolve(r.id());
+    }
+
+    /** Runs one simulation on its back end, or a pair on both, and writes their files: an outcome per run. */
+    private List<Outcome> execute(Planned p) {
         PaperRun r = p.run();
         Backend backend = p.backend();
-        Path dir = options.out().resolve("runs").resolve(backend.id()).resolve(r.id());
-        String rel = options.out().relativize(dir).toString();
+        String rel = options.out().relativize(dir(backend, r)).toString();
         Scenario scenario;
         FabricSimulation sim;
         String note = null;
@@ -448,6 +478,9 @@ public final class ValidationRunner {
         SetUpStop setUpStop = new SetUpStop(this::stopping);
         try {
             scenario = ScenarioFiles.read(options.scenarios().resolve(r.scenario()), r.overrides(options.quick()));
+            if (p.partner() != null) {
+                scenario = PairedRun.scenario(scenario);
+            }
             sim = sampledAsAsked(scenario, setUpStop);
             // Its flow count: from the run itself, or, when its own sampling would not fit at all, from the run
             // with a single sample.
@@ -462,33 +495,103 @@ public final class ValidationRunner {
                         + " flows; files stay small)";
             }
         } catch (ScenarioException ex) {
-            return new Outcome(new RunRecord(r, backend, rel, 0, 0, "bad scenario: " + ex.getMessage(), null, null),
-                    null, false);
+            return p.unit().stream().map(u -> new Outcome(new RunRecord(r, u.backend(),
+                    options.out().relativize(dir(u.backend(), r)).toString(), 0, 0,
+                    "bad scenario: " + ex.getMessage(), null, null), null, false)).toList();
         } catch (SetUpStop.Stopped ex) {
-            return notStarted(p);
+            return p.unit().stream().map(ValidationRunner::notStarted).toList();
         }
-        if (backend == options.backends().get(0)) {  // once a run, not once a back end
-            LoadCheck.check(sim, "cosim validate: run " + r.id(), false, options.notes());
-        }
+        LoadCheck.check(sim, "cosim validate: run " + r.id(), false, options.notes());
         if (stopping()) {
-            return notStarted(p);
+            return p.unit().stream().map(ValidationRunner::notStarted).toList();
         }
-        RunStart start = new RunStart(runIndex.incrementAndGet(), runTotal, p.experiment().id(), r, backend,
-                sim.config().durationPs(), p.cost(), costTotal);
-        listener.runStarts(start);
+        if (p.partner() != null) {
+            return executePair(p, sim, note);
+        }
+        RunStart start = starts(p, sim);
         Optional<String> unavailable = backend.unavailable();
         if (unavailable.isPresent()) {
-            return new Outcome(new RunRecord(r, backend, null, 0, 0, null, unavailable.get(), null), null, false);
+            return List.of(new Outcome(new RunRecord(r, backend, null, 0, 0, null, unavailable.get(), null), null,
+                    false));
         }
         RunResults res;
         try {
-            res = backend.run(sim, RunSettings.in(dir, options.notes()),
+            res = backend.run(sim, RunSettings.in(dir(backend, r), options.notes()),
                     new RunControl(t -> listener.progress(start, t), this::stopping));
         } catch (OmnetppException | ScenarioException ex) {
-            return new Outcome(new RunRecord(r, backend, rel, 0, 0, ex.getMessage(), null, note), null, stopping());
+            return List.of(new Outcome(new RunRecord(r, backend, rel, 0, 0, ex.getMessage(), null, note), null,
+                    stopping()));
         }
+        write(dir(backend, r), res, sim);
+        return List.of(outcome(p, res, note));
+    }
+
+    /** The Java run {@code p} and its OMNeT++ partner as a pair, whose files are compared byte for byte. */
+    private List<Outcome> executePair(Planned p, FabricSimulation sim, String note) {
+        PaperRun r = p.run();
+        Optional<String> unavailable = Backend.OMNETPP.unavailable();
+        PairedRun.Outcome pair;
+        try {
+            pair = PairedRun.run(sim, b -> dir(b, r), RunSettings.in(dir(Backend.JAVA, r), options.notes()), 0,
+                    new PairedRun.Listener() {
+                        @Override
+                        public RunControl starting(Backend backend) {
+                            RunStart start = starts(backend == Backend.JAVA ? p : p.partner(), sim);
+                            return new RunControl(t -> listener.progress(start, t), () -> stopping());
+                        }
+
+                        @Override
+                        public void finished(Backend backend, Path dir, RunResults results) {
+                            write(dir, results, sim);
+                        }
+                    });
+        } catch (ScenarioException ex) {
+            throw new IllegalStateException("run " + r.id() + ": the OMNeT++ back end refused what the Java back end "
+                    + "ran: " + ex.getMessage(), ex);
+        }
+        Outcome java = outcome(p, pair.java(), note);
+        Planned partner = p.partner();
+        if (pair.omnetpp() == null) {
+            if (stopping()) {
+                return List.of(java, notStarted(partner));
+            }
+            String why = unavailable.orElse(null);
+            return List.of(java, new Outcome(new RunRecord(r, Backend.OMNETPP, why != null ? null
+                    : options.out().relativize(dir(Backend.OMNETPP, r)).toString(), 0, 0, why != null ? null
+                    : pair.notRun(), why, note), null, false));
+        }
+        String agreement = pair.comparison() == null ? null : pair.comparison().agree()
+                ? "its files are identical to the java run's"
+                : "its files differ from the java run's in " + pair.comparison().differences().size()
+                        + " values (compare.txt)";
+        if (pair.comparison() != null && !pair.comparison().agree()) {
+            try {
+                Files.writeString(dir(Backend.OMNETPP, r).resolve("compare.txt"), pair.comparison().report());
+            } catch (IOException e) {
+                options.notes().println("cosim validate: cannot write compare.txt of run " + r.id() + ": "
+                        + e.getMessage());
+            }
+        }
+        return List.of(java, outcome(partner, pair.omnetpp(), note == null ? agreement
+                : agreement == null ? note : note + "; " + agreement));
+    }
+
+    /** Says that run {@code p} of {@code sim} starts; its progress goes with the returned start. */
+    private RunStart starts(Planned p, FabricSimulation sim) {
+        RunStart start = new RunStart(runIndex.incrementAndGet(), runTotal, p.experiment().id(), p.run(), p.backend(),
+                sim.config().durationPs(), p.cost(), costTotal);
+        listener.runStarts(start);
+        return start;
+    }
+
+    private void write(Path dir, RunResults res, FabricSimulation sim) {
         ResultsWriter.write(dir, res, Summary.of(res), ScenarioFiles.canonicalText(sim.scenario()), RTT_ROWS);
-        RunRecord rec = new RunRecord(r, backend, rel, res.wallNanos() / 1e9, res.reachedPs() / (double) Units.PS_PER_MS,
+    }
+
+    /** The outcome of run {@code p}, which ran to {@code res}. */
+    private Outcome outcome(Planned p, RunResults res, String note) {
+        RunRecord rec = new RunRecord(p.run(), p.backend(), options.out().relativize(dir(p.backend(), p.run()))
+                .toString(), res.wallNanos() / 1e9, res.reachedPs() / (double) Units.PS_PER_MS,
                 res.complete() ? null : res.failure(), null, note);
         return new Outcome(rec, res.complete() ? res : null, !res.complete() && stopping());
     }
