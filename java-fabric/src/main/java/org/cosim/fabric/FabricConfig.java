@@ -1,14 +1,11 @@
 package org.cosim.fabric;
 
 import org.cosim.fabric.net.CutPayloadParams;
-import org.cosim.fabric.net.CutPayloadPort;
 import org.cosim.fabric.net.IntParams;
-import org.cosim.fabric.net.NdpPort;
 import org.cosim.fabric.net.NdpQueueParams;
 import org.cosim.fabric.net.NicParams;
 import org.cosim.fabric.net.NicScheduling;
 import org.cosim.fabric.net.PfcParams;
-import org.cosim.fabric.net.PriorityPort;
 import org.cosim.fabric.net.QueueDiscipline;
 import org.cosim.fabric.net.SwitchParams;
 import org.cosim.fabric.topology.TopologyBuilders;
@@ -164,9 +161,9 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
 
     private static QueueDiscipline queue(SwitchConfig c, NicParams nic) {
         return switch (c.getQueueCase()) {
-            case PRIORITY, QUEUE_NOT_SET -> PriorityPort.DISCIPLINE;
-            case NDP -> NdpPort.discipline(NdpQueueParams.from(c.getNdp(), nic));
-            case CUT_PAYLOAD -> CutPayloadPort.discipline(CutPayloadParams.from(c.getCutPayload(), nic));
+            case PRIORITY, QUEUE_NOT_SET -> QueueDiscipline.PRIORITY;
+            case NDP -> new QueueDiscipline.Ndp(NdpQueueParams.from(c.getNdp(), nic));
+            case CUT_PAYLOAD -> new QueueDiscipline.CutPayload(CutPayloadParams.from(c.getCutPayload(), nic));
         };
     }
 

@@ -3,11 +3,8 @@ package org.cosim.fabric;
 import java.nio.file.Path;
 import org.cosim.agents.wire.WireFormat;
 import org.cosim.fabric.net.CutPayloadParams;
-import org.cosim.fabric.net.CutPayloadPort;
-import org.cosim.fabric.net.NdpPort;
 import org.cosim.fabric.net.NdpQueueParams;
 import org.cosim.fabric.net.NicScheduling;
-import org.cosim.fabric.net.PriorityPort;
 import org.cosim.fabric.net.QueueDiscipline;
 import org.cosim.fabric.net.SwitchParams;
 import org.cosim.fabric.topology.LinkChanges;
@@ -101,46 +98,42 @@ public final class RunSpecs {
                 .setPfcEnabled(s.pfc().enabled())
                 .setPfcXoffBytes(s.pfc().xoffBytes())
                 .setPfcXonBytes(s.pfc().xonBytes())
-                .setQueueDiscipline(disciplineName(s.queue()))
+                .setQueueDiscipline(s.queue().name())
                 .setIntQuantize(s.intTelemetry().quantize())
                 .setIntHopRecords(s.intTelemetry().hopRecords())
                 .setAcksShareDataQueue(c.nic().acksShareDataQueue())
                 .setNicTxGapJitterPs(c.nic().txGapJitterPs())
                 .setNicFifo(c.nic().scheduling() == NicScheduling.FIFO);
-        if (s.queue() instanceof NdpPort.Discipline ndp) {
-            NdpQueueParams q = ndp.params();
-            b.setNdp(NdpQueueSpec.newBuilder()
-                    .setDataQueueBytes(q.dataQueueBytes())
-                    .setHeaderQueueBytes(q.headerQueueBytes())
-                    .setHeaderWeight(q.headerWeight())
-                    .setDataWeight(q.dataWeight())
-                    .setStrictPriority(q.strictPriority())
-                    .setReturnToSender(q.returnToSender())
-                    .setTrimmedBytes(q.trimmedBytes())
-                    .setTrimTail(q.trimTail()));
-        }
-        if (s.queue() instanceof CutPayloadPort.Discipline cp) {
-            CutPayloadParams q = cp.params();
-            b.setCutPayload(CutPayloadSpec.newBuilder()
-                    .setQueueBytes(q.queueBytes())
-                    .setTrimThresholdBytes(q.trimThresholdBytes())
-                    .setTrimmedBytes(q.trimmedBytes()));
-        }
-        return b.build();
-    }
+        s.queue().accept(new QueueDiscipline.Cases<Void>() {
+            @Override
+            public Void priority() {
+                return null;
+            }
 
-    /** The name external fabrics know a port discipline by: the SwitchConfig.queue field that selects it. */
-    static String disciplineName(QueueDiscipline q) {
-        if (q == PriorityPort.DISCIPLINE) {
-            return "priority";
-        }
-        if (q instanceof NdpPort.Discipline) {
-            return "ndp";
-        }
-        if (q instanceof CutPayloadPort.Discipline) {
-            return "cut_payload";
-        }
-        throw new IllegalStateException("the queue discipline " + q + " has no name for external fabrics");
+            @Override
+            public Void ndp(NdpQueueParams q) {
+                b.setNdp(NdpQueueSpec.newBuilder()
+                        .setDataQueueBytes(q.dataQueueBytes())
+                        .setHeaderQueueBytes(q.headerQueueBytes())
+                        .setHeaderWeight(q.headerWeight())
+                        .setDataWeight(q.dataWeight())
+                        .setStrictPriority(q.strictPriority())
+                        .setReturnToSender(q.returnToSender())
+                        .setTrimmedBytes(q.trimmedBytes())
+                        .setTrimTail(q.trimTail()));
+                return null;
+            }
+
+            @Override
+            public Void cutPayload(CutPayloadParams q) {
+                b.setCutPayload(CutPayloadSpec.newBuilder()
+                        .setQueueBytes(q.queueBytes())
+                        .setTrimThresholdBytes(q.trimThresholdBytes())
+                        .setTrimmedBytes(q.trimmedBytes()));
+                return null;
+            }
+        });
+        return b.build();
     }
 
     private static TopologySpec topology(FabricSimulation sim) {

@@ -28,19 +28,6 @@ public final class CutPayloadPort extends SwitchPort {
         this.params = params;
     }
 
-    /** The discipline that makes Cut Payload ports with these settings (no PFC over them). */
-    public static QueueDiscipline discipline(CutPayloadParams params) {
-        return new Discipline(params);
-    }
-
-    /** Cut Payload ports with these settings; RunSpecs reads the settings back for external fabrics. */
-    public record Discipline(CutPayloadParams params) implements QueueDiscipline.Trimming {
-        @Override
-        public SwitchPort create(PortContext ctx, int portIndex, LinkTransmitter tx, SwitchParams p) {
-            return new CutPayloadPort(ctx, portIndex, tx, p, params);
-        }
-    }
-
     @Override
     public boolean offer(int pkt) {
         if (isUntrimmedData(pkt) && held + pool.size[pkt] > params.trimThresholdBytes()) {

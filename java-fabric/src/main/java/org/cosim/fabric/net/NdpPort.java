@@ -28,19 +28,6 @@ public final class NdpPort extends SwitchPort {
         this.params = params;
     }
 
-    /** The discipline that makes NDP ports with these settings (no PFC over them). */
-    public static QueueDiscipline discipline(NdpQueueParams params) {
-        return new Discipline(params);
-    }
-
-    /** NDP ports with these settings; RunSpecs reads the settings back for external fabrics. */
-    public record Discipline(NdpQueueParams params) implements QueueDiscipline.Trimming {
-        @Override
-        public SwitchPort create(PortContext ctx, int portIndex, LinkTransmitter tx, SwitchParams p) {
-            return new NdpPort(ctx, portIndex, tx, p, params);
-        }
-    }
-
     /** True when the packet is queued here; false when it was trimmed and returned elsewhere, or dropped. */
     @Override
     public boolean offer(int pkt) {

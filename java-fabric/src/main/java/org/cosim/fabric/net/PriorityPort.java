@@ -11,9 +11,6 @@ import org.cosim.fabric.packet.TrafficClass;
  * when it arrives to a data queue already holding at least the threshold.
  */
 public final class PriorityPort extends SwitchPort {
-    /** The discipline that makes these ports. */
-    public static final QueueDiscipline DISCIPLINE = (ctx, i, tx, params) -> new PriorityPort(ctx, i, tx, params);
-
     private final long portCapBytes;
     private final long ecnThresholdBytes;
     private final PacketFifo[] queues = new PacketFifo[TrafficClass.COUNT];

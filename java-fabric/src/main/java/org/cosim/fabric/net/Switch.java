@@ -104,9 +104,30 @@ public final class Switch implements EventHandler {
             upstreamPaused = Arrays.copyOf(upstreamPaused, capacity);
         }
         LinkTransmitter tx = new LinkTransmitter(sim, pool, handler, index, rateBps, delayPs);
-        ports[index] = params.queue().create(ctx, index, tx, params);
+        ports[index] = port(params.queue(), ctx, index, tx, params);
         portCount++;
         return index;
+    }
+
+    /** Egress port {@code index} of the kind {@code discipline} names. */
+    static SwitchPort port(QueueDiscipline discipline, PortContext ctx, int index, LinkTransmitter tx,
+                           SwitchParams params) {
+        return discipline.accept(new QueueDiscipline.Cases<>() {
+            @Override
+            public SwitchPort priority() {
+                return new PriorityPort(ctx, index, tx, params);
+            }
+
+            @Override
+            public SwitchPort ndp(NdpQueueParams p) {
+                return new NdpPort(ctx, index, tx, params, p);
+            }
+
+            @Override
+            public SwitchPort cutPayload(CutPayloadParams p) {
+                return new CutPayloadPort(ctx, index, tx, params, p);
+            }
+        });
     }
 
     public void setRoutes(int[][] routes) {

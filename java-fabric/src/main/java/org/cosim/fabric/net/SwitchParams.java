@@ -2,7 +2,7 @@ package org.cosim.fabric.net;
 
 /**
  * A switch's buffer and queue settings. ecnThresholdBytes < 0 means no marking.
- * {@code queue} makes the egress ports (default {@link PriorityPort#DISCIPLINE}).
+ * {@code queue} makes the egress ports (default {@link QueueDiscipline#PRIORITY}).
  */
 public record SwitchParams(long bufferBytes, long portBufferBytes, long ecnThresholdBytes,
                            long latencyPs, PfcParams pfc, QueueDiscipline queue, IntParams intTelemetry) {
@@ -10,6 +10,6 @@ public record SwitchParams(long bufferBytes, long portBufferBytes, long ecnThres
     /** Priority queues, no INT. */
     public SwitchParams(long bufferBytes, long portBufferBytes, long ecnThresholdBytes, long latencyPs,
                         PfcParams pfc) {
-        this(bufferBytes, portBufferBytes, ecnThresholdBytes, latencyPs, pfc, PriorityPort.DISCIPLINE, IntParams.OFF);
+        this(bufferBytes, portBufferBytes, ecnThresholdBytes, latencyPs, pfc, QueueDiscipline.PRIORITY, IntParams.OFF);
     }
 }

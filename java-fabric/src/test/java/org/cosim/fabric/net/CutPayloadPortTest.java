@@ -22,7 +22,7 @@ class CutPayloadPortTest {
 
     /** A port of {@code queueBytes} that trims data beyond {@code thresholdBytes}. */
     private CutPayloadPort port(long queueBytes, long thresholdBytes) {
-        port = (CutPayloadPort) bench.create(CutPayloadPort.discipline(new CutPayloadParams(queueBytes, thresholdBytes,
+        port = (CutPayloadPort) bench.create(new QueueDiscipline.CutPayload(new CutPayloadParams(queueBytes, thresholdBytes,
                 64)));
         return port;
     }

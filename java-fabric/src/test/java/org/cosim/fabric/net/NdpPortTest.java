@@ -37,7 +37,7 @@ class NdpPortTest {
 
     private NdpPort port(long dataBytes, long headerBytes, boolean strict, boolean rts, boolean trimTail) {
         NdpQueueParams params = new NdpQueueParams(dataBytes, headerBytes, 10, 1, strict, rts, 64, trimTail);
-        port = (NdpPort) bench.create(NdpPort.discipline(params));
+        port = (NdpPort) bench.create(new QueueDiscipline.Ndp(params));
         return port;
     }
 

@@ -37,7 +37,7 @@ final class PortBench {
         tx.attach(peer.handler, 0);
         PortContext ctx = new PortContext(sim, pool, new FlowStats(16, 0), new SharedBuffer(1L << 30), switchId, "sw",
                 seed, forwarded::add);
-        holder[0] = discipline.create(ctx, 0, tx, new SwitchParams(1L << 30, 1L << 30, -1, 0, PfcParams.OFF));
+        holder[0] = Switch.port(discipline, ctx, 0, tx, new SwitchParams(1L << 30, 1L << 30, -1, 0, PfcParams.OFF));
         return holder[0];
     }
 

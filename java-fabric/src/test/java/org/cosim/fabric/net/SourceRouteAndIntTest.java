@@ -34,7 +34,7 @@ class SourceRouteAndIntTest {
 
     /** {@code atSink} sees each packet leaving port p (then it is released). */
     private void build(IntParams intParams, java.util.function.BiConsumer<Integer, Integer> atSink) {
-        SwitchParams params = new SwitchParams(1 << 20, 1 << 20, -1, 0, PfcParams.OFF, PriorityPort.DISCIPLINE,
+        SwitchParams params = new SwitchParams(1 << 20, 1 << 20, -1, 0, PfcParams.OFF, QueueDiscipline.PRIORITY,
                 intParams);
         sw = new Switch(4, "spine[0]", sim, pool, new FlowStats(4, 0), params, 99, 64);
         for (int p = 0; p < 4; p++) {

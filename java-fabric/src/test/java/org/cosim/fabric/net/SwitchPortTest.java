@@ -27,7 +27,7 @@ class SwitchPortTest {
         tx.attach(peer.handler, 0);
         PortContext ctx = new PortContext(sim, pool, new org.cosim.fabric.stats.FlowStats(16, 0),
                 new SharedBuffer(1L << 30), 0, "sw", 1, p -> { });
-        holder[0] = PriorityPort.DISCIPLINE.create(ctx, 0, tx,
+        holder[0] = Switch.port(QueueDiscipline.PRIORITY, ctx, 0, tx,
                 new SwitchParams(1L << 30, 1L << 30, ecnThreshold, 0, PfcParams.OFF));
         port = (PriorityPort) holder[0];
         return port;
