@@ -29,53 +29,67 @@ class NicTest {
     private static final int MTU = 1500;
     private static final int ACK = 64;
 
-    /** The agent side as the NIC sees it: records completions and PFC changes. */
+    /** A segment's completion at the sender: when, and what the NIC reported. */
+    record Completion(long at, int host, int flow, long seq, int bytes, long sendPs, long txPs, long intMaxHopDelayPs,
+                      long intReverseMaxHopDelayPs, boolean ecnEcho, boolean syn) { }
+
+    /** One hop record of an acknowledged packet (INT), reported after its completion. */
+    record Hop(long at, int host, long queueBytes, long txBytes, long timePs, long rateBps) { }
+
+    /** A packet reported to the receiving host's agent (no hardware ACK). */
+    record PacketArrival(long at, int host, int flow, long seq, int bytes, int path, int flags) { }
+
+    /** A segment's last packet put on the wire by the sending NIC. */
+    record Transmitted(long at, int host, int flow, long seq, int bytes, long sendPs) { }
+
+    /** A PFC pause or resume of a traffic class seen by a NIC. */
+    record PfcChange(long at, int host, int trafficClass, boolean paused) { }
+
+    /** The agent side as the NIC sees it: records what the NIC reports, one record type per kind of report. */
     static final class FakeSink implements HostEventSink {
         final Simulator sim;
-        final List<long[]> completions = new ArrayList<>();  // {now, host, flow, seq, bytes, send, int, ecn, rev int, tx, syn}
-        final List<long[]> pfc = new ArrayList<>();          // {now, host, class, paused}
-        final List<long[]> hops = new ArrayList<>();         // {now, host, queue, tx, time, rate}, after their completion
+        final List<Completion> completions = new ArrayList<>();
+        final List<PfcChange> pfc = new ArrayList<>();
+        final List<Hop> hops = new ArrayList<>();  // after their completion
 
         FakeSink(Simulator sim) {
             this.sim = sim;
         }
 
-        final List<long[]> packets = new ArrayList<>();   // {now, host, flow, seq, bytes, path, flags}
-        final List<long[]> controls = new ArrayList<>();  // {now, host, flow, kind, seq, pull, path, echo}
-        final List<long[]> transmitted = new ArrayList<>();  // {now, host, flow, seq, bytes, send}
+        final List<PacketArrival> packets = new ArrayList<>();
+        final List<Transmitted> transmitted = new ArrayList<>();
 
         @Override
         public void transmitted(int host, int flow, long seq, int bytes, long sendTimePs) {
-            transmitted.add(new long[] {sim.now(), host, flow, seq, bytes, sendTimePs});
+            transmitted.add(new Transmitted(sim.now(), host, flow, seq, bytes, sendTimePs));
         }
 
         @Override
         public void completion(int host, int flow, long seq, int bytes, long sendTimePs, long txTimePs,
                                long intMaxHopDelayPs, long intReverseMaxHopDelayPs, boolean ecnEcho, boolean syn) {
-            completions.add(new long[] {sim.now(), host, flow, seq, bytes, sendTimePs, intMaxHopDelayPs,
-                    ecnEcho ? 1 : 0, intReverseMaxHopDelayPs, txTimePs, syn ? 1 : 0});
+            completions.add(new Completion(sim.now(), host, flow, seq, bytes, sendTimePs, txTimePs, intMaxHopDelayPs,
+                    intReverseMaxHopDelayPs, ecnEcho, syn));
         }
 
         @Override
         public void completionHop(int host, long queueBytes, long txBytes, long timePs, long rateBps) {
-            hops.add(new long[] {sim.now(), host, queueBytes, txBytes, timePs, rateBps});
+            hops.add(new Hop(sim.now(), host, queueBytes, txBytes, timePs, rateBps));
         }
 
         @Override
         public void packetArrival(int host, int flow, long seq, int bytes, int path, int flags,
                                   long intMaxHopDelayPs, long sendTimePs, long txTimePs) {
-            packets.add(new long[] {sim.now(), host, flow, seq, bytes, path, flags});
+            packets.add(new PacketArrival(sim.now(), host, flow, seq, bytes, path, flags));
         }
 
         @Override
         public void controlArrival(int host, int flow, int kind, long seq, long pullNumber, int path,
                                    long echoTimePs, long echoTxTimePs) {
-            controls.add(new long[] {sim.now(), host, flow, kind, seq, pullNumber, path, echoTimePs});
         }
 
         @Override
         public void pfcChange(int host, int trafficClass, boolean paused) {
-            pfc.add(new long[] {sim.now(), host, trafficClass, paused ? 1 : 0});
+            pfc.add(new PfcChange(sim.now(), host, trafficClass, paused));
         }
     }
 
@@ -194,14 +208,14 @@ class NicTest {
         n.post(post, n.a, 0, 1500, 3000);  // waits 1.2 us in the NIC; its last packet starts at + 2.4 us
         n.sim.runUntil(100_000_000);
         assertEquals(2, n.sink.completions.size());
-        long[] first = n.sink.completions.get(0);
-        long[] second = n.sink.completions.get(1);
-        assertEquals(post, first[9]);
-        assertEquals(post, second[5], "send time: the hand-over");
-        assertEquals(post + 2_400_000, second[9], "TX time: the last packet's start on the wire");
+        Completion first = n.sink.completions.get(0);
+        Completion second = n.sink.completions.get(1);
+        assertEquals(post, first.txPs());
+        assertEquals(post, second.sendPs(), "send time: the hand-over");
+        assertEquals(post + 2_400_000, second.txPs(), "TX time: the last packet's start on the wire");
         // Fabric RTT of a lone 1500 B packet: serialization + 1 us + ACK serialization + 1 us.
-        assertEquals(1_200_000 + DELAY + 51_200 + DELAY, first[0] - first[9]);
-        assertEquals(first[0] - first[9], second[0] - second[9], "no NIC queue in the fabric RTT");
+        assertEquals(1_200_000 + DELAY + 51_200 + DELAY, first.at() - first.txPs());
+        assertEquals(first.at() - first.txPs(), second.at() - second.txPs(), "no NIC queue in the fabric RTT");
     }
 
     /** Flow 0 hands over a 10-packet window at time 0, flow 1 a 100 B flow at 0.5 us; when do b's NIC see their packets? */
@@ -274,14 +288,14 @@ class NicTest {
         assertEquals(post + 51_200 + 1_200_000 + DELAY, data.get(1).time());
         assertEquals(List.of(TrafficClass.DATA, TrafficClass.DATA), classes, "a SYN travels in the data class");
         assertEquals(2, n.sink.completions.size());
-        long[] synAck = n.sink.completions.get(0);
-        assertEquals(post + 51_200 + DELAY + 51_200 + DELAY, synAck[0]);
-        assertEquals(0, synAck[4], "no bytes");
-        assertEquals(1, synAck[10], "flagged as the SYN-ACK");
-        assertEquals(post, synAck[5]);
-        long[] dataAck = n.sink.completions.get(1);
-        assertEquals(1500, dataAck[4]);
-        assertEquals(0, dataAck[10]);
+        Completion synAck = n.sink.completions.get(0);
+        assertEquals(post + 51_200 + DELAY + 51_200 + DELAY, synAck.at());
+        assertEquals(0, synAck.bytes(), "no bytes");
+        assertTrue(synAck.syn(), "flagged as the SYN-ACK");
+        assertEquals(post, synAck.sendPs());
+        Completion dataAck = n.sink.completions.get(1);
+        assertEquals(1500, dataAck.bytes());
+        assertFalse(dataAck.syn());
         assertEquals(1500, n.stats.sentBytes(0), "a SYN is no flow bytes");
         assertEquals(1500, n.stats.deliveredBytes(0));
         assertEquals(1, n.rtts.size(), "RTT samples are the data's only");
@@ -327,7 +341,7 @@ class NicTest {
         assertEquals(1, n.sink.transmitted.size());
         // 16384 B = 10 packets of 1500 B (800 ps a byte at 10 Gb/s), then the 1384-byte last one:
         // it starts onto the wire at 2 us + 15000 * 800 ps = 14 us.
-        assertArrayEquals(new long[] {post + 15_000 * 800L, 0, 0, 0, 16384, post}, n.sink.transmitted.get(0));
+        assertEquals(new Transmitted(post + 15_000 * 800L, 0, 0, 0, 16384, post), n.sink.transmitted.get(0));
     }
 
     @Test
@@ -367,15 +381,15 @@ class NicTest {
 
         // The sender's completion: send time = when the segment was posted.
         assertEquals(1, n.sink.completions.size());
-        long[] c = n.sink.completions.get(0);
-        assertEquals(completion, c[0]);
-        assertEquals(0, c[1], "host");
-        assertEquals(0, c[2], "flow");
-        assertEquals(0, c[3], "seq");
-        assertEquals(16384, c[4], "bytes");
-        assertEquals(post, c[5], "send time");
-        assertEquals(0, c[6], "no INT delay");
-        assertEquals(0, c[7], "no ECN echo");
+        Completion c = n.sink.completions.get(0);
+        assertEquals(completion, c.at());
+        assertEquals(0, c.host(), "host");
+        assertEquals(0, c.flow(), "flow");
+        assertEquals(0, c.seq(), "seq");
+        assertEquals(16384, c.bytes(), "bytes");
+        assertEquals(post, c.sendPs(), "send time");
+        assertEquals(0, c.intMaxHopDelayPs(), "no INT delay");
+        assertFalse(c.ecnEcho(), "no ECN echo");
 
         // TIMELY RTT = completion - send - segment serialization at line rate = 2 us + 51,200 ps; the
         // segment went onto the wire as it was posted, so its network and host RTTs are the same.
@@ -402,7 +416,7 @@ class NicTest {
         assertEquals(List.of(2_200_000L, 3_400_000L, 4_200_000L, 5_400_000L),
                 data.stream().map(Tap.Arrival::time).toList());
         assertEquals(3, n.sink.completions.size(), "one completion per segment");
-        assertEquals(List.of(0L, 1L, 0L), n.sink.completions.stream().map(c -> c[2]).toList());
+        assertEquals(List.of(0, 1, 0), n.sink.completions.stream().map(Completion::flow).toList());
     }
 
     @Test
@@ -421,7 +435,7 @@ class NicTest {
         assertEquals(2_400_000 + 51_200 + DELAY, atA.get(2).time());
         assertEquals(PacketType.DATA, atA.get(3).type());
         assertEquals(2_451_200 + 1_200_000 + DELAY, atA.get(3).time());
-        assertEquals(3_451_200, n.sink.completions.get(0)[0]);
+        assertEquals(3_451_200, n.sink.completions.get(0).at());
     }
 
     @Test
@@ -439,13 +453,13 @@ class NicTest {
         n.post(0, n.a, 0, 4500, 1500);  // segment 2: clean
         n.sim.runUntil(100_000_000);
         assertEquals(2, n.sink.completions.size());
-        long[] first = n.sink.completions.get(0);
-        assertEquals(777_000, first[6]);
-        assertEquals(1, first[7], "ECN-CE on any packet of the segment is echoed");
-        long[] second = n.sink.completions.get(1);
-        assertEquals(4500, second[3]);
-        assertEquals(0, second[6], "INT state resets after each ACK");
-        assertEquals(0, second[7], "ECN state resets after each ACK");
+        Completion first = n.sink.completions.get(0);
+        assertEquals(777_000, first.intMaxHopDelayPs());
+        assertTrue(first.ecnEcho(), "ECN-CE on any packet of the segment is echoed");
+        Completion second = n.sink.completions.get(1);
+        assertEquals(4500, second.seq());
+        assertEquals(0, second.intMaxHopDelayPs(), "INT state resets after each ACK");
+        assertFalse(second.ecnEcho(), "ECN state resets after each ACK");
     }
 
     @Test
@@ -464,12 +478,12 @@ class NicTest {
         n.sim.runUntil(100_000_000);
         assertEquals(2, n.sink.completions.size());
         assertEquals(4, n.sink.hops.size(), "two records per completion");
-        long firstAck = n.sink.completions.get(0)[0];
-        assertEquals(List.of(firstAck, 0L, 1600L, 6500L, 7_001_500L, 200_000_000_000L),
-                java.util.Arrays.stream(n.sink.hops.get(0)).boxed().toList(), "hop 0 of the ACKed packet (seq 1500)");
-        assertEquals(List.of(firstAck, 0L, 1800L, 10_500L, 8_001_500L, 100_000_000_000L),
-                java.util.Arrays.stream(n.sink.hops.get(1)).boxed().toList(), "hop 1, in path order");
-        assertEquals(3100, n.sink.hops.get(2)[2], "the second ACK carries its own packet's records");
+        long firstAck = n.sink.completions.get(0).at();
+        assertEquals(new Hop(firstAck, 0, 1600, 6500, 7_001_500, 200_000_000_000L), n.sink.hops.get(0),
+                "hop 0 of the ACKed packet (seq 1500)");
+        assertEquals(new Hop(firstAck, 0, 1800, 10_500, 8_001_500, 100_000_000_000L), n.sink.hops.get(1),
+                "hop 1, in path order");
+        assertEquals(3100, n.sink.hops.get(2).queueBytes(), "the second ACK carries its own packet's records");
         assertEquals(0, n.pool.live(), "every packet was released");
     }
 
@@ -496,8 +510,8 @@ class NicTest {
         assertEquals(1, n.a.pauseFramesReceived());
         assertFalse(n.a.dataPaused());
         assertEquals(2, n.sink.pfc.size());
-        assertEquals(List.of(1_800_000L, 0L, (long) TrafficClass.DATA, 1L), toList(n.sink.pfc.get(0)));
-        assertEquals(List.of(10_000_000L, 0L, (long) TrafficClass.DATA, 0L), toList(n.sink.pfc.get(1)));
+        assertEquals(new PfcChange(1_800_000, 0, TrafficClass.DATA, true), n.sink.pfc.get(0));
+        assertEquals(new PfcChange(10_000_000, 0, TrafficClass.DATA, false), n.sink.pfc.get(1));
         assertEquals(0, n.pool.live());
     }
 
@@ -509,13 +523,5 @@ class NicTest {
         n.sim.runUntil(50_000_000);
         assertTrue(n.b.dataPaused());
         assertEquals(1, n.sink.completions.size(), "control frames are not paused");
-    }
-
-    private static List<Long> toList(long[] a) {
-        List<Long> l = new ArrayList<>();
-        for (long v : a) {
-            l.add(v);
-        }
-        return l;
     }
 }
