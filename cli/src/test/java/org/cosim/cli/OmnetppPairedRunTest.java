@@ -2,6 +2,7 @@ package org.cosim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -342,12 +343,15 @@ class OmnetppPairedRunTest {
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("- omnetpp `") && report.contains("its files are identical to the java run's"),
                 report + err);
-        try (var runs = Files.list(out.resolve("runs/java"))) {
-            for (Path java : runs.toList()) {
-                Path omnetpp = out.resolve("runs/omnetpp").resolve(java.getFileName());
-                assertArrayEquals(Files.readAllBytes(java.resolve("flows.csv")),
-                        Files.readAllBytes(omnetpp.resolve("flows.csv")), java.getFileName().toString());
-            }
+        Path javaRuns = out.resolve("runs/java");
+        List<Path> flows;
+        try (var files = Files.walk(javaRuns)) {
+            flows = files.filter(f -> f.getFileName().toString().equals("flows.csv")).toList();
+        }
+        assertFalse(flows.isEmpty(), "the Java runs' results are in runs/java");
+        for (Path java : flows) {
+            Path omnetpp = out.resolve("runs/omnetpp").resolve(javaRuns.relativize(java));
+            assertArrayEquals(Files.readAllBytes(java), Files.readAllBytes(omnetpp), java.toString());
         }
     }
 
