@@ -464,7 +464,7 @@ class OmnetppPairedRunTest {
     }
 
     /**
-     * The NDP 128-host permutation (k = 8 fat tree), shortened: every summary metric within 1% (the issue's bar
+     * The NDP 128-host permutation (k = 8 fat tree), shortened: every summary metric within 1% (the bar
      * for this case; the runs are in fact identical, which the exact comparison reports).
      */
     @Test

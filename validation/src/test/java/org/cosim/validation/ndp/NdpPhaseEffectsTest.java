@@ -13,9 +13,9 @@ import org.cosim.runner.results.Summary;
 import org.junit.jupiter.api.Test;
 
 /**
- * NDP's Fig 2 at full size (20 unresponsive flows into one 10 Gb/s link, 12 ms):
- * CP loses goodput to headers and starves flows, NDP keeps the link's goodput;
- * and the phase effects docs/ndp.md describes. Senders that start on the same
+ * NDP's Fig 2 set-up at full size (20 unresponsive flows into one 10 Gb/s link, 12 ms):
+ * the phase effects docs/ndp.md describes (CP against NDP, the paper's figure, is the
+ * experiment ndp-fig2; PaperChecksTest). Senders that start on the same
  * picosecond stay phase-locked, and each freed slot of the data queue goes to the
  * last of them the switch handles with probability 1/2, the one before with
  * 1/4, and so on: the last host gets most of the link. Random phases (the shipped
@@ -29,30 +29,8 @@ class NdpPhaseEffectsTest {
         return r;
     }
 
-    /** The shipped NDP file (random phases), run once for the tests that compare against it. */
-    private static Summary randomPhases;
-
-    private static synchronized Summary ndpRandomPhases() {
-        if (randomPhases == null) {
-            randomPhases = Summary.of(run("ndp-fig2-unresponsive.textproto"));
-        }
-        return randomPhases;
-    }
-
     private static double fairShareGbps() {
         return 10.0 / 20;
-    }
-
-    @Test
-    void cpLosesGoodputToHeadersWhereNdpKeepsIt() {
-        Summary cp = Summary.of(run("ndp-fig2-cut-payload.textproto"));
-        Summary ndp = ndpRandomPhases();
-        assertTrue(ndp.goodputGbps() > 9.2, "NDP: 10:1 WRR leaves data 9000 of every 9640 B: "
-                + ndp.goodputGbps());
-        assertTrue(cp.goodputGbps() < 9.0, "CP: headers share the one FIFO: " + cp.goodputGbps());
-        assertTrue(cp.flowThroughputMinGbps() < 0.1 * fairShareGbps(), "CP starves a flow: " + cp.flowThroughputMinGbps());
-        assertTrue(ndp.flowThroughputMinGbps() > 0.1 * fairShareGbps(), "NDP leaves every flow a share: "
-                + ndp.flowThroughputMinGbps());
     }
 
     @Test
@@ -68,7 +46,7 @@ class NdpPhaseEffectsTest {
         Summary s = Summary.of(r);
         assertTrue(s.flowThroughputMaxGbps() > 8 * fairShareGbps(), "max " + s.flowThroughputMaxGbps());
         assertEquals(0, s.flowThroughputMinGbps(), "the first hosts get nothing through");
-        double jainRandom = ndpRandomPhases().jainIndex();
+        double jainRandom = Summary.of(run("ndp-fig2-unresponsive.textproto")).jainIndex();  // the shipped file
         assertTrue(s.jainIndex() < 0.3 && jainRandom > 0.5, "phase-locked " + s.jainIndex() + ", random phases "
                 + jainRandom);
     }

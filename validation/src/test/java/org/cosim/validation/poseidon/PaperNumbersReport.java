@@ -5,6 +5,7 @@ import org.cosim.runner.results.FlowRates;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
 import org.cosim.validation.experiments.PaperMetrics;
+import org.cosim.validation.experiments.PoseidonExperiments;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -72,15 +73,20 @@ class PaperNumbersReport {
                 "window {initial_cwnd_packets: 1}");
         RunResults s = PaperRuns.runWith("fig17a-convergence.textproto", PaperRuns.SWIFT,
                 "window {initial_cwnd_packets: 1}");
-        long tp = ConvergenceTest.convergencePs(p);
-        long ts = ConvergenceTest.convergencePs(s);
+        long tp = convergencePs(p);
+        long ts = convergencePs(s);
         print("Fig 17(a): convergence Poseidon %d us, Swift %d us, ratio %.1f; wall %s", tp / US, ts / US,
                 (double) ts / tp, wall(p, s));
         for (long tol : new long[] {5, 20}) {
-            long a = FlowRates.convergencePs(p.series(), 1, ConvergenceTest.START, 100, tol / 100.0, 50 * US, 200 * US);
-            long b = FlowRates.convergencePs(s.series(), 1, ConvergenceTest.START, 100, tol / 100.0, 50 * US, 200 * US);
+            long a = FlowRates.convergencePs(p.series(), 1, PoseidonExperiments.START_PS, 100, tol / 100.0, 50 * US, 200 * US);
+            long b = FlowRates.convergencePs(s.series(), 1, PoseidonExperiments.START_PS, 100, tol / 100.0, 50 * US, 200 * US);
             print("  band +-%d%%: Poseidon %s, Swift %s", tol, us(a), us(b));
         }
+    }
+
+    /** The new flow's convergence time in Fig 17(a)'s run; negative if it never converged. */
+    private static long convergencePs(RunResults r) {
+        return PaperMetrics.convergencePs(r, 1, PoseidonExperiments.START_PS, 100);
     }
 
     private static String us(long ps) {
@@ -95,8 +101,8 @@ class PaperNumbersReport {
             String hosts = "topology.parking_lot.hosts_per_switch=" + (n + 1);
             RunResults p = PaperRuns.run("fig17b-stability.textproto", PaperRuns.POSEIDON, hosts);
             RunResults s = PaperRuns.run("fig17b-stability.textproto", PaperRuns.SWIFT, hosts);
-            double p1 = StabilityTest.meanStdDevGbps(p);
-            double s1 = StabilityTest.meanStdDevGbps(s);
+            double p1 = meanStdDev(p, MS);
+            double s1 = meanStdDev(s, MS);
             double p0 = meanStdDev(p, 100 * US);
             double s0 = meanStdDev(s, 100 * US);
             print("| %d | %.4f / %.3f Gb/s | %.4f / %.3f Gb/s | %.2f / %.2f | %s |", n, p1, p0, s1, s0, s1 / p1, s0 / p0,
@@ -127,8 +133,8 @@ class PaperNumbersReport {
             Summary s = Summary.of(many);
             double queueUs = many.queues().get(0).meanBytes() * 8 / 200e3;
             print("| %s = %s | %.4f Gb/s | %.4f | %.2f / %.2f us | %.2f us | %.1f Gb/s | %s |", v[0], v[1],
-                    StabilityTest.meanStdDevGbps(many), s.jainIndex(), s.rttHost().p50Us(), s.rttHost().p99Us(), queueUs,
-                    Summary.of(two).goodputGbps(), us(ConvergenceTest.convergencePs(two)));
+                    meanStdDev(many, MS), s.jainIndex(), s.rttHost().p50Us(), s.rttHost().p99Us(), queueUs,
+                    Summary.of(two).goodputGbps(), us(convergencePs(two)));
         }
     }
 
@@ -141,8 +147,8 @@ class PaperNumbersReport {
             String body = "window { pace_fraction: false }";
             RunResults p = PaperRuns.runWith("fig17b-stability.textproto", PaperRuns.POSEIDON, body, hosts);
             RunResults s = PaperRuns.runWith("fig17b-stability.textproto", PaperRuns.SWIFT, body, hosts);
-            double p1 = StabilityTest.meanStdDevGbps(p);
-            double s1 = StabilityTest.meanStdDevGbps(s);
+            double p1 = meanStdDev(p, MS);
+            double s1 = meanStdDev(s, MS);
             print("| %d | %.3f, %.3f, %.2f | %s |", n, p1, s1, s1 / p1, wall(p, s));
         }
     }

@@ -9,7 +9,6 @@ import org.cosim.runner.JavaBackend;
 import org.cosim.runner.ShippedScenarios;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
-import org.cosim.validation.experiments.PaperRun;
 
 /**
  * Runs the shipped Poseidon scenarios (scenarios/poseidon/) with either protocol:
@@ -19,7 +18,6 @@ import org.cosim.validation.experiments.PaperRun;
 final class PaperRuns {
     static final String POSEIDON = "poseidon";
     static final String SWIFT = "swift";
-    static final String HPCC = "hpcc";
 
     private PaperRuns() {}
 
@@ -34,11 +32,6 @@ final class PaperRuns {
         all.add("protocol." + protocol + "={" + protocolBody + "}");
         all.addAll(Arrays.asList(overrides));
         return runShipped("poseidon/" + file, all, file + " with " + protocol);
-    }
-
-    /** An experiment's run (PoseidonExperiments) at its --quick size, as `cosim validate --quick` runs it. */
-    static RunResults runQuick(PaperRun run) {
-        return runShipped(run.scenario(), run.overrides(true), run.id());
     }
 
     private static RunResults runShipped(String path, List<String> overrides, String what) {

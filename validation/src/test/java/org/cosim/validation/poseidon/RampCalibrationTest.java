@@ -8,10 +8,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Fig 7(a), what max_mi (2) is calibrated on: a flow that starts near 1 Gb/s
- * against three others reaches 90% of its 50 Gb/s share in about 15 of its RTTs
- * (measured 13.7; uncapped 12.6; max_mi = 1.3 takes 18). 5 us samples; "reached"
- * = the 10 us average is at 45 Gb/s or more; the RTT is the flow's mean fabric
- * RTT sample until then.
+ * against three others ramps to 90% of its 50 Gb/s share (the experiment
+ * poseidon-fig7a checks the paper's "about 15" of its RTTs; PaperChecksTest).
+ * 5 us samples; "reached" = the 10 us average is at 45 Gb/s or more; the RTT is
+ * the flow's mean fabric RTT sample until then.
  */
 class RampCalibrationTest {
     private static final long START = 2_000_000_000L;
@@ -22,13 +22,7 @@ class RampCalibrationTest {
         return rtts;
     }
 
-    @Test
-    void aNewFlowRampsFromOneToFiftyGigabitsInAboutFifteenRtts() {
-        double rtts = rttsToReach(PaperRuns.runWith("fig7a-ramp.textproto", PaperRuns.POSEIDON,
-                "window {initial_cwnd_packets: 0.3}"), 45);
-        assertTrue(rtts >= 11 && rtts <= 17, () -> "ramp took " + rtts + " RTTs");
-    }
-
+    /** The cap is what sets the ramp: max_mi = 1.3 takes at least 3 RTTs more than 2 (measured 18 against 13.7). */
     @Test
     void aTighterCapSlowsTheRampDown() {
         double capped = rttsToReach(PaperRuns.runWith("fig7a-ramp.textproto", PaperRuns.POSEIDON,
