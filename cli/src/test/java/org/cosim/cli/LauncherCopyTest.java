@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The `cosim` launcher runs every command from a copy of its build's jars
- * (validation/target/run/ID), because Maven rewrites the jars in place and a build
+ * (cli/target/run/ID), because Maven rewrites the jars in place and a build
  * from another terminal once took classes away from an 18-minute validation. The
  * repository's own script runs here against a stand-in build: a main jar whose
  * manifest names lib/dep.jar, as the real one names its libraries, and whose main
