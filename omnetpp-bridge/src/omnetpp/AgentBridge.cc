@@ -307,7 +307,7 @@ void AgentBridge::completionHop(int host, const IntHopRecord& hop) {
 void AgentBridge::pfcChange(int host, int trafficClass, bool paused) {
     Enter_Method_Silent();
     PfcChange* p = addEvent(host)->mutable_pfc_change();
-    p->set_priority(static_cast<uint32_t>(trafficClass));
+    p->set_traffic_class(static_cast<uint32_t>(trafficClass));
     p->set_paused(paused);
 }
 

@@ -108,9 +108,9 @@ public final class EventBatch extends ColumnarBatch {
     /** INT hop records of event i (0 for every kind but completions carrying them). */
     public int intHopCount(int i) { return hopCount[i]; }
 
-    public void addPfcChange(long t, int h, int priority, boolean paused) {
+    public void addPfcChange(long t, int h, int trafficClass, boolean paused) {
         int i = append(PFC_CHANGE, t, h, -1);
-        a[i] = priority;
+        a[i] = trafficClass;
         flags[i] = paused ? 1 : 0;
     }
 
@@ -203,7 +203,7 @@ public final class EventBatch extends ColumnarBatch {
     public void read(int i, PfcChangeEvent v) {
         v.timePs = time(i);
         v.host = host(i);
-        v.priority = (int) a[i];
+        v.trafficClass = (int) a[i];
         v.paused = flags[i] != 0;
     }
 

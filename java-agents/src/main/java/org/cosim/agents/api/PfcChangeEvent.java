@@ -4,11 +4,12 @@ package org.cosim.agents.api;
 public final class PfcChangeEvent {
     long timePs;
     int host;
-    int priority;
+    int trafficClass;
     boolean paused;
 
     public long timePs() { return timePs; }
     public int host() { return host; }
-    public int priority() { return priority; }
+    /** The paused or resumed class: 0 = control, 1 = data (the fabric's strict-priority classes). */
+    public int trafficClass() { return trafficClass; }
     public boolean paused() { return paused; }
 }

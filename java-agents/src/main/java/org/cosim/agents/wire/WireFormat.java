@@ -91,7 +91,7 @@ public final class WireFormat {
                 }
                 case EventBatch.PFC_CHANGE -> {
                     b.read(i, p);
-                    e.setPfcChange(PfcChange.newBuilder().setPriority(p.priority()).setPaused(p.paused()));
+                    e.setPfcChange(PfcChange.newBuilder().setTrafficClass(p.trafficClass()).setPaused(p.paused()));
                 }
                 case EventBatch.TIMER -> {
                     b.read(i, t);
@@ -156,7 +156,7 @@ public final class WireFormat {
                     into.addControlArrival(t, h, c.getFlow(), c.getKindValue(), c.getSeq(), c.getPullNumber(),
                             c.getPath(), c.getEchoTimePs(), c.getEchoTxTimePs());
                 }
-                case PFC_CHANGE -> into.addPfcChange(t, h, e.getPfcChange().getPriority(), e.getPfcChange().getPaused());
+                case PFC_CHANGE -> into.addPfcChange(t, h, e.getPfcChange().getTrafficClass(), e.getPfcChange().getPaused());
                 case TIMER -> into.addTimer(t, h, e.getTimer().getTimerId());
                 case TRANSMITTED -> {
                     org.cosim.proto.SegmentTransmitted x = e.getTransmitted();

@@ -770,7 +770,7 @@ class AgentServiceFuzzTest {
                     case 0 -> e.setCompletion(wildCompletion(t, e.getTimePs()));
                     case 1 -> e.setPacketArrival(wildPacket(t));
                     case 2 -> e.setControlArrival(wildControl(t));
-                    case 3 -> e.setPfcChange(PfcChange.newBuilder().setPriority(wildInt(t.r)).setPaused(true));
+                    case 3 -> e.setPfcChange(PfcChange.newBuilder().setTrafficClass(wildInt(t.r)).setPaused(true));
                     case 4 -> e.setTimer(TimerFired.newBuilder().setTimerId(wildTimer(t)));
                     default -> e.setFlowArrival(FlowArrival.newBuilder().setFlow(t.r.nextInt(4)).setDst(wildInt(t.r))
                             .setSizeBytes(wildLong(t.r)));
@@ -818,7 +818,7 @@ class AgentServiceFuzzTest {
                         .setPullNumber(pick(t.r, 1L << 40, Long.MAX_VALUE, 1L << 31, 1_000_000L, -1L)).setPath(1));
             }),
             extra("pfc change", false, (e, t) -> e.setHost(t.r.nextInt(4)).setPfcChange(PfcChange.newBuilder()
-                    .setPriority(wildInt(t.r)).setPaused(t.r.nextBoolean()))),
+                    .setTrafficClass(wildInt(t.r)).setPaused(t.r.nextBoolean()))),
             window("timers never set", false, (b, t) -> {
                 // Every shape of id the agents use, for one flow, at one of its ends: NDP's pacer, RTO and
                 // stall timers, a window sender's flow << 1 | kind, a segment sender's flow, MPTCP's
