@@ -49,6 +49,6 @@ Packet* CutPayloadPort::dequeue() {
 
 // The packet keeps the size it was queued at (trimming happens before queueing),
 // so the bytes that leave are the bytes admission added.
-void CutPayloadPort::departed(const Transmitter::Sent& sent) { held_ -= sent.bytes; }
+void CutPayloadPort::departed(const LinkTransmitter::Sent& sent) { held_ -= sent.bytes; }
 
 }  // namespace cosim

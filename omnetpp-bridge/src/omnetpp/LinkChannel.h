@@ -5,7 +5,7 @@
 // Units::serializationPs, the same integer arithmetic as Java's LinkTransmitter.
 // (cDatarateChannel divides a bit length by a double datarate: not exact, so not
 // used.) The sending module schedules its own end-of-transmission event first,
-// with the same arithmetic, as Java's LinkTransmitter.start does (Transmitter).
+// with the same arithmetic, as Java's LinkTransmitter.start does (LinkTransmitter).
 // The rate may change during the run (the scenario's topology.link_changes,
 // applied by the AgentBridge): packets started afterwards use the new rate.
 #pragma once

@@ -116,7 +116,7 @@ Packet* NdpPort::pollData() {
     return pkt;
 }
 
-void NdpPort::departed(const Transmitter::Sent& sent) {
+void NdpPort::departed(const LinkTransmitter::Sent& sent) {
     if (isUntrimmedData(sent.type, sent.flags)) {
         dataHeld_ -= sent.bytes;
     } else {

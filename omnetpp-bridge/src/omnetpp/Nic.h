@@ -39,7 +39,7 @@
 #include "Packet.h"
 #include "RttSampleFile.h"
 #include "SegmentQueue.h"
-#include "Transmitter.h"
+#include "LinkTransmitter.h"
 
 namespace cosim {
 
@@ -93,7 +93,7 @@ private:
     HostEventSink* agents_ = nullptr;
     std::vector<int32_t> flowSrc_;
     std::vector<int32_t> flowDst_;
-    Transmitter tx_;
+    LinkTransmitter tx_;
     std::deque<Packet*> control_;
     SegmentQueue segments_;
     bool dataPaused_ = false;

@@ -47,7 +47,7 @@ Packet* PriorityPort::dequeue() {
     return nullptr;
 }
 
-void PriorityPort::departed(const Transmitter::Sent& sent) {
+void PriorityPort::departed(const LinkTransmitter::Sent& sent) {
     bufferedBytes_ -= sent.bytes;
     ctx_.buffer->release(sent.bytes);
 }

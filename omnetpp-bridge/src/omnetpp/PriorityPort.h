@@ -21,7 +21,7 @@ protected:
     void configureDiscipline(const HardwareSpec& hw) override;
     bool admit(Packet* pkt) override;
     Packet* dequeue() override;
-    void departed(const Transmitter::Sent& sent) override;
+    void departed(const LinkTransmitter::Sent& sent) override;
 
 private:
     int64_t portCapBytes_ = 0;

@@ -109,7 +109,7 @@ void SwitchCore::forward(Packet* pkt) {
     }
 }
 
-void SwitchCore::departed(const Transmitter::Sent& sent) {
+void SwitchCore::departed(const LinkTransmitter::Sent& sent) {
     Enter_Method_Silent();
     if (!pfcAccounted(sent.type, sent.trafficClass)) return;
     const int in = sent.ingressPort;

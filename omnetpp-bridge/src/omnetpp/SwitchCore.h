@@ -19,7 +19,7 @@
 #include "Packet.h"
 #include "RouteTable.h"
 #include "SwitchPort.h"
-#include "Transmitter.h"
+#include "LinkTransmitter.h"
 
 namespace cosim {
 
@@ -31,7 +31,7 @@ public:
     int portCount() const { return static_cast<int>(ports_.size()); }
 
     // A port finished sending a packet (Java Switch.departed): PFC accounting.
-    void departed(const Transmitter::Sent& sent);
+    void departed(const LinkTransmitter::Sent& sent);
     // Sends a packet (owned by the caller, taken over here) to its egress port; also
     // used by ports that send a header back (Java Switch.forward).
     void forward(Packet* pkt);

@@ -67,7 +67,7 @@ void SwitchPort::handleMessage(cMessage* msg) {
                             msg->getClassName(), msg->getName());
     }
     // Java Switch.handle(TX_DONE): the port's own bookkeeping, then the switch's PFC accounting.
-    const Transmitter::Sent sent = tx_.finish();
+    const LinkTransmitter::Sent sent = tx_.finish();
     Packet* lost = tx_.takeLost();  // sent on a down link: dropped after the accounting, as in Java
     if (sent.type != PacketType::kPfc) departed(sent);
     trySend();

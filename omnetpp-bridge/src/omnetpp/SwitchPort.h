@@ -2,7 +2,7 @@
 // Java's SwitchPort, and a NED module of its own (`port[i]` inside a Switch) so
 // that a new discipline is a new subclass plus a NED file that says `like
 // ISwitchPort` (phase 2: NDP's trimming port). The base class owns what every
-// discipline shares: the wire (Transmitter), PFC (a paused class is not started
+// discipline shares: the wire (LinkTransmitter), PFC (a paused class is not started
 // again until resumed; the packet on the wire finishes; PFC frames jump every
 // queue), INT stamping at dequeue, drop and ECN counts, the queue monitor.
 // Subclasses decide admission and order (PriorityPort, NdpPort); the base gives
@@ -20,7 +20,7 @@
 #include <string>
 
 #include "Packet.h"
-#include "Transmitter.h"
+#include "LinkTransmitter.h"
 #include "cosim.pb.h"
 
 namespace cosim {
@@ -78,7 +78,7 @@ public:
     // Bytes waiting for the wire (not the packet being sent).
     virtual int64_t queuedBytes() const = 0;
     int64_t rateBps() const { return tx_.rateBps(); }
-    const Transmitter& transmitter() const { return tx_; }
+    const LinkTransmitter& transmitter() const { return tx_; }
 
 protected:
     ~SwitchPort() override;
@@ -93,7 +93,7 @@ protected:
     // The next packet to put on the wire among the classes not paused, or nullptr.
     virtual Packet* dequeue() = 0;
     // The packet left the wire: give back what admitting it took.
-    virtual void departed(const Transmitter::Sent& sent) = 0;
+    virtual void departed(const LinkTransmitter::Sent& sent) = 0;
 
     void drop(Packet* pkt);
     // Whether a packet is whole data (DATA, not trimmed): what a trimming port may
@@ -118,7 +118,7 @@ protected:
     PortContext ctx_;
 
 private:
-    Transmitter tx_;
+    LinkTransmitter tx_;
     std::deque<Packet*> macControl_;
     bool paused_[kClassCount] = {};
     bool intQuantize_ = false;

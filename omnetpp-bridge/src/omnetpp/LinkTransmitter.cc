@@ -1,4 +1,4 @@
-#include "Transmitter.h"
+#include "LinkTransmitter.h"
 
 #include "IdentityHash.h"
 #include "LinkChannel.h"
@@ -8,7 +8,7 @@ using namespace omnetpp;
 
 namespace cosim {
 
-void Transmitter::attach(cSimpleModule* owner, cGate* out) {
+void LinkTransmitter::attach(cSimpleModule* owner, cGate* out) {
     owner_ = owner;
     out_ = out;
     channel_ = dynamic_cast<const LinkChannel*>(out->findTransmissionChannel());
@@ -21,12 +21,12 @@ void Transmitter::attach(cSimpleModule* owner, cGate* out) {
     txDone_ = new cMessage("txDone");
 }
 
-Transmitter::~Transmitter() {
+LinkTransmitter::~LinkTransmitter() {
     if (owner_ != nullptr && txDone_ != nullptr) owner_->cancelAndDelete(txDone_);
     delete inFlightLost_;
 }
 
-void Transmitter::start(Packet* pkt) {
+void LinkTransmitter::start(Packet* pkt) {
     if (busy_) throw cRuntimeError(owner_, "transmitter busy: a packet was started on a busy link");
     busy_ = true;
     const int32_t bytes = pkt->size();
@@ -46,14 +46,14 @@ void Transmitter::start(Packet* pkt) {
     packetsSent_++;
 }
 
-int64_t Transmitter::rateBps() const { return channel_->currentRateBps(); }
+int64_t LinkTransmitter::rateBps() const { return channel_->currentRateBps(); }
 
-Transmitter::Sent Transmitter::finish() {
+LinkTransmitter::Sent LinkTransmitter::finish() {
     busy_ = false;
     return inFlight_;
 }
 
-Packet* Transmitter::takeLost() {
+Packet* LinkTransmitter::takeLost() {
     Packet* p = inFlightLost_;
     inFlightLost_ = nullptr;
     return p;

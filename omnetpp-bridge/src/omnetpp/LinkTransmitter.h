@@ -1,4 +1,4 @@
-// Transmitter: the sending end of a link inside a module, the C++ twin of Java's
+// LinkTransmitter: the sending end of a link inside a module, the twin of Java's
 // LinkTransmitter. It serializes one packet at a time: start() schedules the
 // owner's end-of-transmission event (TX_DONE) and then sends the packet into the
 // LinkChannel, which delivers it to the peer one propagation delay after the
@@ -16,7 +16,7 @@ namespace cosim {
 
 class LinkChannel;
 
-class Transmitter {
+class LinkTransmitter {
 public:
     // What the owner still needs to know about a packet after it left the wire
     // (the packet itself now belongs to the channel and the peer).
@@ -30,7 +30,7 @@ public:
 
     // `out` is the owner's output gate whose path leads through a LinkChannel.
     void attach(omnetpp::cSimpleModule* owner, omnetpp::cGate* out);
-    ~Transmitter();
+    ~LinkTransmitter();
 
     bool busy() const { return busy_; }
     int64_t rateBps() const;  // the link's rate now (it may change: LinkChannel::changeRate)
