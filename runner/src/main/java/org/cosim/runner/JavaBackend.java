@@ -133,8 +133,10 @@ public final class JavaBackend {
         for (Nic n : r.nics()) {
             hostPauses += n.pauseFramesReceived();
         }
-        return new Counters(pauses, pausesMeasured, hostPauses, drops, dropBytes, ecn, trimmed, returned,
-                r.eventsProcessed(), r.agentWindows(), r.agentEvents(), r.packetsInNetwork(), byPort);
+        return new Counters(new Counters.Pfc(pauses, pausesMeasured, hostPauses),
+                new Counters.PortActions(drops, dropBytes, ecn, trimmed, returned),
+                new Counters.Work(r.eventsProcessed(), r.agentWindows(), r.agentEvents(), r.packetsInNetwork()),
+                byPort);
     }
 
     private static TimeSeries series(TimeSeriesSampler s) {

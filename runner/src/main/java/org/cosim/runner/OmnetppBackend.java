@@ -397,12 +397,14 @@ public final class OmnetppBackend {
                     scalar.applyAsLong("dropped:sum"), trims, returned)));
         }
         byPort.sort(Comparator.comparingInt(PortAt::sw).thenComparingInt(PortAt::port));
-        return new Counters(sum(files, "pfcPauseSent:count"), sum(files, "pfcPauseSentAfterWarmup:count"),
-                sum(files, "pfcPauseReceived:count"), sum(files, "dropped:count"), sum(files, "dropped:sum"),
-                sum(files, "ecnMarked:count"), sum(files, "trimmed:count"), sum(files, "returnedToSender:count"),
-                exact(files, bridge, "eventsProcessed"),
-                exact(files, bridge, "agentWindows"), exact(files, bridge, "agentEvents"),
-                exact(files, bridge, "packetsInNetwork"), byPort.stream().map(PortAt::counts).toList());
+        return new Counters(new Counters.Pfc(sum(files, "pfcPauseSent:count"),
+                        sum(files, "pfcPauseSentAfterWarmup:count"), sum(files, "pfcPauseReceived:count")),
+                new Counters.PortActions(sum(files, "dropped:count"), sum(files, "dropped:sum"),
+                        sum(files, "ecnMarked:count"), sum(files, "trimmed:count"),
+                        sum(files, "returnedToSender:count")),
+                new Counters.Work(exact(files, bridge, "eventsProcessed"), exact(files, bridge, "agentWindows"),
+                        exact(files, bridge, "agentEvents"), exact(files, bridge, "packetsInNetwork")),
+                byPort.stream().map(PortAt::counts).toList());
     }
 
     private static TimeSeries series(FabricSimulation sim, ResultFiles files) {

@@ -119,7 +119,8 @@ class SweepPlanTest {
         List<SweepTable.Row> rows = new java.util.ArrayList<>();
         for (int i = 0; i < 6; i++) {
             Summary s = Summaries.withRates(jain[i]);
-            Counters c = new Counters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of());
+            Counters c = new Counters(new Counters.Pfc(0, 0, 0), new Counters.PortActions(0, 0, 0, 0, 0),
+                    new Counters.Work(0, 0, 0, 0), List.of());
             rows.add(new SweepTable.Row(p.points().get(i), "d" + i, s, c, List.of(), i == 5 ? "stopped" : null, -1));
         }
         org.cosim.runner.plots.FigureData f = new SweepTable(p.axes(), rows).figure("jain");

@@ -3,20 +3,79 @@ package org.cosim.runner.results;
 import java.util.List;
 
 /**
- * Network-wide event counts of a run, and the switch ports that dropped or trimmed
- * packets ({@code byPort}: in switch id order, then port). Trimmed packets and
- * headers returned to their sender come from NDP switch ports.
+ * Network-wide event counts of a run, in three named parts, and the switch ports
+ * that dropped or trimmed packets ({@code byPort}: in switch id order, then port).
+ * Trimmed packets and headers returned to their sender come from NDP switch ports.
  */
-public record Counters(long pfcPauseFramesSent, long pfcPauseFramesSentMeasured, long pfcPauseFramesReceivedByHosts, long dropPackets,
-                       long dropBytes, long ecnMarks, long trimmedPackets, long returnedToSender, long eventsProcessed,
-                       long agentWindows, long agentEvents, long packetsInNetwork, List<PortCounts> byPort) {
+public record Counters(Pfc pfc, PortActions ports, Work work, List<PortCounts> byPort) {
+    /**
+     * PFC pause frames the switches sent (in all, and after the warm-up) and pause frames the hosts' NICs
+     * received.
+     */
+    public record Pfc(long framesSent, long framesSentMeasured, long framesReceivedByHosts) { }
+
+    /** What the switch ports did to packets: dropped (packets, bytes), marked ECN-CE, trimmed, returned. */
+    public record PortActions(long dropPackets, long dropBytes, long ecnMarks, long trimmedPackets,
+                              long returnedToSender) { }
+
+    /** The simulation's work: events processed, agent windows and their events, packets still in the network. */
+    public record Work(long eventsProcessed, long agentWindows, long agentEvents, long packetsInNetwork) { }
+
     public Counters {
         byPort = List.copyOf(byPort);
     }
 
+    public long pfcPauseFramesSent() {
+        return pfc.framesSent();
+    }
+
+    public long pfcPauseFramesSentMeasured() {
+        return pfc.framesSentMeasured();
+    }
+
+    public long pfcPauseFramesReceivedByHosts() {
+        return pfc.framesReceivedByHosts();
+    }
+
+    public long dropPackets() {
+        return ports.dropPackets();
+    }
+
+    public long dropBytes() {
+        return ports.dropBytes();
+    }
+
+    public long ecnMarks() {
+        return ports.ecnMarks();
+    }
+
+    public long trimmedPackets() {
+        return ports.trimmedPackets();
+    }
+
+    public long returnedToSender() {
+        return ports.returnedToSender();
+    }
+
+    public long eventsProcessed() {
+        return work.eventsProcessed();
+    }
+
+    public long agentWindows() {
+        return work.agentWindows();
+    }
+
+    public long agentEvents() {
+        return work.agentEvents();
+    }
+
+    public long packetsInNetwork() {
+        return work.packetsInNetwork();
+    }
+
     /** The share of trimmed headers that were returned to their sender (NaN without trimming). */
     public double returnedShare() {
-        return trimmedPackets == 0 ? Double.NaN : returnedToSender / (double) trimmedPackets;
+        return trimmedPackets() == 0 ? Double.NaN : returnedToSender() / (double) trimmedPackets();
     }
 
     /** The ports that dropped packets. */
