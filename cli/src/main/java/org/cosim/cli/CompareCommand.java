@@ -180,7 +180,7 @@ public final class CompareCommand implements Command {
                         + "; the omnetpp run did not start");
             } else {
                 progress[0].done();
-                err.println("cosim compare: " + pair.notRun());
+                err.println("cosim compare: " + pair.notRun().message());
             }
             return 1;
         }

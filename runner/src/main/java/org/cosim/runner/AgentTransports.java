@@ -34,14 +34,7 @@ public final class AgentTransports {
     }
 
     /** The two ways, as `--transport` names them. */
-    public enum Kind {
-        DIRECT, GRPC;
-
-        /** The name on the command line. */
-        public String id() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
-    }
+    public enum Kind { DIRECT, GRPC }
 
     public static Opened open(Kind kind, FabricSimulation sim, Path trace) {
         Opened o = switch (kind) {

@@ -28,7 +28,7 @@ final class OppRunStop implements AutoCloseable {
     void now() {
         if (!asked && oppRun.isAlive()) {
             asked = true;
-            oppRun.toHandle().destroy();
+            oppRun.toHandle().destroy();  // SIGTERM; Process.destroy() would also close the pipe the runner reads
         }
     }
 
@@ -50,8 +50,7 @@ final class OppRunStop implements AutoCloseable {
         if (!oppRun.isAlive()) {
             return;
         }
-        asked = true;
-        oppRun.toHandle().destroy();  // SIGTERM; Process.destroy() would also close the pipe the runner reads
+        now();
         try {
             oppRun.waitFor(WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {

@@ -8,6 +8,7 @@ import org.cosim.proto.Scenario;
 import org.cosim.runner.omnetpp.OmnetppException;
 import org.cosim.runner.results.ResultsComparison;
 import org.cosim.runner.results.RunResults;
+import org.cosim.scenario.ScenarioException;
 
 /**
  * A scenario on both back ends and the check that they agree, as `cosim compare`, `cosim sweep --backend both`
@@ -29,18 +30,30 @@ public final class PairedRun {
         void finished(Backend backend, Path dir, RunResults results);
     }
 
+    /** Why the OMNeT++ run of a pair did not take place, and the message that says so. */
+    public record NotRun(Why why, String message) {
+        public enum Why {
+            /** A stop came during the Java run. */
+            STOPPED,
+            /** No OMNeT++ on this machine. */
+            UNAVAILABLE,
+            /** opp_run could not run it (the bridge, the agent server, the scenario). */
+            FAILED
+        }
+    }
+
     /**
      * @param omnetpp    null when the OMNeT++ run did not take place; {@code notRun} says why
      * @param comparison null when there is nothing to compare: no OMNeT++ results, or partial ones of a stopped run
      */
-    public record Outcome(RunResults java, RunResults omnetpp, String notRun, ResultsComparison comparison) {
+    public record Outcome(RunResults java, RunResults omnetpp, NotRun notRun, ResultsComparison comparison) {
         /** Why the pair is not whole ("java: ...", "omnetpp: ..."), or null. */
         public String failure() {
             if (!java.complete()) {
                 return Backend.JAVA.id() + ": " + java.failure();
             }
             if (omnetpp == null) {
-                return Backend.OMNETPP.id() + ": " + notRun;
+                return Backend.OMNETPP.id() + ": " + notRun.message();
             }
             return omnetpp.complete() ? null : Backend.OMNETPP.id() + ": " + omnetpp.failure();
         }
@@ -72,18 +85,19 @@ public final class PairedRun {
         RunResults java = Backend.JAVA.run(sim, settings.at(dirs.apply(Backend.JAVA)), javaControl);
         listener.finished(Backend.JAVA, dirs.apply(Backend.JAVA), java);
         if (javaControl.stopRequested().getAsBoolean()) {
-            return new Outcome(java, null, "not run (stopped by SIGINT or SIGTERM)", null);
+            return new Outcome(java, null, new NotRun(NotRun.Why.STOPPED, "not run (stopped by SIGINT or SIGTERM)"),
+                    null);
         }
         Optional<String> unavailable = Backend.OMNETPP.unavailable();
         if (unavailable.isPresent()) {
-            return new Outcome(java, null, unavailable.get(), null);
+            return new Outcome(java, null, new NotRun(NotRun.Why.UNAVAILABLE, unavailable.get()), null);
         }
         RunControl control = listener.starting(Backend.OMNETPP);
         RunResults omnetpp;
         try {
             omnetpp = Backend.OMNETPP.run(sim, settings.at(dirs.apply(Backend.OMNETPP)), control);
-        } catch (OmnetppException e) {
-            return new Outcome(java, null, e.getMessage(), null);
+        } catch (OmnetppException | ScenarioException e) {
+            return new Outcome(java, null, new NotRun(NotRun.Why.FAILED, e.getMessage()), null);
         }
         listener.finished(Backend.OMNETPP, dirs.apply(Backend.OMNETPP), omnetpp);
         // A stopped opp_run's partial files against a whole Java run would differ everywhere, and say nothing.

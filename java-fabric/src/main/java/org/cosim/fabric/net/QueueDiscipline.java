@@ -48,7 +48,7 @@ public sealed interface QueueDiscipline permits QueueDiscipline.Priority, QueueD
 
     /** Whether ports of this kind trim instead of marking or pausing (NDP's, Cut Payload's). */
     default boolean trims() {
-        return this != PRIORITY;
+        return !PRIORITY.equals(this);
     }
 
     /** Whether PFC can run over ports of this kind (a trimming port has no lossless class). */

@@ -466,11 +466,16 @@ public final class ValidationRunner {
         return options.out().resolve("runs").resolve(backend.id()).resolve(r.id());
     }
 
+    /** {@link #dir} as the report names it, relative to the validation's folder. */
+    private String rel(Backend backend, PaperRun r) {
+        return options.out().relativize(dir(backend, r)).toString();
+    }
+
     /** Runs one simulation on its back end, or a pair on both, and writes their files: an outcome per run. */
     private List<Outcome> execute(Planned p) {
         PaperRun r = p.run();
         Backend backend = p.backend();
-        String rel = options.out().relativize(dir(backend, r)).toString();
+        String rel = rel(backend, r);
         Scenario scenario;
         FabricSimulation sim;
         String note = null;
@@ -495,8 +500,7 @@ public final class ValidationRunner {
                         + " flows; files stay small)";
             }
         } catch (ScenarioException ex) {
-            return p.unit().stream().map(u -> new Outcome(new RunRecord(r, u.backend(),
-                    options.out().relativize(dir(u.backend(), r)).toString(), 0, 0,
+            return p.unit().stream().map(u -> new Outcome(new RunRecord(r, u.backend(), rel(u.backend(), r), 0, 0,
                     "bad scenario: " + ex.getMessage(), null, null), null, false)).toList();
         } catch (SetUpStop.Stopped ex) {
             return p.unit().stream().map(ValidationRunner::notStarted).toList();
@@ -529,36 +533,30 @@ public final class ValidationRunner {
     /** The Java run {@code p} and its OMNeT++ partner as a pair, whose files are compared byte for byte. */
     private List<Outcome> executePair(Planned p, FabricSimulation sim, String note) {
         PaperRun r = p.run();
-        Optional<String> unavailable = Backend.OMNETPP.unavailable();
-        PairedRun.Outcome pair;
-        try {
-            pair = PairedRun.run(sim, b -> dir(b, r), RunSettings.in(dir(Backend.JAVA, r), options.notes()), 0,
-                    new PairedRun.Listener() {
-                        @Override
-                        public RunControl starting(Backend backend) {
-                            RunStart start = starts(backend == Backend.JAVA ? p : p.partner(), sim);
-                            return new RunControl(t -> listener.progress(start, t), () -> stopping());
-                        }
+        PairedRun.Outcome pair = PairedRun.run(sim, b -> dir(b, r), RunSettings.in(dir(Backend.JAVA, r),
+                options.notes()), 0, new PairedRun.Listener() {
+                    @Override
+                    public RunControl starting(Backend backend) {
+                        RunStart start = starts(backend == Backend.JAVA ? p : p.partner(), sim);
+                        return new RunControl(t -> listener.progress(start, t), () -> stopping());
+                    }
 
-                        @Override
-                        public void finished(Backend backend, Path dir, RunResults results) {
-                            write(dir, results, sim);
-                        }
-                    });
-        } catch (ScenarioException ex) {
-            throw new IllegalStateException("run " + r.id() + ": the OMNeT++ back end refused what the Java back end "
-                    + "ran: " + ex.getMessage(), ex);
-        }
+                    @Override
+                    public void finished(Backend backend, Path dir, RunResults results) {
+                        write(dir, results, sim);
+                    }
+                });
         Outcome java = outcome(p, pair.java(), note);
         Planned partner = p.partner();
         if (pair.omnetpp() == null) {
-            if (stopping()) {
-                return List.of(java, notStarted(partner));
-            }
-            String why = unavailable.orElse(null);
-            return List.of(java, new Outcome(new RunRecord(r, Backend.OMNETPP, why != null ? null
-                    : options.out().relativize(dir(Backend.OMNETPP, r)).toString(), 0, 0, why != null ? null
-                    : pair.notRun(), why, note), null, false));
+            PairedRun.NotRun notRun = pair.notRun();
+            return List.of(java, switch (notRun.why()) {
+                case STOPPED -> notStarted(partner);
+                case UNAVAILABLE -> new Outcome(new RunRecord(r, Backend.OMNETPP, null, 0, 0, null, notRun.message(),
+                        null), null, false);
+                case FAILED -> new Outcome(new RunRecord(r, Backend.OMNETPP, rel(Backend.OMNETPP, r), 0, 0,
+                        notRun.message(), null, note), null, stopping());
+            });
         }
         String agreement = pair.comparison() == null ? null : pair.comparison().agree()
                 ? "its files are identical to the java run's"
@@ -590,13 +588,12 @@ public final class ValidationRunner {
 
     /** The outcome of run {@code p}, which ran to {@code res}. */
     private Outcome outcome(Planned p, RunResults res, String note) {
-        RunRecord rec = new RunRecord(p.run(), p.backend(), options.out().relativize(dir(p.backend(), p.run()))
-                .toString(), res.wallNanos() / 1e9, res.reachedPs() / (double) Units.PS_PER_MS,
+        RunRecord rec = new RunRecord(p.run(), p.backend(), rel(p.backend(), p.run()), res.wallNanos() / 1e9,
+                res.reachedPs() / (double) Units.PS_PER_MS,
                 res.complete() ? null : res.failure(), null, note);
         return new Outcome(rec, res.complete() ? res : null, !res.complete() && stopping());
     }
 
-    /** The scenario's sampling interval, or a multiple of it that keeps samples x flows within the budget. */
     /** The run as its scenario samples it; null if that sampling is too fine to fit in memory. */
     private static FabricSimulation sampledAsAsked(Scenario s, SetUpStop stop) {
         try {
