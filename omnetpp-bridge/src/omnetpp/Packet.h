@@ -19,7 +19,7 @@ struct IntHopRecord {
     int64_t rateBps = 0;     // the port's link rate
 };
 
-// What a packet is (Java PacketType).
+// What a packet is: cosim.proto's PacketType (held equal in PacketTracer.h), as Java's PacketType.
 enum class PacketType : uint8_t {
     kData = 1,
     kSegmentAck = 2,  // hardware ACK of a whole segment, made by the receiving NIC

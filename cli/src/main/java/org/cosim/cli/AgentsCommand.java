@@ -13,7 +13,7 @@ import org.apache.commons.cli.Options;
 import org.cosim.agents.wire.AgentServer;
 import org.cosim.agents.wire.AgentServerOptions;
 import org.cosim.agents.wire.SessionLimits;
-import org.cosim.fabric.RunSpecs;
+import org.cosim.setup.RunSpecs;
 import org.cosim.scenario.FileRoot;
 
 /**

@@ -20,6 +20,7 @@ import org.cosim.runner.omnetpp.OmnetppInstall;
 import org.cosim.runner.omnetpp.OppRunAllocator;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.scenario.Units;
+import org.cosim.setup.RunSetup;
 
 /**
  * `cosim bench`: the speed of the Java fabric on a scenario. Runs it a few times
@@ -101,7 +102,7 @@ public final class BenchCommand implements Command {
         int runs = positive(cl.getOptionValue("runs", "5"), "--runs", 1);
         int warmups = positive(cl.getOptionValue("warmup-runs", "3"), "--warmup-runs", 0);
         Scenario scenario = ScenarioFiles.read(file, CommandLines.overrides(cl));
-        FabricSimulation sim = FabricSimulation.of(scenario);
+        RunSetup sim = RunSetup.of(scenario);
         double simMs = sim.config().durationPs() / (double) Units.PS_PER_MS;
         out.printf(Locale.ROOT, "bench: %s, %s ms simulated, %d hosts, %d flows; %d warm-up + %d measured runs%n",
                 file, simMs, sim.graph().hostCount(), sim.flows().size(), warmups, runs);
@@ -154,8 +155,8 @@ public final class BenchCommand implements Command {
         return s.allIdentical() ? 0 : 1;
     }
 
-    private static FabricResult once(FabricSimulation sim) {
-        FabricResult r = sim.run(new DirectTransport(sim.session()));
+    private static FabricResult once(RunSetup sim) {
+        FabricResult r = new FabricSimulation(sim).run(new DirectTransport(sim.session()));
         if (!r.complete()) {
             throw new RunFailed("the run failed at " + r.reachedPs() / (double) Units.PS_PER_US
                     + " us of simulated time: " + r.failure());

@@ -18,13 +18,13 @@ import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
-import org.cosim.fabric.FabricSimulation;
-import org.cosim.fabric.SetUpStop;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.results.ResultsWriter;
 import org.cosim.scenario.ClosestNames;
 import org.cosim.scenario.OneofSwitches;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.setup.RunSetup;
+import org.cosim.setup.SetUpStop;
 
 /** Shared commons-cli plumbing: strict parsing (unknown options are errors) and help text. */
 final class CommandLines {
@@ -107,8 +107,8 @@ final class CommandLines {
          * {@code run} (the overridden scenario, or what the command makes of it) checked as a run is: a field
          * refused inside a oneof member that an override chose says so ({@link OneofSwitches#explained}).
          */
-        FabricSimulation simulation(Scenario run, SetUpStop stop) {
-            return OneofSwitches.explained(asFiled, run, () -> FabricSimulation.of(run, stop));
+        RunSetup simulation(Scenario run, SetUpStop stop) {
+            return OneofSwitches.explained(asFiled, run, () -> RunSetup.of(run, stop));
         }
     }
 

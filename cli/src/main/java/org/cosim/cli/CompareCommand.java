@@ -13,7 +13,6 @@ import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.Backend;
 import org.cosim.runner.LoadCheck;
@@ -25,6 +24,7 @@ import org.cosim.runner.plots.Plots;
 import org.cosim.runner.results.ResultsComparison;
 import org.cosim.runner.results.RunComparison;
 import org.cosim.runner.results.RunResults;
+import org.cosim.setup.RunSetup;
 
 /**
  * `cosim compare --dirs A B [C ...]`: runs' results side by side (RunComparison), a
@@ -119,7 +119,7 @@ public final class CompareCommand implements Command {
             if (built.isEmpty()) {
                 return stop.stoppedInSetUp("cosim compare");
             }
-            FabricSimulation sim = built.get();
+            RunSetup sim = built.get();
             LoadCheck.check(sim, "cosim compare", cl.hasOption("strict-load"), err);
             Optional<String> unavailable = Backend.OMNETPP.unavailable();
             if (unavailable.isPresent()) {
@@ -141,7 +141,7 @@ public final class CompareCommand implements Command {
         }
     }
 
-    private static int runBoth(FabricSimulation sim, Path outDir, CommandLine cl, double tolerance, StopOnSignal stop,
+    private static int runBoth(RunSetup sim, Path outDir, CommandLine cl, double tolerance, StopOnSignal stop,
                                PrintStream out, PrintStream err) {
         boolean noPlots = cl.hasOption("no-plots");
         Progress[] progress = new Progress[1];

@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
-import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.omnetpp.CosimHome;
 import org.cosim.runner.omnetpp.OmnetppIni;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.setup.RunSetup;
 
 /**
  * `cosim omnetpp-ini [SCENARIO ...]`: prints an omnetpp.ini with one configuration
@@ -53,7 +53,7 @@ public final class OmnetppIniCommand implements Command {
         List<Path> files = new ArrayList<>();
         for (String a : cl.getArgList()) {
             Path f = Path.of(a);
-            FabricSimulation.of(ScenarioFiles.read(f));  // a file named here must run: its mistake is the answer
+            RunSetup.of(ScenarioFiles.read(f));  // a file named here must run: its mistake is the answer
             files.add(f);
         }
         out.print(ini(home, files));
@@ -76,7 +76,7 @@ public final class OmnetppIniCommand implements Command {
             String name = configName(home, f);
             String rel = home.ned().toAbsolutePath().relativize(f.toAbsolutePath().normalize()).toString();
             try {
-                FabricSimulation.of(s);
+                RunSetup.of(s);
             } catch (ScenarioException e) {
                 continue;  // a shipped preset that other scenarios start from (base:), not runnable alone
             }

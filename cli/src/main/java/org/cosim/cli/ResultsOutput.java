@@ -4,11 +4,11 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.cosim.fabric.FabricSimulation;
 import org.cosim.runner.RunFiles;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
 import org.cosim.runner.results.TracedOneWay;
+import org.cosim.setup.RunSetup;
 
 /** A run's results on the terminal and in its directory, as `cosim run` and `cosim compare` show them. */
 final class ResultsOutput {
@@ -18,7 +18,7 @@ final class ResultsOutput {
      * Prints the summary, then writes the results directory and plots; returns the summary. Printed first,
      * the headline numbers survive a results directory that cannot be written (a full disk).
      */
-    static Summary write(Path outDir, RunResults results, FabricSimulation sim, boolean noPlots, PrintStream out) {
+    static Summary write(Path outDir, RunResults results, RunSetup sim, boolean noPlots, PrintStream out) {
         Summary summary = Summary.of(results);
         SummaryPrinter.print(out, results, summary);
         out.flush();

@@ -8,7 +8,6 @@ import java.util.function.LongConsumer;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.AgentTransports;
 import org.cosim.runner.Backend;
@@ -24,6 +23,7 @@ import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
 import org.cosim.runner.results.TracedOneWay;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.setup.RunSetup;
 
 /** `cosim run SCENARIO`: one scenario on one back end, results and plots in a directory. */
 public final class RunCommand implements Command {
@@ -93,13 +93,13 @@ public final class RunCommand implements Command {
             if (built.isEmpty()) {
                 return stop.stoppedInSetUp("cosim run");
             }
-            FabricSimulation sim = built.get();
+            RunSetup sim = built.get();
             return run(sim, backend, cl, trace, stop, out, err);
         }
     }
 
     /** The run of {@code sim} that the command line {@code cl} asks for, once set up. */
-    private static int run(FabricSimulation sim, Backend backend, CommandLine cl, Path trace, StopOnSignal stop,
+    private static int run(RunSetup sim, Backend backend, CommandLine cl, Path trace, StopOnSignal stop,
                            PrintStream out, PrintStream err) {
         Scenario scenario = sim.scenario();
         LoadCheck.check(sim, "cosim run", cl.hasOption("strict-load"), err);
@@ -153,7 +153,7 @@ public final class RunCommand implements Command {
      * Flows that start at or after the end take no part in the run: allowed (a shorter --set duration_us of a
      * longer scenario), but said, since the summary would otherwise count them as flows that carried nothing.
      */
-    static void noteFlowsAfterTheEnd(FabricSimulation sim, PrintStream err) {
+    static void noteFlowsAfterTheEnd(RunSetup sim, PrintStream err) {
         long end = sim.config().durationPs();
         int late = 0;
         for (int f = 0; f < sim.flows().size(); f++) {

@@ -9,10 +9,10 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
-import org.cosim.fabric.FabricSimulation;
-import org.cosim.fabric.SetUpStop;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.RunControl;
+import org.cosim.setup.RunSetup;
+import org.cosim.setup.SetUpStop;
 
 /**
  * Ctrl-C (SIGINT) or SIGTERM during `cosim run`, `compare` or `sweep`: the runs in
@@ -56,13 +56,13 @@ final class StopOnSignal implements AutoCloseable {
         });
     }
 
-    /** For a run's set-up, which ends soon after a signal (FabricSimulation#of). */
+    /** For a run's set-up, which ends soon after a signal (RunSetup#of). */
     SetUpStop setUp() {
         return new SetUpStop(this::requested);
     }
 
     /** {@code read}'s simulation of {@code scenario}, its set-up stopped by a signal: empty then. */
-    Optional<FabricSimulation> simulation(CommandLines.Overridden read, Scenario scenario) {
+    Optional<RunSetup> simulation(CommandLines.Overridden read, Scenario scenario) {
         try {
             return Optional.of(read.simulation(scenario, setUp()));
         } catch (SetUpStop.Stopped e) {

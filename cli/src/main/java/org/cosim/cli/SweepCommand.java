@@ -22,8 +22,6 @@ import org.cosim.cli.sweep.SeedSummary;
 import org.cosim.cli.sweep.SweepAxis;
 import org.cosim.cli.sweep.SweepPlan;
 import org.cosim.cli.sweep.SweepTable;
-import org.cosim.fabric.FabricSimulation;
-import org.cosim.fabric.SetUpStop;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.Backend;
 import org.cosim.runner.Jobs;
@@ -39,6 +37,8 @@ import org.cosim.runner.results.Summary;
 import org.cosim.scenario.OneofSwitches;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.setup.RunSetup;
+import org.cosim.setup.SetUpStop;
 
 /**
  * `cosim sweep SCENARIO --vary field=v1,v2 ...`: one scenario over every
@@ -180,7 +180,7 @@ public final class SweepCommand implements Command {
             try {
                 Scenario s = ScenarioFiles.withOverrides(asFiled, overrides);
                 // Said once for all the points that overload alike (a sweep over seeds).
-                FabricSimulation sim = OneofSwitches.explained(asFiled, s, () -> FabricSimulation.of(s));
+                RunSetup sim = OneofSwitches.explained(asFiled, s, () -> RunSetup.of(s));
                 LoadCheck.check(sim, "cosim sweep", strictLoad, line -> {
                     if (noted.add(line)) {
                         err.println(line + " (first at sweep run " + p.index() + ")");
@@ -274,7 +274,7 @@ public final class SweepCommand implements Command {
         if (backend == BackendChoice.BOTH) {
             return runBoth(p, dir, s, runDir, plots, stop, err);
         }
-        FabricSimulation sim = FabricSimulation.of(s, stop.setUp());
+        RunSetup sim = RunSetup.of(s, stop.setUp());
         RunResults results;
         try {
             results = backend.backends().get(0).run(sim, RunSettings.in(runDir, err), stop.control(t -> { }));
@@ -289,7 +289,7 @@ public final class SweepCommand implements Command {
     /** A point on both back ends, as `cosim compare` runs them: the row holds the Java run and how many values differ. */
     private static SweepTable.Row runBoth(SweepPlan.Point p, String dir, Scenario given, Path runDir, boolean plots,
                                          StopOnSignal stop, PrintStream err) {
-        FabricSimulation sim = FabricSimulation.of(PairedRun.scenario(given), stop.setUp());
+        RunSetup sim = RunSetup.of(PairedRun.scenario(given), stop.setUp());
         Summary[] javaSummary = new Summary[1];
         PairedRun.Outcome pair = PairedRun.run(sim, runDir, RunSettings.in(runDir, err), 0, new PairedRun.Listener() {
             @Override

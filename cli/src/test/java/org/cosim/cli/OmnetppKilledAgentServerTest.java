@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.cosim.fabric.FabricSimulation;
 import org.cosim.runner.Backend;
 import org.cosim.runner.OmnetppBackend;
 import org.cosim.runner.RunControl;
@@ -26,6 +25,7 @@ import org.cosim.runner.results.ResultsWriter;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.setup.RunSetup;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -78,7 +78,7 @@ class OmnetppKilledAgentServerTest {
     @ValueSource(ints = {1, 4})
     void killingTheAgentServerEndsTheRunWithAClearErrorAndKeepsPartialResults(int depth) throws Exception {
         String target = startAgents();
-        FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto",
+        RunSetup sim = RunSetup.of(ShippedScenarios.read("timely-incast.textproto",
                 "output.warmup_us=0", "pipeline_depth=" + depth, "output.packet_trace={flows: [0, 1]}"));
         long duration = sim.config().durationPs();
         // The bridge reports each percent of simulated time it passes; at 20% the server dies (SIGKILL).
@@ -119,7 +119,7 @@ class OmnetppKilledAgentServerTest {
     @ValueSource(ints = {1, 4})
     void sigtermWhileWaitingForAFrozenAgentServerEndsTheRunAtOnce(int depth) throws Exception {
         String target = startAgents();
-        FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto",
+        RunSetup sim = RunSetup.of(ShippedScenarios.read("timely-incast.textproto",
                 "output.warmup_us=0", "pipeline_depth=" + depth));
         long duration = sim.config().durationPs();
         AtomicLong signalledAt = new AtomicLong();
@@ -170,7 +170,7 @@ class OmnetppKilledAgentServerTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();  // free once closed: nothing listens there
         }
-        FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto",
+        RunSetup sim = RunSetup.of(ShippedScenarios.read("timely-incast.textproto",
                 "duration_us=1000", "output.warmup_us=0"));
         OmnetppException e = assertThrows(OmnetppException.class, () -> assertTimeoutPreemptively(
                 Duration.ofSeconds(120), () -> Backend.OMNETPP.run(sim, RunSettings.in(tmp.resolve("x"), System.out)

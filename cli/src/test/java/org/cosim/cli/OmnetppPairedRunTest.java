@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.Backend;
 import org.cosim.runner.JavaBackend;
@@ -28,6 +27,7 @@ import org.cosim.runner.results.ResultsWriter;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.setup.RunSetup;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -536,7 +536,7 @@ class OmnetppPairedRunTest {
 
     /** The Java back end runs {@code java}, the OMNeT++ runner {@code omnetpp} (its default depth if it sets none). */
     private Path[] runBoth(Scenario javaScenario, Scenario omnetppScenario) {
-        FabricSimulation sim = FabricSimulation.of(omnetppScenario);
+        RunSetup sim = RunSetup.of(omnetppScenario);
         RunResults java = JavaBackend.run(javaScenario, t -> { });
         RunResults omnetpp = Backend.OMNETPP.run(sim, RunSettings.in(tmp.resolve("omnetpp"), System.out),
                 RunControl.NONE);

@@ -1,5 +1,7 @@
 package org.cosim.fabric;
 
+import org.cosim.setup.FabricConfig;
+
 import java.util.List;
 import org.cosim.agents.host.FlowStates;
 import org.cosim.fabric.net.Nic;
@@ -8,10 +10,10 @@ import org.cosim.fabric.stats.FlowStats;
 import org.cosim.fabric.stats.QueueMonitor;
 import org.cosim.fabric.stats.RttRecorder;
 import org.cosim.fabric.stats.TimeSeriesSampler;
-import org.cosim.fabric.topology.Routing;
-import org.cosim.fabric.topology.TopologyGraph;
-import org.cosim.fabric.trace.PacketTrace;
-import org.cosim.fabric.workload.FlowTable;
+import org.cosim.setup.topology.Routing;
+import org.cosim.setup.topology.TopologyGraph;
+import org.cosim.setup.report.PacketTrace;
+import org.cosim.setup.workload.FlowTable;
 
 /**
  * Everything a Java-fabric run measured, up to where it got: complete when

@@ -1,5 +1,7 @@
 package org.cosim.fabric;
 
+import org.cosim.setup.MemoryBudget;
+
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;

@@ -81,11 +81,11 @@ class FabricSimulationTest {
                 output { agent_state: true sample_interval_us: 10 }
                 """);
         FabricSimulation sim = FabricSimulation.of(s);
-        FabricResult honest = sim.run(new DirectTransport(sim.session()));
+        FabricResult honest = sim.run(new DirectTransport(sim.setup().session()));
         assertNull(honest.failure());
         assertEquals(9, honest.flowStates().samples(), "10, 20, ..., 90 us");
         assertEquals(10.0, honest.flowStates().value(0, 0), "PFC-only sends at line rate");
-        DirectTransport inner = new DirectTransport(sim.session());
+        DirectTransport inner = new DirectTransport(sim.setup().session());
         FabricResult lied = sim.run(new org.cosim.fabric.agent.AgentTransport() {
             @Override
             public void exchange(org.cosim.agents.api.EventBatch events, org.cosim.agents.api.ActionBatch actions) {
@@ -123,7 +123,7 @@ class FabricSimulationTest {
                 output { sample_interval_us: 100 }
                 """.formatted(changes, extra, protocol));
         FabricSimulation sim = FabricSimulation.of(s);
-        FabricResult r = sim.run(new DirectTransport(sim.session()));
+        FabricResult r = sim.run(new DirectTransport(sim.setup().session()));
         assertNull(r.failure());
         return r;
     }
@@ -187,6 +187,6 @@ class FabricSimulationTest {
 
     private static FabricResult runDirect(Scenario s) {
         FabricSimulation sim = FabricSimulation.of(s);
-        return sim.run(new DirectTransport(sim.session()));
+        return sim.run(new DirectTransport(sim.setup().session()));
     }
 }

@@ -36,8 +36,8 @@ class PinnedWindowTest {
                                             max_cwnd_packets: %s pace_fraction: true } } }
                 workload { flow_list { flows { src: 1 dst: 0 size_bytes: 0 } } }
                 """.formatted(w, w, w)));
-        assertEquals(RTT_PS, sim.session().flows().get(0).baseRttPs(), "the unloaded RTT as computed above");
-        FabricResult r = sim.run(new DirectTransport(sim.session()));
+        assertEquals(RTT_PS, sim.setup().session().flows().get(0).baseRttPs(), "the unloaded RTT as computed above");
+        FabricResult r = sim.run(new DirectTransport(sim.setup().session()));
         assertNull(r.failure());
         return r.flowStats().deliveredMeasuredBytes(0);
     }

@@ -25,7 +25,7 @@ class ProgressStepsTest {
         // One long-lived pfc_only flow whose agents take 10 ms of wall time a window (a slow but healthy law, or
         // a large run): its windows come about 150 a simulated millisecond, so a millisecond of it is 1.5 s of wall time.
         FabricSimulation sim = FabricSimulation.of(TestScenarios.oneClientStar(0, 10, 20, 5, 200_000));
-        DirectTransport agents = new DirectTransport(sim.session());
+        DirectTransport agents = new DirectTransport(sim.setup().session());
         AgentTransport slow = new AgentTransport() {
             @Override
             public void exchange(EventBatch events, ActionBatch actions) {

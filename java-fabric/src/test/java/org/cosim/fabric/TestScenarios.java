@@ -61,7 +61,7 @@ public final class TestScenarios {
         private final DirectTransport inner;
 
         public RecordingDirect(FabricSimulation sim) {
-            this.inner = new DirectTransport(sim.session());
+            this.inner = new DirectTransport(sim.setup().session());
         }
 
         @Override

@@ -45,7 +45,7 @@ class WindowProtocolsOnTheFabricTest {
         final DirectTransport inner;
 
         Completions(FabricSimulation sim) {
-            inner = new DirectTransport(sim.session());
+            inner = new DirectTransport(sim.setup().session());
         }
 
         @Override
@@ -66,7 +66,7 @@ class WindowProtocolsOnTheFabricTest {
         // One packet: host 1 -> switch -> host 0. Data 4096 B at 200 Gb/s = 163,840 ps per link, ACK 64 B = 2,560.
         FabricSimulation sim = FabricSimulation.of(star("poseidon { window { initial_cwnd_packets: 1 } }",
                 "flows { src: 1 dst: 0 size_bytes: 4096 }", ""));
-        FlowInfo f = sim.session().flows().get(0);
+        FlowInfo f = sim.setup().session().flows().get(0);
         assertEquals(1, f.hops());
         long expected = 2 * (163_840 + 245_000) + 600_000 + 2 * (2_560 + 245_000) + 600_000;
         assertEquals(expected, f.baseRttPs());
@@ -107,7 +107,7 @@ class WindowProtocolsOnTheFabricTest {
         for (String protocol : new String[] {"poseidon {}", "swift {}"}) {
             Scenario s = star(protocol, flows, "").toBuilder()
                     .mergeFrom(TestScenarios.parse("topology { switches { buffer_bytes: 40960 } }")).build();
-            FabricResult r = FabricSimulation.of(s).run(new DirectTransport(FabricSimulation.of(s).session()));
+            FabricResult r = FabricSimulation.of(s).run(new DirectTransport(FabricSimulation.of(s).setup().session()));
             assertNull(r.failure(), protocol);
             long dropped = 0;
             for (int f = 0; f < 4; f++) {
@@ -132,7 +132,7 @@ class WindowProtocolsOnTheFabricTest {
         Scenario s = star("dctcp {}", flows, "output { warmup_us: 1000 }").toBuilder().mergeFrom(TestScenarios.parse(
                 "topology { switches { ecn_threshold_bytes: 200000 } }")).build();
         FabricSimulation sim = FabricSimulation.of(s);
-        FabricResult r = sim.run(new DirectTransport(sim.session()));
+        FabricResult r = sim.run(new DirectTransport(sim.setup().session()));
         assertNull(r.failure());
         long delivered = 0;
         for (int f = 0; f < 4; f++) {
@@ -141,8 +141,8 @@ class WindowProtocolsOnTheFabricTest {
         double gbps = delivered * 8 / 2e-3 / 1e9;
         assertTrue(gbps >= 190, "throughput " + gbps + " Gb/s");
         var q = r.monitors().get(r.monitors().size() - 1);
-        assertTrue(q.percentileBytes(0.5) >= 100_000 && q.percentileBytes(0.5) <= 300_000,
-                "median queue " + q.percentileBytes(0.5) + " B, K = 200000");
+        assertTrue(q.lengths().percentileBytes(0.5) >= 100_000 && q.lengths().percentileBytes(0.5) <= 300_000,
+                "median queue " + q.lengths().percentileBytes(0.5) + " B, K = 200000");
         long marks = 0;
         for (var sw : r.switches()) {
             for (int p = 0; p < sw.portCount(); p++) {
@@ -209,7 +209,7 @@ class WindowProtocolsOnTheFabricTest {
         final DirectTransport inner;
 
         LastHandOver(FabricSimulation sim) {
-            inner = new DirectTransport(sim.session());
+            inner = new DirectTransport(sim.setup().session());
         }
 
         @Override

@@ -113,7 +113,7 @@ public final class ReferencePage {
                 + " says otherwise; a message field is absent until set.\n");
         s.append("- **range**: the schema declares none. Each value is checked when a scenario is read, by the"
                 + " class linked under its message (\"checked in\"; the fabric's own settings by"
-                + " `java-fabric` `FabricConfig` and the topology and workload builders): a value out of range is"
+                + " `setup` `FabricConfig` and the topology and workload builders): a value out of range is"
                 + " refused with exit status 2 and a message naming the field and its rule, e.g."
                 + " `protocol.timely.beta: 1.5 must be in (0, 1]`. Ranges stated in a comment are in the"
                 + " description.\n");
@@ -316,7 +316,7 @@ public final class ReferencePage {
     private String checker(Descriptor type) {
         for (String suffix : new String[] {"Config.java", "Topology.java"}) {
             String name = type.getName() + suffix;
-            try (Stream<Path> files = Stream.of("java-agents", "java-fabric")
+            try (Stream<Path> files = Stream.of("java-agents", "setup")
                     .map(m -> root.resolve(m).resolve("src/main/java"))
                     .filter(Files::isDirectory)
                     .flatMap(ReferencePage::tree)) {

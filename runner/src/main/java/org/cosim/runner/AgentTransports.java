@@ -7,11 +7,11 @@ import org.cosim.agents.wire.AgentServer;
 import org.cosim.agents.wire.AgentServerOptions;
 import org.cosim.agents.wire.LocalSocket;
 import org.cosim.agents.wire.WireFormat;
-import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.agent.AgentTransport;
 import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.fabric.agent.GrpcTransport;
 import org.cosim.fabric.agent.RecordingTransport;
+import org.cosim.setup.RunSetup;
 
 /**
  * How `cosim run` reaches the agents: {@code direct} calls them in-process;
@@ -36,7 +36,7 @@ public final class AgentTransports {
     /** The two ways, as `--transport` names them. */
     public enum Kind { DIRECT, GRPC }
 
-    public static Opened open(Kind kind, FabricSimulation sim, Path trace) {
+    public static Opened open(Kind kind, RunSetup sim, Path trace) {
         Opened o = switch (kind) {
             case DIRECT -> new Opened(new DirectTransport(sim.session()), null);
             case GRPC -> grpc(sim);
@@ -49,7 +49,7 @@ public final class AgentTransports {
     }
 
     /** Over a Unix socket where there is one (as the OMNeT++ runner does), else loopback TCP. */
-    private static Opened grpc(FabricSimulation sim) {
+    private static Opened grpc(RunSetup sim) {
         boolean local = LocalSocket.available();
         Path sock = local ? LocalSocket.newPath() : null;
         AgentServer server = local ? AgentServer.startUnix(sock, AgentServerOptions.DEFAULTS, null)

@@ -2,9 +2,9 @@ package org.cosim.runner;
 
 import java.util.Locale;
 import java.util.Optional;
-import org.cosim.fabric.FabricSimulation;
 import org.cosim.runner.omnetpp.OmnetppInstall;
 import org.cosim.runner.results.RunResults;
+import org.cosim.setup.RunSetup;
 
 /**
  * The two fabrics a scenario runs on, with the same agents and byte-identical results: the Java fabric in this
@@ -31,7 +31,7 @@ public enum Backend {
      *
      * @throws org.cosim.runner.omnetpp.OmnetppException when OMNeT++ cannot run it at all
      */
-    public RunResults run(FabricSimulation sim, RunSettings settings, RunControl control) {
+    public RunResults run(RunSetup sim, RunSettings settings, RunControl control) {
         return switch (this) {
             case JAVA -> JavaBackend.run(sim, settings, control);
             case OMNETPP -> OmnetppBackend.run(sim, settings, control);

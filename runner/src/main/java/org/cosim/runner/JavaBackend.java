@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
-import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.fabric.FabricResult;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.agent.AgentTransport;
@@ -23,7 +22,7 @@ import org.cosim.runner.results.QueueRecord;
 import org.cosim.runner.results.RttSamples;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.TimeSeries;
-import org.cosim.scenario.ScenarioFiles;
+import org.cosim.setup.RunSetup;
 
 /** Runs a scenario on the Java fallback fabric and reports it in the common results format. */
 public final class JavaBackend {
@@ -31,7 +30,7 @@ public final class JavaBackend {
 
     /** Validates and runs with the agents in-process. */
     public static RunResults run(Scenario scenario, LongConsumer progress) {
-        FabricSimulation sim = FabricSimulation.of(scenario);
+        RunSetup sim = RunSetup.of(scenario);
         return run(sim, new DirectTransport(sim.session()), progress);
     }
 
@@ -39,7 +38,7 @@ public final class JavaBackend {
      * Runs {@code sim} with the agents reached as {@code settings} says; a stop asked for through {@code control}
      * ends it at its next progress step ({@link Interruption.Stopped}), its results marked failed.
      */
-    static RunResults run(FabricSimulation sim, RunSettings settings, RunControl control) {
+    static RunResults run(RunSetup sim, RunSettings settings, RunControl control) {
         try (AgentTransports.Opened t = AgentTransports.open(settings.transport(), sim, settings.trace())) {
             return run(sim, t.transport(), at -> {
                 if (control.step(at)) {
@@ -50,12 +49,12 @@ public final class JavaBackend {
     }
 
     /** With the agents behind {@code transport} (a test's own transport, for one). */
-    public static RunResults run(FabricSimulation sim, AgentTransport transport, LongConsumer progress) {
-        FabricResult r = sim.run(transport, progress);
+    public static RunResults run(RunSetup sim, AgentTransport transport, LongConsumer progress) {
+        FabricResult r = new FabricSimulation(sim).run(transport, progress);
         return convert(sim, r);
     }
 
-    static RunResults convert(FabricSimulation sim, FabricResult r) {
+    static RunResults convert(RunSetup sim, FabricResult r) {
         Scenario s = sim.scenario();
         return new RunResults(RunRecords.setup(Backend.JAVA, sim), r.reachedPs(), new RunResults.Measured(
                 flows(sim, r), rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()),
@@ -74,7 +73,7 @@ public final class JavaBackend {
         return t.getClass().getSimpleName() + ": " + t.getMessage() + where;
     }
 
-    private static List<FlowRecord> flows(FabricSimulation sim, FabricResult r) {
+    private static List<FlowRecord> flows(RunSetup sim, FabricResult r) {
         List<FlowRecord> out = new ArrayList<>();
         for (int f = 0; f < r.flows().size(); f++) {
             FlowStats s = r.flowStats();
@@ -101,7 +100,7 @@ public final class JavaBackend {
     }
 
     private static List<QueueRecord> queues(List<QueueMonitor> monitors) {
-        return monitors.stream().map(RunRecords::queue).toList();
+        return monitors.stream().map(m -> RunRecords.queue(m.lengths())).toList();
     }
 
     private static Counters counters(FabricResult r) {

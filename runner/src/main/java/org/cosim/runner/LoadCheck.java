@@ -3,9 +3,9 @@ package org.cosim.runner;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.function.Consumer;
-import org.cosim.fabric.FabricSimulation;
-import org.cosim.fabric.workload.OfferedLoad;
 import org.cosim.scenario.ScenarioException;
+import org.cosim.setup.RunSetup;
+import org.cosim.setup.workload.OfferedLoad;
 
 /**
  * The offered-load check run, sweep, validate and compare make before a run (README "Using it"): a link class
@@ -16,7 +16,7 @@ public final class LoadCheck {
     private LoadCheck() {}
 
     /** Prints a warning line per overloaded link class on {@code err}, or, strict, refuses (see the other). */
-    public static void check(FabricSimulation sim, String prefix, boolean strict, PrintStream err) {
+    public static void check(RunSetup sim, String prefix, boolean strict, PrintStream err) {
         check(sim, prefix, strict, (Consumer<String>) err::println);
     }
 
@@ -24,7 +24,7 @@ public final class LoadCheck {
      * Hands {@code warn} a warning line per overloaded link class, each after {@code prefix} (e.g. "cosim run");
      * with {@code strict}, throws a ScenarioException on the workload instead.
      */
-    public static void check(FabricSimulation sim, String prefix, boolean strict, Consumer<String> warn) {
+    public static void check(RunSetup sim, String prefix, boolean strict, Consumer<String> warn) {
         if (sim.scenario().getWorkload().getOverloadIntended()) {
             return;
         }

@@ -17,16 +17,9 @@ import java.util.Optional;
 import java.util.function.ToLongFunction;
 import org.cosim.agents.host.ContractViolation;
 import org.cosim.agents.host.FlowStates;
-import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.wire.AgentServer;
 import org.cosim.agents.wire.AgentServerOptions;
 import org.cosim.agents.wire.LocalSocket;
-import org.cosim.fabric.FabricConfig;
-import org.cosim.fabric.FabricSimulation;
-import org.cosim.fabric.RunSpecs;
-import org.cosim.fabric.stats.QueueMonitor;
-import org.cosim.fabric.topology.TopologyGraph;
-import org.cosim.fabric.trace.PacketTrace;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.omnetpp.BridgeBuild;
 import org.cosim.runner.omnetpp.CosimHome;
@@ -46,6 +39,12 @@ import org.cosim.runner.results.RttSamples;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.TimeSeries;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.setup.FabricConfig;
+import org.cosim.setup.RunSetup;
+import org.cosim.setup.RunSpecs;
+import org.cosim.setup.report.PacketTrace;
+import org.cosim.setup.report.QueueLengths;
+import org.cosim.setup.topology.TopologyGraph;
 
 /**
  * Runs a scenario on the OMNeT++ back end and reports it in the common results
@@ -102,7 +101,7 @@ public final class OmnetppBackend {
      * SIGTERM at its next progress line: Cmdenv ends the run after the current event and the bridge records what
      * it measured, as when the runner's JVM is stopped ({@link OppRunStop}).
      */
-    static RunResults run(FabricSimulation sim, RunSettings settings, RunControl control) {
+    static RunResults run(RunSetup sim, RunSettings settings, RunControl control) {
         OmnetppInstall omnetpp = OmnetppInstall.locate().orElseThrow();
         CosimHome home = CosimHome.find();
         Path lib = BridgeBuild.ensure(home, omnetpp, settings.notes());
@@ -206,7 +205,7 @@ public final class OmnetppBackend {
         return new Launch(exit, errors, System.nanoTime() - start, stopped);
     }
 
-    private static RunResults convert(FabricSimulation sim, Path dir, Launch launch) {
+    private static RunResults convert(RunSetup sim, Path dir, Launch launch) {
         Path sca = dir.resolve("cosim.sca");
         String bridge = null;
         ResultFiles files = null;
@@ -254,7 +253,7 @@ public final class OmnetppBackend {
     }
 
     /** The agents' sampled states the bridge wrote, checked against this run (output.agent_state). */
-    private static FlowStates flowStates(FabricSimulation sim, Path dir, boolean complete) {
+    private static FlowStates flowStates(RunSetup sim, Path dir, boolean complete) {
         FlowStates states = FlowStateFile.read(dir.resolve(FlowStateFile.RUNNER_FILE));
         if (states == null) {
             return null;
@@ -280,7 +279,7 @@ public final class OmnetppBackend {
         return ResultFiles.exact(v, module + " " + name);
     }
 
-    private static List<FlowRecord> flows(FabricSimulation sim, ResultFiles files, String bridge) {
+    private static List<FlowRecord> flows(RunSetup sim, ResultFiles files, String bridge) {
         List<FlowRecord> out = new ArrayList<>();
         for (int f = 0; f < sim.flows().size(); f++) {
             String p = "flow" + f + ":";
@@ -301,7 +300,7 @@ public final class OmnetppBackend {
                         .orElse(null));
     }
 
-    private static List<QueueRecord> queues(FabricSimulation sim, ResultFiles files) {
+    private static List<QueueRecord> queues(RunSetup sim, ResultFiles files) {
         String sampler = sampler(files);
         List<QueueRecord> out = new ArrayList<>();
         List<TopologyGraph.PortRef> monitored = sim.graph().monitored();
@@ -312,7 +311,7 @@ public final class OmnetppBackend {
             if (h == null) {
                 throw new OmnetppException("the result files lack the length distribution of queue " + name);
             }
-            long bucket = org.cosim.fabric.FabricSimulation.QUEUE_BUCKET_BYTES;
+            long bucket = RunSetup.QUEUE_BUCKET_BYTES;
             List<Long> buckets = new ArrayList<>();
             for (var bin : h.bins().entrySet()) {
                 if (bin.getKey().equals("-inf")) {
@@ -340,9 +339,8 @@ public final class OmnetppBackend {
             BigInteger byteTime = BigInteger.valueOf(
                     exact(files, sampler, "queue" + q + ":byteTimeHighPs")).shiftLeft(52)
                     .add(BigInteger.valueOf(exact(files, sampler, "queue" + q + ":byteTimeLowPs")));
-            QueueMonitor m = QueueMonitor.fromDistribution(name, bucket, rate,
-                    buckets.stream().mapToLong(Long::longValue).toArray(), exact(files, sampler, "queue" + q + ":maxBytes"),
-                    byteTime);
+            QueueLengths m = new QueueLengths(name, rate, bucket, buckets.stream().mapToLong(Long::longValue).toArray(),
+                    exact(files, sampler, "queue" + q + ":maxBytes"), byteTime);
             out.add(RunRecords.queue(m));
         }
         return out;
@@ -359,7 +357,7 @@ public final class OmnetppBackend {
         return total;
     }
 
-    private static Counters counters(FabricSimulation sim, ResultFiles files, String bridge) {
+    private static Counters counters(RunSetup sim, ResultFiles files, String bridge) {
         // Drops and trims per port, in the Java back end's order (switch id, then port).
         // Each switch's core records its scenario id ("switchId"): NED module names
         // cannot spell every scenario name (the fat tree's tor[p][i] is tor[p*k/2+i] in NED).
@@ -407,7 +405,7 @@ public final class OmnetppBackend {
                 byPort.stream().map(PortAt::counts).toList());
     }
 
-    private static TimeSeries series(FabricSimulation sim, ResultFiles files) {
+    private static TimeSeries series(RunSetup sim, ResultFiles files) {
         String sampler = sampler(files);
         int flows = sim.flows().size();
         int queues = sim.graph().monitored().size();

@@ -3,12 +3,12 @@ package org.cosim.runner;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Function;
-import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.omnetpp.OmnetppException;
 import org.cosim.runner.results.ResultsComparison;
 import org.cosim.runner.results.RunResults;
 import org.cosim.scenario.ScenarioException;
+import org.cosim.setup.RunSetup;
 
 /**
  * A scenario on both back ends and the check that they agree, as `cosim compare`, `cosim sweep --backend both`
@@ -69,8 +69,8 @@ public final class PairedRun {
         return dir.resolve(backend.id());
     }
 
-    /** {@link #run(FabricSimulation, Function, RunSettings, double, Listener)} with the results in {@link #dir}. */
-    public static Outcome run(FabricSimulation sim, Path dir, RunSettings settings, double tolerance,
+    /** {@link #run(RunSetup, Function, RunSettings, double, Listener)} with the results in {@link #dir}. */
+    public static Outcome run(RunSetup sim, Path dir, RunSettings settings, double tolerance,
                               Listener listener) {
         return run(sim, b -> dir(dir, b), settings, tolerance, listener);
     }
@@ -79,7 +79,7 @@ public final class PairedRun {
      * Runs {@code sim} (of a {@link #scenario}) on both back ends, each back end's results in {@code dirs}, unless
      * a stop comes during the Java run, and compares their results with {@code tolerance} (0: byte for byte).
      */
-    public static Outcome run(FabricSimulation sim, Function<Backend, Path> dirs, RunSettings settings,
+    public static Outcome run(RunSetup sim, Function<Backend, Path> dirs, RunSettings settings,
                               double tolerance, Listener listener) {
         RunControl javaControl = listener.starting(Backend.JAVA);
         RunResults java = Backend.JAVA.run(sim, settings.at(dirs.apply(Backend.JAVA)), javaControl);

@@ -1,14 +1,14 @@
 package org.cosim.runner;
 
 import org.cosim.agents.host.ProtocolCatalog;
-import org.cosim.fabric.FabricSimulation;
-import org.cosim.fabric.stats.QueueMonitor;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.results.FlowBytes;
 import org.cosim.runner.results.FlowRecord;
 import org.cosim.runner.results.QueueRecord;
 import org.cosim.runner.results.RunResults;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.setup.RunSetup;
+import org.cosim.setup.report.QueueLengths;
 
 /**
  * The parts of a run's results that both back ends derive the same way, from the
@@ -23,7 +23,7 @@ final class RunRecords {
      * flows), measured to where the protocol ends a flow: its last byte's arrival for a flow its receiver ends
      * (NDP), else the acknowledgment of it back at the sender.
      */
-    static FlowRecord flow(FabricSimulation sim, int f, long endPs, FlowBytes bytes) {
+    static FlowRecord flow(RunSetup sim, int f, long endPs, FlowBytes bytes) {
         long size = sim.flows().sizeBytes(f);
         int src = sim.flows().src(f);
         int dst = sim.flows().dst(f);
@@ -36,7 +36,7 @@ final class RunRecords {
         return new FlowRecord(f, src, dst, size, sim.flows().startPs(f), endPs, ideal, bytes, sim.flows().part(f));
     }
 
-    static QueueRecord queue(QueueMonitor m) {
+    static QueueRecord queue(QueueLengths m) {
         return new QueueRecord(m.name(), m.rateBps(), m.meanBytes(), m.percentileBytes(0.5), m.percentileBytes(0.9),
                 m.percentileBytes(0.99), m.maxBytes());
     }
@@ -47,7 +47,7 @@ final class RunRecords {
     }
 
     /** What ran, the same from both back ends: the scenario as run, its digest and protocol, and its span. */
-    static RunResults.Setup setup(Backend backend, FabricSimulation sim) {
+    static RunResults.Setup setup(Backend backend, RunSetup sim) {
         Scenario s = sim.scenario();
         return new RunResults.Setup(backend, s, ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
                 sim.config().durationPs(), sim.config().warmupPs());
@@ -57,7 +57,7 @@ final class RunRecords {
      * The incast optimum when the flows form one (same destination, finite sizes, one start) and it is a time a
      * long holds, else -1.
      */
-    static long incastOptimum(FabricSimulation r) {
+    static long incastOptimum(RunSetup r) {
         var flows = r.flows();
         if (flows.size() < 2) {
             return -1;

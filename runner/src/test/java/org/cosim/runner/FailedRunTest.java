@@ -9,13 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.EventBatch;
-import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.agent.AgentTransport;
 import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.runner.results.ResultsWriter;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.setup.RunSetup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,7 +44,7 @@ class FailedRunTest {
 
     @Test
     void partialResultsAreKeptAndMarkedFailed() throws IOException {
-        FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto",
+        RunSetup sim = RunSetup.of(ShippedScenarios.read("timely-incast.textproto",
                 "output.warmup_us=0"));
         RunResults r = JavaBackend.run(sim, new BreakingTransport(new DirectTransport(sim.session())), t -> { });
 

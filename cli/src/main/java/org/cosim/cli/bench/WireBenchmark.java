@@ -13,8 +13,8 @@ import org.cosim.agents.wire.AgentClient;
 import org.cosim.agents.wire.AgentServer;
 import org.cosim.agents.wire.AgentServerOptions;
 import org.cosim.agents.wire.WireFormat;
-import org.cosim.fabric.FabricSimulation;
 import org.cosim.proto.Scenario;
+import org.cosim.setup.RunSetup;
 
 /**
  * Agent events per second through the window transport: the TIMELY incast's
@@ -35,7 +35,7 @@ public final class WireBenchmark {
 
     public WireBenchmark(Scenario scenario) {
         this.scenario = scenario;
-        FabricSimulation sim = FabricSimulation.of(scenario);
+        RunSetup sim = RunSetup.of(scenario);
         this.spec = sim.session();
         this.reactionDelayPs = spec.context().reactionDelayPs();
         this.baseRttPs = spec.context().baseRttPs();

@@ -8,7 +8,7 @@ import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.net.HostEventSink;
 import org.cosim.fabric.net.Nic;
 import org.cosim.fabric.stats.FlowStats;
-import org.cosim.fabric.workload.FlowTable;
+import org.cosim.setup.workload.FlowTable;
 
 /**
  * The fabric side of the agent contract, with the window rule of ARCHITECTURE.md:

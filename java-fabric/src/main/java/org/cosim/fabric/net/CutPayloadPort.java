@@ -1,5 +1,9 @@
 package org.cosim.fabric.net;
 
+import org.cosim.setup.hardware.CutPayloadParams;
+
+import org.cosim.setup.hardware.SwitchParams;
+
 import org.cosim.fabric.packet.PacketFifo;
 
 /**

@@ -3,7 +3,7 @@ package org.cosim.fabric.net;
 import java.util.List;
 import org.cosim.fabric.kernel.EventHandler;
 import org.cosim.fabric.kernel.Simulator;
-import org.cosim.fabric.topology.LinkChanges;
+import org.cosim.setup.topology.LinkChanges;
 
 /**
  * Applies the scenario's link rate changes (topology.link_changes) at their

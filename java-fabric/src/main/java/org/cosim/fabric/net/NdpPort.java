@@ -1,5 +1,9 @@
 package org.cosim.fabric.net;
 
+import org.cosim.setup.hardware.NdpQueueParams;
+
+import org.cosim.setup.hardware.SwitchParams;
+
 import org.cosim.fabric.kernel.IdentityHash;
 import org.cosim.fabric.packet.PacketFifo;
 import org.cosim.fabric.packet.PacketPool;

@@ -1,5 +1,9 @@
 package org.cosim.fabric.net;
 
+import org.cosim.setup.hardware.NicScheduling;
+
+import org.cosim.setup.hardware.NicParams;
+
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.ControlArrivalEvent;
 import org.cosim.agents.api.EventBatch;
@@ -12,9 +16,9 @@ import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.FlowStats;
 import org.cosim.fabric.stats.RttRecorder;
-import org.cosim.fabric.trace.PacketTrace;
+import org.cosim.setup.report.PacketTrace;
 import org.cosim.fabric.trace.PacketTracer;
-import org.cosim.fabric.workload.FlowTable;
+import org.cosim.setup.workload.FlowTable;
 
 /**
  * A host NIC.

@@ -1,5 +1,7 @@
 package org.cosim.fabric.net;
 
+import org.cosim.setup.hardware.SwitchParams;
+
 import org.cosim.fabric.packet.PacketFifo;
 import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.TrafficClass;

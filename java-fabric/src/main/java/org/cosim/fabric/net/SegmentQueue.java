@@ -1,5 +1,7 @@
 package org.cosim.fabric.net;
 
+import org.cosim.setup.hardware.NicScheduling;
+
 import org.cosim.fabric.packet.PacketFifo;
 
 /**

@@ -1,5 +1,13 @@
 package org.cosim.fabric.net;
 
+import org.cosim.setup.hardware.QueueDiscipline;
+
+import org.cosim.setup.hardware.CutPayloadParams;
+
+import org.cosim.setup.hardware.NdpQueueParams;
+
+import org.cosim.setup.hardware.SwitchParams;
+
 import java.util.Arrays;
 import org.cosim.fabric.kernel.EventHandler;
 import org.cosim.fabric.kernel.IdentityHash;

@@ -1,9 +1,11 @@
 package org.cosim.fabric.net;
 
+import org.cosim.setup.hardware.IntParams;
+
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketFifo;
 import org.cosim.fabric.packet.PacketPool;
-import org.cosim.fabric.trace.PacketTrace;
+import org.cosim.setup.report.PacketTrace;
 import org.cosim.fabric.trace.PacketTracer;
 import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;

@@ -84,7 +84,7 @@ public final class PacketPool {
     public long[] hopTimePs = new long[0];
     public long[] hopRateBps = new long[0];
     /** Hop records per packet: the contract's bound (net.IntParams.MAX_HOPS). */
-    public static final int HOP_SLOTS = org.cosim.agents.api.CompletionEvent.MAX_INT_HOPS;
+    public static final int HOP_SLOTS = org.cosim.setup.hardware.IntParams.MAX_HOPS;
 
     public PacketPool() {
         grow(1024);

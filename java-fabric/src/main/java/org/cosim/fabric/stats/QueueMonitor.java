@@ -1,15 +1,15 @@
 package org.cosim.fabric.stats;
 
-import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.MathContext;
 import java.util.Arrays;
+import org.cosim.setup.report.QueueLengths;
 
 /**
  * Time-weighted distribution of one queue's length: every change adds the time
  * spent at the previous length to that length's bucket, so percentiles are exact
  * over time (to the bucket width) without sampling events. Time before the
- * measurement start (the warm-up) is not counted.
+ * measurement start (the warm-up) is not counted. The Java fabric's side of
+ * {@link QueueLengths}.
  */
 public final class QueueMonitor {
     private final String name;
@@ -31,34 +31,9 @@ public final class QueueMonitor {
         this.rateBps = rateBps;
     }
 
-    /**
-     * A finished distribution measured elsewhere (the OMNeT++ back end records the
-     * same buckets): {@code timeInBucket[b]} picoseconds at a length in
-     * [b * bucketBytes, (b+1) * bucketBytes), and the largest length after the
-     * warm-up. The percentiles and the mean then come from this class's code, as
-     * for the Java fabric's own monitors.
-     */
-    public static QueueMonitor fromDistribution(String name, long bucketBytes, long rateBps, long[] timeInBucket,
-                                                long maxBytes, BigInteger byteTimePs) {
-        if (byteTimePs.signum() < 0 || byteTimePs.bitLength() > 128) {
-            throw new IllegalArgumentException(name + ": length x time " + byteTimePs + " is not a 128-bit count");
-        }
-        QueueMonitor m = new QueueMonitor(name, bucketBytes, 0, rateBps);
-        m.timeInBucket = Arrays.copyOf(timeInBucket, Math.max(timeInBucket.length, 1));
-        m.max = maxBytes;
-        m.byteTimeHigh = byteTimePs.shiftRight(64).longValue();
-        m.byteTimeLow = byteTimePs.longValue();
-        return m;
-    }
-
     /** The queue's length integrated over the measured time, in byte-picoseconds. */
-    public BigInteger byteTimePs() {
+    private BigInteger byteTimePs() {
         return BigInteger.valueOf(byteTimeHigh).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(byteTimeLow)));
-    }
-
-    /** Picoseconds spent at each bucket's lengths so far (a copy). */
-    public long[] timeInBucket() {
-        return timeInBucket.clone();
     }
 
     public String name() {
@@ -109,39 +84,8 @@ public final class QueueMonitor {
         lastChangePs = nowPs;
     }
 
-    /** The queue length (bytes, upper edge of its bucket) not exceeded for fraction q of the measured time. */
-    public long percentileBytes(double q) {
-        long total = 0;
-        for (long t : timeInBucket) {
-            total += t;
-        }
-        if (total == 0) {
-            return 0;
-        }
-        double target = q * total;
-        long acc = 0;
-        for (int b = 0; b < timeInBucket.length; b++) {
-            acc += timeInBucket[b];
-            if (acc >= target && timeInBucket[b] > 0) {
-                return Math.min((b + 1) * bucketBytes, Math.max(max, 0));
-            }
-        }
-        return Math.max(max, 0);
-    }
-
-    /**
-     * Time-weighted mean length in bytes, exact: the length integrated over the measured time (kept to the
-     * byte-picosecond) over that time, rounded once. Bucket midpoints would lift every mean by up to half a
-     * bucket, and put an empty queue's at 128 B.
-     */
-    public double meanBytes() {
-        long total = 0;
-        for (long t : timeInBucket) {
-            total += t;
-        }
-        if (total == 0) {
-            return 0;
-        }
-        return new BigDecimal(byteTimePs()).divide(BigDecimal.valueOf(total), MathContext.DECIMAL128).doubleValue();
+    /** The distribution measured so far, as the results report it. */
+    public QueueLengths lengths() {
+        return new QueueLengths(name, rateBps, bucketBytes, timeInBucket, maxBytes(), byteTimePs());
     }
 }

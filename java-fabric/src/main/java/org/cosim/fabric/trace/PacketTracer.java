@@ -1,5 +1,7 @@
 package org.cosim.fabric.trace;
 
+import org.cosim.setup.report.PacketTrace;
+
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketPool;
 

@@ -15,7 +15,6 @@ import org.cosim.fabric.GoldenFiles;
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.net.Nic;
 import org.cosim.fabric.stats.FlowStats;
-import org.cosim.fabric.workload.FlowTable;
 import org.cosim.proto.AckMode;
 import org.cosim.proto.Action;
 import org.cosim.proto.ActionBatch;
@@ -28,6 +27,7 @@ import org.cosim.proto.RunSpec;
 import org.cosim.proto.SendControl;
 import org.cosim.proto.SendSegment;
 import org.cosim.proto.SetTimer;
+import org.cosim.setup.workload.FlowTable;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -11,11 +11,11 @@ import org.cosim.agents.api.TimerEvent;
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.net.LinkTransmitter;
 import org.cosim.fabric.net.Nic;
-import org.cosim.fabric.net.NicParams;
 import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.stats.FlowStats;
 import org.cosim.fabric.stats.RttRecorder;
-import org.cosim.fabric.workload.FlowTable;
+import org.cosim.setup.hardware.NicParams;
+import org.cosim.setup.workload.FlowTable;
 import org.junit.jupiter.api.Test;
 
 /**

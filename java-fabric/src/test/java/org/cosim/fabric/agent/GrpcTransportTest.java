@@ -42,7 +42,7 @@ class GrpcTransportTest {
 
     private static FabricResult overGrpc(FabricSimulation sim, int port, Duration deadline) {
         AgentClient client = AgentClient.connect("127.0.0.1", port, deadline);
-        return sim.run(GrpcTransport.open(client, sim.session(), sim.scenario()));
+        return sim.run(GrpcTransport.open(client, sim.setup().session(), sim.setup().scenario()));
     }
 
     private static long[] finishTimes(FabricResult r) {
@@ -56,7 +56,7 @@ class GrpcTransportTest {
     @Test
     void concurrentSessionsAreIsolatedAndMatchTheDirectRun() throws Exception {
         FabricSimulation sim = incast();
-        FabricResult direct = sim.run(new DirectTransport(sim.session()));
+        FabricResult direct = sim.run(new DirectTransport(sim.setup().session()));
         try (AgentServer server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS)) {
             ExecutorService pool = Executors.newFixedThreadPool(3);
             try {
@@ -85,7 +85,7 @@ class GrpcTransportTest {
         b.getProtocolBuilder().setHpcc(org.cosim.proto.Hpcc.getDefaultInstance());
         b.getTopologyBuilder().getSwitchesBuilder().getIntTelemetryBuilder().setEnabled(true);
         FabricSimulation sim = FabricSimulation.of(b.build());
-        FabricResult direct = sim.run(new DirectTransport(sim.session()));
+        FabricResult direct = sim.run(new DirectTransport(sim.setup().session()));
         try (AgentServer server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS)) {
             FabricResult r = overGrpc(FabricSimulation.of(b.build()), server.port(), Duration.ofSeconds(30));
             assertNull(r.failure());
@@ -99,7 +99,7 @@ class GrpcTransportTest {
         FabricSimulation sim = incast();
         AgentServer server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS);
         GrpcTransport grpc = GrpcTransport.open(AgentClient.connect("127.0.0.1", server.port(), Duration.ofSeconds(30)),
-                sim.session(), sim.scenario());
+                sim.setup().session(), sim.setup().scenario());
         AgentTransport dying = new AgentTransport() {
             private int windows;
 
@@ -119,7 +119,7 @@ class GrpcTransportTest {
         FabricResult r = sim.run(dying);
         assertNotNull(r.failure());
         assertTrue(r.failure().getMessage().contains("agent server"), r.failure().getMessage());
-        assertTrue(r.reachedPs() < sim.config().durationPs());
+        assertTrue(r.reachedPs() < sim.setup().config().durationPs());
         long delivered = 0;
         for (int f = 0; f < r.flows().size(); f++) {
             delivered += r.flowStats().deliveredBytes(f);

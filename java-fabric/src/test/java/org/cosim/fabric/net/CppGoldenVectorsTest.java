@@ -12,6 +12,8 @@ import org.cosim.fabric.kernel.IdentityHash;
 import org.cosim.fabric.stats.ByteRanges;
 import org.cosim.scenario.KeyedHash;
 import org.cosim.scenario.Units;
+import org.cosim.setup.hardware.IntParams;
+import org.cosim.setup.hardware.NicScheduling;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketType;
+import org.cosim.setup.hardware.CutPayloadParams;
+import org.cosim.setup.hardware.QueueDiscipline;
 import org.junit.jupiter.api.Test;
 
 /**

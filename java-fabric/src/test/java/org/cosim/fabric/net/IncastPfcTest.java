@@ -25,7 +25,7 @@ class IncastPfcTest {
 
     private static FabricResult run(Scenario s) {
         FabricSimulation sim = FabricSimulation.of(s);
-        return sim.run(new DirectTransport(sim.session()));
+        return sim.run(new DirectTransport(sim.setup().session()));
     }
 
     private static long drops(FabricResult r) {

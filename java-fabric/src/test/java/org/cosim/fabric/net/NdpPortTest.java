@@ -10,6 +10,8 @@ import org.cosim.fabric.kernel.IdentityHash;
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
+import org.cosim.setup.hardware.NdpQueueParams;
+import org.cosim.setup.hardware.QueueDiscipline;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -16,6 +16,8 @@ import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.FlowStats;
 import org.cosim.fabric.stats.RttRecorder;
+import org.cosim.setup.hardware.NicParams;
+import org.cosim.setup.hardware.NicScheduling;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -143,7 +145,7 @@ class NicTest {
 
         Pair(NicParams params, int... dstOfFlow) {
             stats = new FlowStats(dstOfFlow.length, 0);
-            org.cosim.fabric.workload.FlowTable flows = new org.cosim.fabric.workload.FlowTable();
+            org.cosim.setup.workload.FlowTable flows = new org.cosim.setup.workload.FlowTable();
             for (int d : dstOfFlow) {
                 flows.add(1 - d, d, 0, 0);
             }

@@ -7,6 +7,9 @@ import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.FlowStats;
+import org.cosim.setup.hardware.PfcParams;
+import org.cosim.setup.hardware.QueueDiscipline;
+import org.cosim.setup.hardware.SwitchParams;
 
 /**
  * A switch port driven directly by a test: on a 10 Gb/s link with no delay into

@@ -9,6 +9,9 @@ import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;
+import org.cosim.setup.hardware.PfcParams;
+import org.cosim.setup.hardware.QueueDiscipline;
+import org.cosim.setup.hardware.SwitchParams;
 import org.junit.jupiter.api.Test;
 
 /** One egress port on a 10 Gb/s link with no propagation delay, driven directly. */

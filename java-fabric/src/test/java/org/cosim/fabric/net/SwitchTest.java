@@ -10,6 +10,8 @@ import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.FlowStats;
+import org.cosim.setup.hardware.PfcParams;
+import org.cosim.setup.hardware.SwitchParams;
 import org.junit.jupiter.api.Test;
 
 /**

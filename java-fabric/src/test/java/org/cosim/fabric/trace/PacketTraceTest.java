@@ -17,6 +17,7 @@ import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioException;
+import org.cosim.setup.report.PacketTrace;
 import org.junit.jupiter.api.Test;
 
 /** output.packet_trace on the Java fabric: every step of the traced flows' packets, nothing else changed. */
@@ -43,7 +44,7 @@ class PacketTraceTest {
 
     private static FabricResult run(Scenario s) {
         FabricSimulation sim = FabricSimulation.of(s);
-        FabricResult r = sim.run(new DirectTransport(sim.session()));
+        FabricResult r = sim.run(new DirectTransport(sim.setup().session()));
         assertNull(r.failure());
         return r;
     }
@@ -179,7 +180,6 @@ class PacketTraceTest {
         }
         assertTrue(trims > 0, "an 8 -> 1 incast with IW 30 trims the traced flows' first windows");
         assertTrue(kinds.containsAll(List.of("control1", "control3")), "ACKs and PULLs: " + kinds);
-        assertArrayEquals(new int[] {0, 1}, FabricSimulation.of(dumbbell("packet_trace { flows: [1, 0] }"))
-                .packetTrace().flows(), "flows ascending, as RunSpec carries them");
+        assertArrayEquals(new int[] {0, 1}, FabricSimulation.of(dumbbell("packet_trace { flows: [1, 0] }")).setup().packetTrace().flows(), "flows ascending, as RunSpec carries them");
     }
 }

@@ -6,9 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.cosim.agents.api.ControlArrivalEvent;
-import org.cosim.fabric.packet.PacketType;
-import org.cosim.fabric.trace.PacketTrace;
 import org.cosim.proto.PacketFlag;
+import org.cosim.proto.PacketType;
+import org.cosim.setup.report.PacketTrace;
 
 /**
  * packet_trace.csv (output.packet_trace): one row per step of a traced flow's
@@ -48,22 +48,22 @@ public final class PacketTraceCsv {
     static String typeName(PacketTrace t, int i) {
         int flags = t.flags(i);
         return switch (t.type(i)) {
-            case PacketType.DATA -> (flags & PacketFlag.PACKET_FLAG_RETURNED_VALUE) != 0 ? "returned_header"
-                    : (flags & PacketFlag.PACKET_FLAG_TRIMMED_VALUE) != 0 ? "header" : "data";
-            case PacketType.SEGMENT_ACK -> "segment_ack";
-            case PacketType.CONTROL -> switch (t.controlKind(i)) {
+            case PacketType.PACKET_TYPE_DATA_VALUE -> (flags & PacketFlag.PACKET_FLAG_RETURNED_VALUE) != 0
+                    ? "returned_header" : (flags & PacketFlag.PACKET_FLAG_TRIMMED_VALUE) != 0 ? "header" : "data";
+            case PacketType.PACKET_TYPE_SEGMENT_ACK_VALUE -> "segment_ack";
+            case PacketType.PACKET_TYPE_CONTROL_VALUE -> switch (t.controlKind(i)) {
                 case ControlArrivalEvent.ACK -> "ack";
                 case ControlArrivalEvent.NACK -> "nack";
                 case ControlArrivalEvent.PULL -> "pull";
                 default -> "control";
             };
-            case PacketType.PFC -> "pfc";
+            case PacketType.PACKET_TYPE_PFC_VALUE -> "pfc";
             default -> "type" + t.type(i);
         };
     }
 
     private static String packetNumber(PacketTrace t, int i) {
-        return t.type(i) == PacketType.CONTROL ? "" : Long.toString(t.uid(i) & 0xffffffffL);
+        return t.type(i) == PacketType.PACKET_TYPE_CONTROL_VALUE ? "" : Long.toString(t.uid(i) & 0xffffffffL);
     }
 
     private static String ecn(int flags) {

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.cosim.agents.host.FlowStates;
-import org.cosim.fabric.trace.PacketTrace;
+import org.cosim.setup.report.PacketTrace;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.Backend;
 

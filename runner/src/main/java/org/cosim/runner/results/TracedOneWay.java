@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.cosim.fabric.packet.PacketType;
-import org.cosim.fabric.trace.PacketTrace;
 import org.cosim.proto.PacketFlag;
+import org.cosim.proto.PacketType;
+import org.cosim.setup.report.PacketTrace;
 
 /**
  * The traced flows' data packets from the moment their NIC put them on the link to
@@ -31,7 +31,7 @@ public record TracedOneWay(int packets, double p50Us, double p99Us, double maxUs
         Map<Long, Long> sentAt = new HashMap<>();  // uid -> time; a uid holds the flow
         List<Trip> trips = new ArrayList<>();
         for (int i = 0; i < t.size(); i++) {
-            if (t.type(i) != PacketType.DATA) {
+            if (t.type(i) != PacketType.PACKET_TYPE_DATA_VALUE) {
                 continue;
             }
             if (t.event(i) == PacketTrace.NIC_SEND) {

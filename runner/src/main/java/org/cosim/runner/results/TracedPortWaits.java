@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.cosim.fabric.trace.PacketTrace;
+import org.cosim.setup.report.PacketTrace;
 
 /**
  * Where the traced flows' packets waited (output.packet_trace): per switch egress

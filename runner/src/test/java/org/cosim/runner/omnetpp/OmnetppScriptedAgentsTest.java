@@ -23,8 +23,6 @@ import org.cosim.agents.api.FlowArrivalEvent;
 import org.cosim.agents.api.PacketArrivalEvent;
 import org.cosim.agents.api.TimerEvent;
 import org.cosim.agents.wire.WireFormat;
-import org.cosim.fabric.FabricSimulation;
-import org.cosim.fabric.RunSpecs;
 import org.cosim.fabric.agent.AgentTransport;
 import org.cosim.proto.AgentMessage;
 import org.cosim.proto.AgentResults;
@@ -41,6 +39,8 @@ import org.cosim.runner.RunControl;
 import org.cosim.runner.RunSettings;
 import org.cosim.runner.results.RunResults;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.setup.RunSetup;
+import org.cosim.setup.RunSpecs;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -273,7 +273,7 @@ class OmnetppScriptedAgentsTest {
         // At the depth opp_run runs it (the runner's default), so that both sides cut the same windows.
         Scenario parsed = ScenarioFiles.parse(SCENARIO.formatted(intTelemetry), "scripted-agents");
         Scenario scenario = OmnetppBackend.asRun(parsed);
-        FabricSimulation sim = FabricSimulation.of(scenario);
+        RunSetup sim = RunSetup.of(scenario);
         ScriptedTransport javaSide = new ScriptedTransport(sim.config().reactionDelayPs());
         RunResults java = JavaBackend.run(sim, javaSide, t -> { });
         RunResults omnetpp;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.cosim.fabric.packet.PacketType;
-import org.cosim.fabric.trace.PacketTrace;
+import org.cosim.setup.report.PacketTrace;
 import org.cosim.proto.PacketFlag;
 import org.junit.jupiter.api.Test;
 

@@ -20,9 +20,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-import org.cosim.fabric.FabricSimulation;
-import org.cosim.fabric.SetUpStop;
-import org.cosim.fabric.topology.TopologyBuilders;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.Backend;
 import org.cosim.runner.Jobs;
@@ -42,6 +39,9 @@ import org.cosim.scenario.Overrides;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.scenario.Units;
+import org.cosim.setup.RunSetup;
+import org.cosim.setup.SetUpStop;
+import org.cosim.setup.topology.TopologyBuilders;
 import org.cosim.validation.experiments.Check;
 import org.cosim.validation.experiments.Experiment;
 import org.cosim.validation.experiments.PaperRun;
@@ -442,11 +442,11 @@ public final class ValidationRunner {
             if (!checked.add(r.id())) {
                 continue;
             }
-            FabricSimulation sim;
+            RunSetup sim;
             try {
                 Scenario s = ScenarioFiles.read(options.scenarios().resolve(r.scenario()),
                         r.overrides(options.quick()));
-                sim = FabricSimulation.of(sampledEvery(s, s.getDurationUs()), new SetUpStop(this::stopping));
+                sim = RunSetup.of(sampledEvery(s, s.getDurationUs()), new SetUpStop(this::stopping));
             } catch (ScenarioException e) {
                 continue;
             } catch (SetUpStop.Stopped e) {
@@ -477,7 +477,7 @@ public final class ValidationRunner {
         Backend backend = p.backend();
         String rel = rel(backend, r);
         Scenario scenario;
-        FabricSimulation sim;
+        RunSetup sim;
         String note = null;
         // A large run's set-up takes a while: a stop during it ends it (the run is then one not started).
         SetUpStop setUpStop = new SetUpStop(this::stopping);
@@ -489,13 +489,13 @@ public final class ValidationRunner {
             sim = sampledAsAsked(scenario, setUpStop);
             // Its flow count: from the run itself, or, when its own sampling would not fit at all, from the run
             // with a single sample.
-            FabricSimulation sized = sim != null ? sim
-                    : FabricSimulation.of(sampledEvery(scenario, scenario.getDurationUs()), setUpStop);
+            RunSetup sized = sim != null ? sim
+                    : RunSetup.of(sampledEvery(scenario, scenario.getDurationUs()), setUpStop);
             long requested = OutputSettings.sampleIntervalPs(scenario.getOutput());
             long interval = seriesInterval(requested, sized.config().durationPs(), sized.flows().size());
             if (interval != requested || sim == null) {
                 scenario = sampledEvery(scenario, interval / (double) Units.PS_PER_US);
-                sim = FabricSimulation.of(scenario, setUpStop);
+                sim = RunSetup.of(scenario, setUpStop);
                 note = "time series every " + interval / Units.PS_PER_US + " us (" + sim.flows().size()
                         + " flows; files stay small)";
             }
@@ -531,7 +531,7 @@ public final class ValidationRunner {
     }
 
     /** The Java run {@code p} and its OMNeT++ partner as a pair, whose files are compared byte for byte. */
-    private List<Outcome> executePair(Planned p, FabricSimulation sim, String note) {
+    private List<Outcome> executePair(Planned p, RunSetup sim, String note) {
         PaperRun r = p.run();
         PairedRun.Outcome pair = PairedRun.run(sim, b -> dir(b, r), RunSettings.in(dir(Backend.JAVA, r),
                 options.notes()), 0, new PairedRun.Listener() {
@@ -575,14 +575,14 @@ public final class ValidationRunner {
     }
 
     /** Says that run {@code p} of {@code sim} starts; its progress goes with the returned start. */
-    private RunStart starts(Planned p, FabricSimulation sim) {
+    private RunStart starts(Planned p, RunSetup sim) {
         RunStart start = new RunStart(runIndex.incrementAndGet(), runTotal, p.experiment().id(), p.run(), p.backend(),
                 sim.config().durationPs(), p.cost(), costTotal);
         listener.runStarts(start);
         return start;
     }
 
-    private void write(Path dir, RunResults res, FabricSimulation sim) {
+    private void write(Path dir, RunResults res, RunSetup sim) {
         ResultsWriter.write(dir, res, Summary.of(res), ScenarioFiles.canonicalText(sim.scenario()), RTT_ROWS);
     }
 
@@ -595,9 +595,9 @@ public final class ValidationRunner {
     }
 
     /** The run as its scenario samples it; null if that sampling is too fine to fit in memory. */
-    private static FabricSimulation sampledAsAsked(Scenario s, SetUpStop stop) {
+    private static RunSetup sampledAsAsked(Scenario s, SetUpStop stop) {
         try {
-            return FabricSimulation.of(s, stop);
+            return RunSetup.of(s, stop);
         } catch (ScenarioException e) {
             if (e.field().equals("output.sample_interval_us")) {
                 return null;

@@ -3,9 +3,9 @@ package org.cosim.validation.poseidon;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.cosim.fabric.FabricSimulation;
 import org.cosim.runner.ShippedScenarios;
 import org.cosim.scenario.ScenarioException;
+import org.cosim.setup.RunSetup;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -55,7 +55,7 @@ class PlbTest {
 
     @Test
     void hpccRefusesPlb() {
-        ScenarioException e = assertThrows(ScenarioException.class, () -> FabricSimulation.of(
+        ScenarioException e = assertThrows(ScenarioException.class, () -> RunSetup.of(
                 ShippedScenarios.read("poseidon/" + FILE, "protocol.hpcc={window {plb {}}}")));
         assertTrue(e.getMessage().contains("protocol.hpcc.window.plb"), e.getMessage());
     }

@@ -17,12 +17,12 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.cosim.fabric.FabricSimulation;
 import org.cosim.runner.Backend;
 import org.cosim.runner.ShippedScenarios;
 import org.cosim.runner.omnetpp.OmnetppInstall;
 import org.cosim.runner.plots.FigureData;
 import org.cosim.runner.results.Summary;
+import org.cosim.setup.RunSetup;
 import org.cosim.validation.experiments.Check;
 import org.cosim.validation.experiments.Experiment;
 import org.cosim.validation.experiments.PaperRun;
@@ -195,12 +195,12 @@ class ValidationRunnerTest {
     @Test
     void manyFlowsGetACoarserTimeSeries() {
         // The Poseidon UR scenario starts ~137,000 flows in 100 ms: at 10 us samples that would be 1.4 billion cells.
-        FabricSimulation sim = FabricSimulation.of(ShippedScenarios.read("poseidon/fig19-ur.textproto"));
+        RunSetup sim = RunSetup.of(ShippedScenarios.read("poseidon/fig19-ur.textproto"));
         long interval = ValidationRunner.seriesInterval(10_000_000L, sim.config().durationPs(), sim.flows().size());
         assertTrue(interval > 10_000_000L && interval % 10_000_000L == 0, "a multiple of 10 us: " + interval);
         long cells = sim.config().durationPs() / interval * sim.flows().size();
         assertTrue(cells <= ValidationRunner.SERIES_BUDGET_CELLS, cells + " cells");
-        FabricSimulation few = FabricSimulation.of(ShippedScenarios.read("timely-incast.textproto"));
+        RunSetup few = RunSetup.of(ShippedScenarios.read("timely-incast.textproto"));
         assertEquals(few.config().sampleIntervalPs(), ValidationRunner.seriesInterval(few.config().sampleIntervalPs(),
                 few.config().durationPs(), few.flows().size()), "few flows: as given");
     }
