@@ -33,7 +33,7 @@ void LinkTransmitter::start(Packet* pkt) {
     inFlight_ = Sent{pkt->type, pkt->trafficClass, bytes, pkt->ingressPort, pkt->flags};
     const simtime_t end = simTime() + SimTime::fromRaw(Units::serializationPs(bytes, rateBps()));
     // Only TX_DONE moves: the gap delays the NIC's next packet, not this one's arrival.
-    const int64_t gapPs = gapMaxPs_ > 0 && pkt->type == PacketType::kData
+    const int64_t gapPs = gapMaxPs_ > 0 && pkt->type == PACKET_TYPE_DATA
                               ? IdentityHash::txGapPs(gapSeed_, gapHost_, pkt->uid, gapMaxPs_)
                               : 0;
     owner_->scheduleAt(end + SimTime::fromRaw(gapPs), txDone_);

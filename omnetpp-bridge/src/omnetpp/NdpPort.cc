@@ -67,7 +67,7 @@ bool NdpPort::offerHeader(Packet* pkt) {
         enqueued(pkt);
         return true;
     }
-    if (returnToSender_ && pkt->type == PacketType::kData && !pkt->has(Packet::kReturned)) {
+    if (returnToSender_ && pkt->type == PACKET_TYPE_DATA && !pkt->has(Packet::kReturned)) {
         returnToSender(pkt);
     } else {
         drop(pkt);

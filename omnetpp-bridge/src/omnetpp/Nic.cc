@@ -65,7 +65,7 @@ void Nic::sendControl(int flow, int kind, int64_t seq, uint64_t pullNumber, uint
                       int64_t echoTxTimePs) {
     Enter_Method_Silent();
     auto* c = new Packet();
-    c->type = PacketType::kControl;
+    c->type = PACKET_TYPE_CONTROL;
     c->trafficClass = kControlClass;
     c->flow = flow;
     c->src = host_;
@@ -113,7 +113,7 @@ Packet* Nic::nextDataPacket() {
     const bool syn = (s.options & kSyn) != 0;
     const int32_t bytes = std::min(mtuBytes_, s.bytes - offset);
     auto* p = new Packet();
-    p->type = PacketType::kData;
+    p->type = PACKET_TYPE_DATA;
     p->trafficClass = kDataClass;
     p->flow = s.flow;
     p->src = host_;
@@ -144,7 +144,7 @@ Packet* Nic::nextDataPacket() {
 void Nic::receive(Packet* pkt) {
     if (tracer_ != nullptr) tracer_->nic(PacketTraceFile::kNicReceive, host_, pkt);
     switch (pkt->type) {
-        case PacketType::kData:
+        case PACKET_TYPE_DATA:
             if (pkt->has(Packet::kSyn)) {
                 receiveSyn(pkt);
             } else if ((pkt->flags & (Packet::kNoAck | Packet::kTrimmed | Packet::kReturned)) != 0) {
@@ -153,9 +153,9 @@ void Nic::receive(Packet* pkt) {
                 receiveData(pkt);
             }
             return;
-        case PacketType::kSegmentAck: receiveAck(pkt); return;
-        case PacketType::kControl: receiveControl(pkt); return;
-        case PacketType::kPfc: receivePfc(pkt); return;
+        case PACKET_TYPE_SEGMENT_ACK: receiveAck(pkt); return;
+        case PACKET_TYPE_CONTROL: receiveControl(pkt); return;
+        case PACKET_TYPE_PFC: receivePfc(pkt); return;
     }
     throw cRuntimeError(this, "packet of unknown type %d", static_cast<int>(pkt->type));
 }
@@ -216,7 +216,7 @@ void Nic::reportPacket(Packet* pkt) {
 Packet* Nic::makeAck(const Packet* data, int64_t intEcho, bool ecnEcho) {
     const int flow = data->flow;
     auto* a = new Packet();
-    a->type = PacketType::kSegmentAck;
+    a->type = PACKET_TYPE_SEGMENT_ACK;
     a->trafficClass = ackClass_;
     a->flow = flow;
     a->src = host_;

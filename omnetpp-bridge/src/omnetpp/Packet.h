@@ -5,6 +5,8 @@
 
 #include <omnetpp.h>
 
+#include "cosim.pb.h"
+
 #include <algorithm>
 #include <cstdint>
 
@@ -17,14 +19,6 @@ struct IntHopRecord {
     int64_t txBytes = 0;     // bytes the port had put on the wire before this packet
     int64_t timePs = 0;      // when the packet started onto the wire
     int64_t rateBps = 0;     // the port's link rate
-};
-
-// What a packet is: cosim.proto's PacketType (held equal in PacketTracer.h), as Java's PacketType.
-enum class PacketType : uint8_t {
-    kData = 1,
-    kSegmentAck = 2,  // hardware ACK of a whole segment, made by the receiving NIC
-    kPfc = 3,         // PFC pause (flag kPause) or resume for the data class
-    kControl = 4,     // an agent's ACK, NACK or PULL (SendControl): control class, ack-sized
 };
 
 // Strict-priority classes at every egress (Java TrafficClass): control first. PFC pauses data only.
@@ -66,7 +60,7 @@ public:
     int32_t size() const { return static_cast<int32_t>(getByteLength()); }
     void setSize(int32_t bytes) { setByteLength(bytes); }
 
-    PacketType type = PacketType::kData;
+    PacketType type = PACKET_TYPE_DATA;  // what it is: cosim.proto's PacketType, as in Java
     int trafficClass = kControlClass;
     uint32_t flags = 0;
     int32_t flow = -1;

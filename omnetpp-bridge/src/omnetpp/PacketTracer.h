@@ -18,8 +18,9 @@
 
 namespace cosim {
 
-// The trace's codes, the packets' types and flag bits are cosim.proto's TraceEvent, PacketType and
-// PacketFlag; the fabric core (PacketTraceFile, no protobuf) and Packet keep them as constants, held equal here.
+// The trace's codes and the packets' flag bits are cosim.proto's TraceEvent and PacketFlag; the
+// fabric core (PacketTraceFile, no protobuf) and Packet keep them as constants, held equal here. A packet's
+// type is cosim.proto's PacketType itself.
 static_assert(PacketTraceFile::kNicSend == TRACE_NIC_SEND && PacketTraceFile::kEnqueue == TRACE_ENQUEUE
               && PacketTraceFile::kTransmit == TRACE_TRANSMIT && PacketTraceFile::kTrim == TRACE_TRIM
               && PacketTraceFile::kReturn == TRACE_RETURN && PacketTraceFile::kDrop == TRACE_DROP
@@ -29,11 +30,6 @@ static_assert(Packet::kLastOfSegment == PACKET_FLAG_LAST_OF_SEGMENT && Packet::k
               && Packet::kNoAck == PACKET_FLAG_NO_ACK && Packet::kLastOfFlow == PACKET_FLAG_LAST_OF_FLOW
               && Packet::kTrimmed == PACKET_FLAG_TRIMMED && Packet::kReturned == PACKET_FLAG_RETURNED
               && Packet::kSyn == PACKET_FLAG_SYN, "Packet's flag bits are cosim.proto's PacketFlag");
-static_assert(static_cast<int>(PacketType::kData) == PACKET_TYPE_DATA
-              && static_cast<int>(PacketType::kSegmentAck) == PACKET_TYPE_SEGMENT_ACK
-              && static_cast<int>(PacketType::kPfc) == PACKET_TYPE_PFC
-              && static_cast<int>(PacketType::kControl) == PACKET_TYPE_CONTROL,
-              "Packet's PacketType is cosim.proto's PacketType");
 
 class PacketTracer {
 public:

@@ -76,7 +76,7 @@ void SwitchCore::handleMessage(cMessage* msg) {
 }
 
 void SwitchCore::arrive(int port, Packet* pkt) {
-    if (pkt->type == PacketType::kPfc) {
+    if (pkt->type == PACKET_TYPE_PFC) {
         ports_[port]->setPaused(kDataClass, pkt->has(Packet::kPause));
         delete pkt;
         return;
@@ -126,7 +126,7 @@ void SwitchCore::finish() { recordScalar("switchId", id_); }
 
 void SwitchCore::sendPfc(int port, bool pause) {
     auto* f = new Packet();
-    f->type = PacketType::kPfc;
+    f->type = PACKET_TYPE_PFC;
     f->trafficClass = kControlClass;
     f->setSize(pfcFrameBytes_);
     f->flags = pause ? Packet::kPause : 0;

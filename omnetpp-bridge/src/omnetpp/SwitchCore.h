@@ -45,7 +45,7 @@ protected:
 private:
     void arrive(int port, Packet* pkt);
     bool pfcAccounted(PacketType type, int trafficClass) const {
-        return pfcOn_ && trafficClass == kDataClass && type != PacketType::kPfc;
+        return pfcOn_ && trafficClass == kDataClass && type != PACKET_TYPE_PFC;
     }
     void sendPfc(int port, bool pause);
 

@@ -69,7 +69,7 @@ void SwitchPort::handleMessage(cMessage* msg) {
     // Java Switch.handle(TX_DONE): the port's own bookkeeping, then the switch's PFC accounting.
     const LinkTransmitter::Sent sent = tx_.finish();
     Packet* lost = tx_.takeLost();  // sent on a down link: dropped after the accounting, as in Java
-    if (sent.type != PacketType::kPfc) departed(sent);
+    if (sent.type != PACKET_TYPE_PFC) departed(sent);
     trySend();
     ctx_.core->departed(sent);
     if (lost != nullptr) drop(lost);
@@ -78,7 +78,7 @@ void SwitchPort::handleMessage(cMessage* msg) {
 void SwitchPort::drop(Packet* pkt) {
     traceStep(PacketTraceFile::kDrop, pkt);
     emit(droppedSignal_, static_cast<intval_t>(pkt->size()));
-    if (pkt->type == PacketType::kData) ctx_.flowStats->dropped(pkt->flow, pkt->payload);
+    if (pkt->type == PACKET_TYPE_DATA) ctx_.flowStats->dropped(pkt->flow, pkt->payload);
     delete pkt;
 }
 
@@ -121,7 +121,7 @@ void SwitchPort::trySend() {
     if (ctx_.intOn) {
         const int64_t delay = Units::intField(simTime().raw() - pkt->enqueueTime, intQuantize_);
         pkt->intMaxHopDelay = std::max(pkt->intMaxHopDelay, delay);
-        if (hopRecords_ && pkt->type == PacketType::kData) {
+        if (hopRecords_ && pkt->type == PACKET_TYPE_DATA) {
             // HPCC's record (Java SwitchPort.trySend): the queue left behind, the bytes this
             // port sent before the packet (every packet, PFC frames too), now, the rate.
             pkt->pushHop(queuedBytes(), tx_.bytesSent(), simTime().raw(), tx_.rateBps());

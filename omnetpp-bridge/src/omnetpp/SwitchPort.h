@@ -99,7 +99,7 @@ protected:
     // Whether a packet is whole data (DATA, not trimmed): what a trimming port may
     // cut down (Java SwitchPort.isUntrimmedData).
     static bool isUntrimmedData(PacketType type, uint32_t flags) {
-        return type == PacketType::kData && (flags & Packet::kTrimmed) == 0;
+        return type == PACKET_TYPE_DATA && (flags & Packet::kTrimmed) == 0;
     }
     // Cuts a data packet down to a header of headerBytes (the payload size stays in
     // Packet::payload): flagged trimmed, control class (Java SwitchPort.trim).
