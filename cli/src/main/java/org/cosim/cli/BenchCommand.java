@@ -102,12 +102,12 @@ public final class BenchCommand implements Command {
         int runs = positive(cl.getOptionValue("runs", "5"), "--runs", 1);
         int warmups = positive(cl.getOptionValue("warmup-runs", "3"), "--warmup-runs", 0);
         Scenario scenario = ScenarioFiles.read(file, CommandLines.overrides(cl));
-        RunSetup sim = RunSetup.of(scenario);
-        double simMs = sim.config().durationPs() / (double) Units.PS_PER_MS;
+        RunSetup setup = RunSetup.of(scenario);
+        double simMs = setup.config().durationPs() / (double) Units.PS_PER_MS;
         out.printf(Locale.ROOT, "bench: %s, %s ms simulated, %d hosts, %d flows; %d warm-up + %d measured runs%n",
-                file, simMs, sim.graph().hostCount(), sim.flows().size(), warmups, runs);
+                file, simMs, setup.graph().hostCount(), setup.flows().size(), warmups, runs);
         for (int i = 0; i < warmups; i++) {
-            once(sim);
+            once(setup);
         }
         double[] eventsPerS = new double[runs];
         double[] wallPerMs = new double[runs];
@@ -116,7 +116,7 @@ public final class BenchCommand implements Command {
         for (int i = 0; i < runs; i++) {
             System.gc();
             memory.start();
-            FabricResult r = once(sim);
+            FabricResult r = once(setup);
             double wall = r.wallNanos() / 1e9;
             events = r.eventsProcessed();
             eventsPerS[i] = events / wall;
@@ -155,8 +155,8 @@ public final class BenchCommand implements Command {
         return s.allIdentical() ? 0 : 1;
     }
 
-    private static FabricResult once(RunSetup sim) {
-        FabricResult r = new FabricSimulation(sim).run(new DirectTransport(sim.session()));
+    private static FabricResult once(RunSetup setup) {
+        FabricResult r = new FabricSimulation(setup).run(new DirectTransport(setup.session()));
         if (!r.complete()) {
             throw new RunFailed("the run failed at " + r.reachedPs() / (double) Units.PS_PER_US
                     + " us of simulated time: " + r.failure());

@@ -119,8 +119,8 @@ public final class CompareCommand implements Command {
             if (built.isEmpty()) {
                 return stop.stoppedInSetUp("cosim compare");
             }
-            RunSetup sim = built.get();
-            LoadCheck.check(sim, "cosim compare", cl.hasOption("strict-load"), err);
+            RunSetup setup = built.get();
+            LoadCheck.check(setup, "cosim compare", cl.hasOption("strict-load"), err);
             Optional<String> unavailable = Backend.OMNETPP.unavailable();
             if (unavailable.isPresent()) {
                 // Checked first: the Java run would take its whole time only to be compared with nothing
@@ -137,11 +137,11 @@ public final class CompareCommand implements Command {
             for (Backend b : Backend.values()) {
                 CommandLines.resultsDirectory(PairedRun.dir(outDir, b));
             }
-            return runBoth(sim, outDir, cl, tolerance, stop, out, err);
+            return runBoth(setup, outDir, cl, tolerance, stop, out, err);
         }
     }
 
-    private static int runBoth(RunSetup sim, Path outDir, CommandLine cl, double tolerance, StopOnSignal stop,
+    private static int runBoth(RunSetup setup, Path outDir, CommandLine cl, double tolerance, StopOnSignal stop,
                                PrintStream out, PrintStream err) {
         boolean noPlots = cl.hasOption("no-plots");
         Progress[] progress = new Progress[1];
@@ -151,19 +151,19 @@ public final class CompareCommand implements Command {
             public RunControl starting(Backend backend) {
                 running[0] = backend;
                 out.println("--- " + backend.id() + " back end");
-                progress[0] = new Progress(err, sim.config().durationPs());
+                progress[0] = new Progress(err, setup.config().durationPs());
                 return stop.control(progress[0]);
             }
 
             @Override
             public void finished(Backend backend, Path dir, RunResults results) {
                 progress[0].done();
-                ResultsOutput.write(dir, results, sim, noPlots, out);
+                ResultsOutput.write(dir, results, setup, noPlots, out);
             }
         };
         PairedRun.Outcome pair;
         try {
-            pair = PairedRun.run(sim, outDir, RunSettings.in(outDir, err).withAgents(cl.getOptionValue("agents")),
+            pair = PairedRun.run(setup, outDir, RunSettings.in(outDir, err).withAgents(cl.getOptionValue("agents")),
                     tolerance, shown);
         } catch (RuntimeException e) {
             progress[0].done();

@@ -18,11 +18,11 @@ final class ResultsOutput {
      * Prints the summary, then writes the results directory and plots; returns the summary. Printed first,
      * the headline numbers survive a results directory that cannot be written (a full disk).
      */
-    static Summary write(Path outDir, RunResults results, RunSetup sim, boolean noPlots, PrintStream out) {
+    static Summary write(Path outDir, RunResults results, RunSetup setup, boolean noPlots, PrintStream out) {
         Summary summary = Summary.of(results);
         SummaryPrinter.print(out, results, summary);
         out.flush();
-        List<Path> plots = RunFiles.write(outDir, results, summary, sim, noPlots);
+        List<Path> plots = RunFiles.write(outDir, results, summary, setup, noPlots);
         out.println("results: " + outDir + "/ (flows.csv, summary.json, rtt_samples.csv, timeseries.csv"
                 + (results.flowStates() != null ? ", agent_state.csv" : "")
                 + (results.packetTrace() != null ? ", packet_trace.csv" : "") + ")");

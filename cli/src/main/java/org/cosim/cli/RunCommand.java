@@ -93,16 +93,16 @@ public final class RunCommand implements Command {
             if (built.isEmpty()) {
                 return stop.stoppedInSetUp("cosim run");
             }
-            RunSetup sim = built.get();
-            return run(sim, backend, cl, trace, stop, out, err);
+            RunSetup setup = built.get();
+            return run(setup, backend, cl, trace, stop, out, err);
         }
     }
 
-    /** The run of {@code sim} that the command line {@code cl} asks for, once set up. */
-    private static int run(RunSetup sim, Backend backend, CommandLine cl, Path trace, StopOnSignal stop,
+    /** The run of {@code setup} that the command line {@code cl} asks for, once set up. */
+    private static int run(RunSetup setup, Backend backend, CommandLine cl, Path trace, StopOnSignal stop,
                            PrintStream out, PrintStream err) {
-        Scenario scenario = sim.scenario();
-        LoadCheck.check(sim, "cosim run", cl.hasOption("strict-load"), err);
+        Scenario scenario = setup.scenario();
+        LoadCheck.check(setup, "cosim run", cl.hasOption("strict-load"), err);
         Optional<String> unavailable = backend.unavailable();
         if (unavailable.isPresent()) {
             // Before the results directory is made: it would stay empty.
@@ -116,13 +116,13 @@ public final class RunCommand implements Command {
             err.println("cosim run: opp_run pipelines at depth " + OmnetppBackend.asRun(scenario).getPipelineDepth()
                     + " (the scenario sets no pipeline_depth; results are the same at every depth)");
         }
-        noteFlowsAfterTheEnd(sim, err);
-        Progress progress = new Progress(err, sim.config().durationPs());
+        noteFlowsAfterTheEnd(setup, err);
+        Progress progress = new Progress(err, setup.config().durationPs());
         RunResults results;
         RunSettings settings = RunSettings.in(outDir, err).withTransport(transport(cl), trace)
                 .withAgents(cl.getOptionValue("agents"));
         try {
-            results = backend.run(sim, settings, stop.control(progress));
+            results = backend.run(setup, settings, stop.control(progress));
         } catch (UsageException e) {
             throw e;
         } catch (OmnetppException e) {
@@ -135,7 +135,7 @@ public final class RunCommand implements Command {
             return 1;
         }
         progress.done();
-        ResultsOutput.write(outDir, results, sim, cl.hasOption("no-plots"), out);
+        ResultsOutput.write(outDir, results, setup, cl.hasOption("no-plots"), out);
         if (!results.complete()) {
             err.println("cosim run: the run failed at " + results.reachedPs() + " ps: " + results.failure());
             err.println("cosim run: partial results are in " + outDir
@@ -153,15 +153,15 @@ public final class RunCommand implements Command {
      * Flows that start at or after the end take no part in the run: allowed (a shorter --set duration_us of a
      * longer scenario), but said, since the summary would otherwise count them as flows that carried nothing.
      */
-    static void noteFlowsAfterTheEnd(RunSetup sim, PrintStream err) {
-        long end = sim.config().durationPs();
+    static void noteFlowsAfterTheEnd(RunSetup setup, PrintStream err) {
+        long end = setup.config().durationPs();
         int late = 0;
-        for (int f = 0; f < sim.flows().size(); f++) {
-            late += sim.flows().startPs(f) >= end ? 1 : 0;
+        for (int f = 0; f < setup.flows().size(); f++) {
+            late += setup.flows().startPs(f) >= end ? 1 : 0;
         }
         if (late > 0) {
-            err.println("cosim run: note: " + late + " of " + sim.flows().size() + " flows start at or after the end "
-                    + "of the run (duration_us " + sim.scenario().getDurationUs() + "); they send nothing");
+            err.println("cosim run: note: " + late + " of " + setup.flows().size() + " flows start at or after the end "
+                    + "of the run (duration_us " + setup.scenario().getDurationUs() + "); they send nothing");
         }
     }
 }

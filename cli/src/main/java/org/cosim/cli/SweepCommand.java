@@ -180,8 +180,8 @@ public final class SweepCommand implements Command {
             try {
                 Scenario s = ScenarioFiles.withOverrides(asFiled, overrides);
                 // Said once for all the points that overload alike (a sweep over seeds).
-                RunSetup sim = OneofSwitches.explained(asFiled, s, () -> RunSetup.of(s));
-                LoadCheck.check(sim, "cosim sweep", strictLoad, line -> {
+                RunSetup setup = OneofSwitches.explained(asFiled, s, () -> RunSetup.of(s));
+                LoadCheck.check(setup, "cosim sweep", strictLoad, line -> {
                     if (noted.add(line)) {
                         err.println(line + " (first at sweep run " + p.index() + ")");
                     }
@@ -274,24 +274,24 @@ public final class SweepCommand implements Command {
         if (backend == BackendChoice.BOTH) {
             return runBoth(p, dir, s, runDir, plots, stop, err);
         }
-        RunSetup sim = RunSetup.of(s, stop.setUp());
+        RunSetup setup = RunSetup.of(s, stop.setUp());
         RunResults results;
         try {
-            results = backend.backends().get(0).run(sim, RunSettings.in(runDir, err), stop.control(t -> { }));
+            results = backend.backends().get(0).run(setup, RunSettings.in(runDir, err), stop.control(t -> { }));
         } catch (OmnetppException e) {
             return SweepTable.Row.failedToStart(p, dir, e.getMessage());
         }
         Summary summary = Summary.of(results);
-        RunFiles.write(runDir, results, summary, sim, !plots);
+        RunFiles.write(runDir, results, summary, setup, !plots);
         return SweepTable.Row.of(p, dir, results, summary);
     }
 
     /** A point on both back ends, as `cosim compare` runs them: the row holds the Java run and how many values differ. */
     private static SweepTable.Row runBoth(SweepPlan.Point p, String dir, Scenario given, Path runDir, boolean plots,
                                          StopOnSignal stop, PrintStream err) {
-        RunSetup sim = RunSetup.of(PairedRun.scenario(given), stop.setUp());
+        RunSetup setup = RunSetup.of(PairedRun.scenario(given), stop.setUp());
         Summary[] javaSummary = new Summary[1];
-        PairedRun.Outcome pair = PairedRun.run(sim, runDir, RunSettings.in(runDir, err), 0, new PairedRun.Listener() {
+        PairedRun.Outcome pair = PairedRun.run(setup, runDir, RunSettings.in(runDir, err), 0, new PairedRun.Listener() {
             @Override
             public RunControl starting(Backend backend) {
                 return stop.control(t -> { });
@@ -301,7 +301,7 @@ public final class SweepCommand implements Command {
             public void finished(Backend backend, Path at, RunResults results) {
                 Summary summary = Summary.of(results);
                 javaSummary[0] = backend == Backend.JAVA ? summary : javaSummary[0];
-                RunFiles.write(at, results, summary, sim, !plots);
+                RunFiles.write(at, results, summary, setup, !plots);
             }
         });
         return SweepTable.Row.paired(p, dir, pair.java(), javaSummary[0], pair.failure(),

@@ -36,20 +36,20 @@ public final class AgentTransports {
     /** The two ways, as `--transport` names them. */
     public enum Kind { DIRECT, GRPC }
 
-    public static Opened open(Kind kind, RunSetup sim, Path trace) {
+    public static Opened open(Kind kind, RunSetup setup, Path trace) {
         Opened o = switch (kind) {
-            case DIRECT -> new Opened(new DirectTransport(sim.session()), null);
-            case GRPC -> grpc(sim);
+            case DIRECT -> new Opened(new DirectTransport(setup.session()), null);
+            case GRPC -> grpc(setup);
         };
         if (trace == null) {
             return o;
         }
-        return new Opened(new RecordingTransport(o.transport(), WireFormat.hello(sim.session(), sim.scenario()),
+        return new Opened(new RecordingTransport(o.transport(), WireFormat.hello(setup.session(), setup.scenario()),
                 trace), o.server());
     }
 
     /** Over a Unix socket where there is one (as the OMNeT++ runner does), else loopback TCP. */
-    private static Opened grpc(RunSetup sim) {
+    private static Opened grpc(RunSetup setup) {
         boolean local = LocalSocket.available();
         Path sock = local ? LocalSocket.newPath() : null;
         AgentServer server = local ? AgentServer.startUnix(sock, AgentServerOptions.DEFAULTS, null)
@@ -57,7 +57,7 @@ public final class AgentTransports {
         try {
             AgentClient client = local ? AgentClient.connectUnix(sock, DEADLINE)
                     : AgentClient.connect("127.0.0.1", server.port(), DEADLINE);
-            return new Opened(GrpcTransport.open(client, sim.session(), sim.scenario()), server);
+            return new Opened(GrpcTransport.open(client, setup.session(), setup.scenario()), server);
         } catch (RuntimeException e) {
             server.close();
             throw e;

@@ -26,15 +26,15 @@ public enum Backend {
     }
 
     /**
-     * Runs {@code sim} to its end, or to the first progress step after {@code control} asks it to stop, and
+     * Runs {@code setup} to its end, or to the first progress step after {@code control} asks it to stop, and
      * returns what it measured (a run that fails or is stopped midway says so in its results).
      *
      * @throws org.cosim.runner.omnetpp.OmnetppException when OMNeT++ cannot run it at all
      */
-    public RunResults run(RunSetup sim, RunSettings settings, RunControl control) {
+    public RunResults run(RunSetup setup, RunSettings settings, RunControl control) {
         return switch (this) {
-            case JAVA -> JavaBackend.run(sim, settings, control);
-            case OMNETPP -> OmnetppBackend.run(sim, settings, control);
+            case JAVA -> JavaBackend.run(setup, settings, control);
+            case OMNETPP -> OmnetppBackend.run(setup, settings, control);
         };
     }
 

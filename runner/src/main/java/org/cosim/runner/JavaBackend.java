@@ -30,17 +30,17 @@ public final class JavaBackend {
 
     /** Validates and runs with the agents in-process. */
     public static RunResults run(Scenario scenario, LongConsumer progress) {
-        RunSetup sim = RunSetup.of(scenario);
-        return run(sim, new DirectTransport(sim.session()), progress);
+        RunSetup setup = RunSetup.of(scenario);
+        return run(setup, new DirectTransport(setup.session()), progress);
     }
 
     /**
-     * Runs {@code sim} with the agents reached as {@code settings} says; a stop asked for through {@code control}
+     * Runs {@code setup} with the agents reached as {@code settings} says; a stop asked for through {@code control}
      * ends it at its next progress step ({@link Interruption.Stopped}), its results marked failed.
      */
-    static RunResults run(RunSetup sim, RunSettings settings, RunControl control) {
-        try (AgentTransports.Opened t = AgentTransports.open(settings.transport(), sim, settings.trace())) {
-            return run(sim, t.transport(), at -> {
+    static RunResults run(RunSetup setup, RunSettings settings, RunControl control) {
+        try (AgentTransports.Opened t = AgentTransports.open(settings.transport(), setup, settings.trace())) {
+            return run(setup, t.transport(), at -> {
                 if (control.step(at)) {
                     throw new Interruption.Stopped(at);
                 }
@@ -49,16 +49,16 @@ public final class JavaBackend {
     }
 
     /** With the agents behind {@code transport} (a test's own transport, for one). */
-    public static RunResults run(RunSetup sim, AgentTransport transport, LongConsumer progress) {
-        FabricResult r = new FabricSimulation(sim).run(transport, progress);
-        return convert(sim, r);
+    public static RunResults run(RunSetup setup, AgentTransport transport, LongConsumer progress) {
+        FabricResult r = new FabricSimulation(setup).run(transport, progress);
+        return convert(setup, r);
     }
 
-    static RunResults convert(RunSetup sim, FabricResult r) {
-        Scenario s = sim.scenario();
-        return new RunResults(RunRecords.setup(Backend.JAVA, sim), r.reachedPs(), new RunResults.Measured(
-                flows(sim, r), rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()),
-                RunRecords.incastOptimum(sim), r.flowStates(), r.packetTrace()),
+    static RunResults convert(RunSetup setup, FabricResult r) {
+        Scenario s = setup.scenario();
+        return new RunResults(RunRecords.setup(Backend.JAVA, setup), r.reachedPs(), new RunResults.Measured(
+                flows(setup, r), rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()),
+                RunRecords.incastOptimum(setup), r.flowStates(), r.packetTrace()),
                 r.failure() == null ? null : describe(r.failure()), new RunResults.Wall(r.wallNanos(), Map.of()));
     }
 
@@ -73,11 +73,11 @@ public final class JavaBackend {
         return t.getClass().getSimpleName() + ": " + t.getMessage() + where;
     }
 
-    private static List<FlowRecord> flows(RunSetup sim, FabricResult r) {
+    private static List<FlowRecord> flows(RunSetup setup, FabricResult r) {
         List<FlowRecord> out = new ArrayList<>();
         for (int f = 0; f < r.flows().size(); f++) {
             FlowStats s = r.flowStats();
-            out.add(RunRecords.flow(sim, f, s.finishPs(f), new FlowBytes(s.sentBytes(f), s.retransmittedBytes(f),
+            out.add(RunRecords.flow(setup, f, s.finishPs(f), new FlowBytes(s.sentBytes(f), s.retransmittedBytes(f),
                     s.deliveredBytes(f), s.deliveredMeasuredBytes(f), s.uniqueDeliveredBytes(f),
                     s.uniqueDeliveredMeasuredBytes(f), s.droppedBytes(f))));
         }

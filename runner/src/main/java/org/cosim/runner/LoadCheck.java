@@ -16,19 +16,19 @@ public final class LoadCheck {
     private LoadCheck() {}
 
     /** Prints a warning line per overloaded link class on {@code err}, or, strict, refuses (see the other). */
-    public static void check(RunSetup sim, String prefix, boolean strict, PrintStream err) {
-        check(sim, prefix, strict, (Consumer<String>) err::println);
+    public static void check(RunSetup setup, String prefix, boolean strict, PrintStream err) {
+        check(setup, prefix, strict, (Consumer<String>) err::println);
     }
 
     /**
      * Hands {@code warn} a warning line per overloaded link class, each after {@code prefix} (e.g. "cosim run");
      * with {@code strict}, throws a ScenarioException on the workload instead.
      */
-    public static void check(RunSetup sim, String prefix, boolean strict, Consumer<String> warn) {
-        if (sim.scenario().getWorkload().getOverloadIntended()) {
+    public static void check(RunSetup setup, String prefix, boolean strict, Consumer<String> warn) {
+        if (setup.scenario().getWorkload().getOverloadIntended()) {
             return;
         }
-        List<OfferedLoad.LinkLoad> over = sim.offeredLoad().overloaded();
+        List<OfferedLoad.LinkLoad> over = setup.offeredLoad().overloaded();
         if (over.isEmpty()) {
             return;
         }

@@ -96,17 +96,17 @@ public final class OmnetppBackend {
     }
 
     /**
-     * Runs {@code sim} in opp_run; its files go to {@code settings.outDir()/omnetpp}, the agents are served here
+     * Runs {@code setup} in opp_run; its files go to {@code settings.outDir()/omnetpp}, the agents are served here
      * unless {@code settings.agents()} names a server. A stop asked for through {@code control} reaches opp_run as
      * SIGTERM at its next progress line: Cmdenv ends the run after the current event and the bridge records what
      * it measured, as when the runner's JVM is stopped ({@link OppRunStop}).
      */
-    static RunResults run(RunSetup sim, RunSettings settings, RunControl control) {
+    static RunResults run(RunSetup setup, RunSettings settings, RunControl control) {
         OmnetppInstall omnetpp = OmnetppInstall.locate().orElseThrow();
         CosimHome home = CosimHome.find();
         Path lib = BridgeBuild.ensure(home, omnetpp, settings.notes());
         Path dir = settings.outDir().resolve(Backend.OMNETPP.id()).toAbsolutePath();
-        Scenario asRun = asRun(sim.scenario(), sim.config().reactionDelayPs());
+        Scenario asRun = asRun(setup.scenario(), setup.config().reactionDelayPs());
         try {
             Files.createDirectories(dir);
             for (String f : List.of("cosim.sca", "cosim.vec", "cosim.vci", RttSampleFile.RUNNER_FILE,
@@ -146,7 +146,7 @@ public final class OmnetppBackend {
                 server.close();
             }
         }
-        return convert(sim, dir, launch);
+        return convert(setup, dir, launch);
     }
 
     private static void writeIni(Path dir, String text) {
@@ -205,7 +205,7 @@ public final class OmnetppBackend {
         return new Launch(exit, errors, System.nanoTime() - start, stopped);
     }
 
-    private static RunResults convert(RunSetup sim, Path dir, Launch launch) {
+    private static RunResults convert(RunSetup setup, Path dir, Launch launch) {
         Path sca = dir.resolve("cosim.sca");
         String bridge = null;
         ResultFiles files = null;
@@ -229,37 +229,37 @@ public final class OmnetppBackend {
                 : launch.exitCode() == 0 ? "the simulation stopped before the scenario's duration: " + why : why;
         FlowStates states = null;
         try {
-            states = flowStates(sim, dir, failure == null);
+            states = flowStates(setup, dir, failure == null);
         } catch (OmnetppException e) {
             failure = failure == null ? e.getMessage() : failure;  // what the fabric measured is kept
         }
         PacketTrace trace = null;
-        if (sim.packetTrace() != null) {
+        if (setup.packetTrace() != null) {
             try {
-                trace = PacketTraceFile.read(dir.resolve(PacketTraceFile.RUNNER_FILE), sim.graph().hostNames(),
-                        sim.graph().switchNames(), failure == null);
+                trace = PacketTraceFile.read(dir.resolve(PacketTraceFile.RUNNER_FILE), setup.graph().hostNames(),
+                        setup.graph().switchNames(), failure == null);
             } catch (OmnetppException e) {
                 failure = failure == null ? e.getMessage() : failure;
             }
         }
-        Scenario s = sim.scenario();
+        Scenario s = setup.scenario();
         Map<String, Double> breakdown = new LinkedHashMap<>();
         breakdown.put("opp_run_wall_time", Double.parseDouble(files.scalar(bridge, "wallSeconds")));
         breakdown.put("agent_exchange_wall_time", Double.parseDouble(files.scalar(bridge, "exchangeWallSeconds")));
-        return new RunResults(RunRecords.setup(Backend.OMNETPP, sim), exact(files, bridge, "reachedPs"),
-                new RunResults.Measured(flows(sim, files, bridge), rtts(dir, files, bridge), queues(sim, files),
-                        counters(sim, files, bridge), series(sim, files), RunRecords.incastOptimum(sim), states, trace),
+        return new RunResults(RunRecords.setup(Backend.OMNETPP, setup), exact(files, bridge, "reachedPs"),
+                new RunResults.Measured(flows(setup, files, bridge), rtts(dir, files, bridge), queues(setup, files),
+                        counters(setup, files, bridge), series(setup, files), RunRecords.incastOptimum(setup), states, trace),
                 failure, new RunResults.Wall(launch.wallNanos(), breakdown));
     }
 
     /** The agents' sampled states the bridge wrote, checked against this run (output.agent_state). */
-    private static FlowStates flowStates(RunSetup sim, Path dir, boolean complete) {
+    private static FlowStates flowStates(RunSetup setup, Path dir, boolean complete) {
         FlowStates states = FlowStateFile.read(dir.resolve(FlowStateFile.RUNNER_FILE));
         if (states == null) {
             return null;
         }
         try {
-            return states.requireShape(sim.flows().size(), sim.session().stateIntervalPs(), sim.config().durationPs(),
+            return states.requireShape(setup.flows().size(), setup.session().stateIntervalPs(), setup.config().durationPs(),
                     complete);
         } catch (ContractViolation e) {
             throw new OmnetppException(dir.resolve(FlowStateFile.RUNNER_FILE) + ": " + e.getMessage(), e);
@@ -279,11 +279,11 @@ public final class OmnetppBackend {
         return ResultFiles.exact(v, module + " " + name);
     }
 
-    private static List<FlowRecord> flows(RunSetup sim, ResultFiles files, String bridge) {
+    private static List<FlowRecord> flows(RunSetup setup, ResultFiles files, String bridge) {
         List<FlowRecord> out = new ArrayList<>();
-        for (int f = 0; f < sim.flows().size(); f++) {
+        for (int f = 0; f < setup.flows().size(); f++) {
             String p = "flow" + f + ":";
-            out.add(RunRecords.flow(sim, f, exact(files, bridge, p + "finishPs"),
+            out.add(RunRecords.flow(setup, f, exact(files, bridge, p + "finishPs"),
                     FlowBytes.fromCounters(name -> exact(files, bridge, p + name))));
         }
         return out;
@@ -300,13 +300,13 @@ public final class OmnetppBackend {
                         .orElse(null));
     }
 
-    private static List<QueueRecord> queues(RunSetup sim, ResultFiles files) {
+    private static List<QueueRecord> queues(RunSetup setup, ResultFiles files) {
         String sampler = sampler(files);
         List<QueueRecord> out = new ArrayList<>();
-        List<TopologyGraph.PortRef> monitored = sim.graph().monitored();
+        List<TopologyGraph.PortRef> monitored = setup.graph().monitored();
         for (int q = 0; q < monitored.size(); q++) {
             TopologyGraph.PortRef ref = monitored.get(q);
-            String name = RunRecords.portName(sim.graph().switchName(ref.switchId()), ref.port());
+            String name = RunRecords.portName(setup.graph().switchName(ref.switchId()), ref.port());
             ResultFiles.Histogram h = files.histogram(sampler, "queue" + q + ":lengthTime");
             if (h == null) {
                 throw new OmnetppException("the result files lack the length distribution of queue " + name);
@@ -326,13 +326,13 @@ public final class OmnetppBackend {
                 buckets.set(b, buckets.get(b) + time);
             }
             long measured = Math.max(0, exact(files, moduleWith(files, "reachedPs"), "reachedPs")
-                    - sim.config().warmupPs());
+                    - setup.config().warmupPs());
             long total = buckets.stream().mapToLong(Long::longValue).sum();
             if (total != measured) {
                 throw new OmnetppException("the length distribution of queue " + name + " covers " + total
                         + " ps, the measured interval is " + measured + " ps");
             }
-            long rate = sim.graph().links().stream()
+            long rate = setup.graph().links().stream()
                     .filter(l -> l.a() == TopologyGraph.switchRef(ref.switchId()) && l.portA() == ref.port()
                             || l.b() == TopologyGraph.switchRef(ref.switchId()) && l.portB() == ref.port())
                     .findFirst().orElseThrow().rateBps();
@@ -357,7 +357,7 @@ public final class OmnetppBackend {
         return total;
     }
 
-    private static Counters counters(RunSetup sim, ResultFiles files, String bridge) {
+    private static Counters counters(RunSetup setup, ResultFiles files, String bridge) {
         // Drops and trims per port, in the Java back end's order (switch id, then port).
         // Each switch's core records its scenario id ("switchId"): NED module names
         // cannot spell every scenario name (the fat tree's tor[p][i] is tor[p*k/2+i] in NED).
@@ -390,7 +390,7 @@ public final class OmnetppBackend {
             }
             String port = path.substring(dot + 1);
             int p = Integer.parseInt(port.substring(port.indexOf('[') + 1, port.indexOf(']')));
-            String name = sim.graph().switchName(sw);
+            String name = setup.graph().switchName(sw);
             byPort.add(new PortAt(sw, p, new Counters.PortCounts(RunRecords.portName(name, p), drops,
                     scalar.applyAsLong("dropped:sum"), trims, returned)));
         }
@@ -405,10 +405,10 @@ public final class OmnetppBackend {
                 byPort.stream().map(PortAt::counts).toList());
     }
 
-    private static TimeSeries series(RunSetup sim, ResultFiles files) {
+    private static TimeSeries series(RunSetup setup, ResultFiles files) {
         String sampler = sampler(files);
-        int flows = sim.flows().size();
-        int queues = sim.graph().monitored().size();
+        int flows = setup.flows().size();
+        int queues = setup.graph().monitored().size();
         List<List<ResultFiles.Entry>> fv = new ArrayList<>();
         for (int f = 0; f < flows; f++) {
             fv.add(orEmpty(files.vector(sampler, "flow" + f + ":delivered:vector")));
@@ -417,8 +417,8 @@ public final class OmnetppBackend {
         List<String> names = new ArrayList<>();
         for (int q = 0; q < queues; q++) {
             qv.add(orEmpty(files.vector(sampler, "queue" + q + ":length:vector")));
-            TopologyGraph.PortRef ref = sim.graph().monitored().get(q);
-            names.add(RunRecords.portName(sim.graph().switchName(ref.switchId()), ref.port()));
+            TopologyGraph.PortRef ref = setup.graph().monitored().get(q);
+            names.add(RunRecords.portName(setup.graph().switchName(ref.switchId()), ref.port()));
         }
         List<ResultFiles.Entry> clock = flows > 0 ? fv.get(0) : queues > 0 ? qv.get(0) : List.of();
         int n = clock.size();
@@ -434,7 +434,7 @@ public final class OmnetppBackend {
                 qb[s][q] = ResultFiles.exact(qv.get(q).get(s).value(), "queue" + q + ":length");
             }
         }
-        return new TimeSeries(sim.config().sampleIntervalPs(), times, fb, names, qb);
+        return new TimeSeries(setup.config().sampleIntervalPs(), times, fb, names, qb);
     }
 
     private static List<ResultFiles.Entry> orEmpty(List<ResultFiles.Entry> v) {

@@ -70,19 +70,19 @@ public final class PairedRun {
     }
 
     /** {@link #run(RunSetup, Function, RunSettings, double, Listener)} with the results in {@link #dir}. */
-    public static Outcome run(RunSetup sim, Path dir, RunSettings settings, double tolerance,
+    public static Outcome run(RunSetup setup, Path dir, RunSettings settings, double tolerance,
                               Listener listener) {
-        return run(sim, b -> dir(dir, b), settings, tolerance, listener);
+        return run(setup, b -> dir(dir, b), settings, tolerance, listener);
     }
 
     /**
-     * Runs {@code sim} (of a {@link #scenario}) on both back ends, each back end's results in {@code dirs}, unless
+     * Runs {@code setup} (of a {@link #scenario}) on both back ends, each back end's results in {@code dirs}, unless
      * a stop comes during the Java run, and compares their results with {@code tolerance} (0: byte for byte).
      */
-    public static Outcome run(RunSetup sim, Function<Backend, Path> dirs, RunSettings settings,
+    public static Outcome run(RunSetup setup, Function<Backend, Path> dirs, RunSettings settings,
                               double tolerance, Listener listener) {
         RunControl javaControl = listener.starting(Backend.JAVA);
-        RunResults java = Backend.JAVA.run(sim, settings.at(dirs.apply(Backend.JAVA)), javaControl);
+        RunResults java = Backend.JAVA.run(setup, settings.at(dirs.apply(Backend.JAVA)), javaControl);
         listener.finished(Backend.JAVA, dirs.apply(Backend.JAVA), java);
         if (javaControl.stopRequested().getAsBoolean()) {
             return new Outcome(java, null, new NotRun(NotRun.Why.STOPPED, "not run (stopped by SIGINT or SIGTERM)"),
@@ -95,7 +95,7 @@ public final class PairedRun {
         RunControl control = listener.starting(Backend.OMNETPP);
         RunResults omnetpp;
         try {
-            omnetpp = Backend.OMNETPP.run(sim, settings.at(dirs.apply(Backend.OMNETPP)), control);
+            omnetpp = Backend.OMNETPP.run(setup, settings.at(dirs.apply(Backend.OMNETPP)), control);
         } catch (OmnetppException | ScenarioException e) {
             return new Outcome(java, null, new NotRun(NotRun.Why.FAILED, e.getMessage()), null);
         }

@@ -14,10 +14,10 @@ public final class RunFiles {
     private RunFiles() {}
 
     /** Writes the results directory (and the plots unless {@code noPlots}); returns the plots written. */
-    public static List<Path> write(Path outDir, RunResults results, Summary summary, RunSetup sim,
+    public static List<Path> write(Path outDir, RunResults results, Summary summary, RunSetup setup,
                                     boolean noPlots) {
-        ResultsWriter.write(outDir, results, summary, ScenarioFiles.canonicalText(sim.scenario()),
-                sim.config().maxRttSamples());
+        ResultsWriter.write(outDir, results, summary, ScenarioFiles.canonicalText(setup.scenario()),
+                setup.config().maxRttSamples());
         return noPlots ? List.of() : Plots.write(outDir, results);
     }
 }

@@ -23,17 +23,17 @@ final class RunRecords {
      * flows), measured to where the protocol ends a flow: its last byte's arrival for a flow its receiver ends
      * (NDP), else the acknowledgment of it back at the sender.
      */
-    static FlowRecord flow(RunSetup sim, int f, long endPs, FlowBytes bytes) {
-        long size = sim.flows().sizeBytes(f);
-        int src = sim.flows().src(f);
-        int dst = sim.flows().dst(f);
-        long latency = sim.config().switches().latencyPs();
-        int mtu = sim.config().nic().mtuBytes();
+    static FlowRecord flow(RunSetup setup, int f, long endPs, FlowBytes bytes) {
+        long size = setup.flows().sizeBytes(f);
+        int src = setup.flows().src(f);
+        int dst = setup.flows().dst(f);
+        long latency = setup.config().switches().latencyPs();
+        int mtu = setup.config().nic().mtuBytes();
         long ideal = size <= 0 ? -1
-                : ProtocolCatalog.flowsEndAtReceiver(sim.scenario().getProtocol())
-                ? sim.routing().oneWayPs(src, dst, size, latency, mtu)
-                : sim.routing().idealFctPs(src, dst, size, latency, mtu, sim.config().nic().ackBytes());
-        return new FlowRecord(f, src, dst, size, sim.flows().startPs(f), endPs, ideal, bytes, sim.flows().part(f));
+                : ProtocolCatalog.flowsEndAtReceiver(setup.scenario().getProtocol())
+                ? setup.routing().oneWayPs(src, dst, size, latency, mtu)
+                : setup.routing().idealFctPs(src, dst, size, latency, mtu, setup.config().nic().ackBytes());
+        return new FlowRecord(f, src, dst, size, setup.flows().startPs(f), endPs, ideal, bytes, setup.flows().part(f));
     }
 
     static QueueRecord queue(QueueLengths m) {
@@ -47,10 +47,10 @@ final class RunRecords {
     }
 
     /** What ran, the same from both back ends: the scenario as run, its digest and protocol, and its span. */
-    static RunResults.Setup setup(Backend backend, RunSetup sim) {
-        Scenario s = sim.scenario();
+    static RunResults.Setup setup(Backend backend, RunSetup setup) {
+        Scenario s = setup.scenario();
         return new RunResults.Setup(backend, s, ScenarioFiles.digest(s), ProtocolCatalog.nameOf(s.getProtocol()),
-                sim.config().durationPs(), sim.config().warmupPs());
+                setup.config().durationPs(), setup.config().warmupPs());
     }
 
     /**

@@ -35,8 +35,8 @@ public final class WireBenchmark {
 
     public WireBenchmark(Scenario scenario) {
         this.scenario = scenario;
-        RunSetup sim = RunSetup.of(scenario);
-        this.spec = sim.session();
+        RunSetup setup = RunSetup.of(scenario);
+        this.spec = setup.session();
         this.reactionDelayPs = spec.context().reactionDelayPs();
         this.baseRttPs = spec.context().baseRttPs();
     }

@@ -442,18 +442,18 @@ public final class ValidationRunner {
             if (!checked.add(r.id())) {
                 continue;
             }
-            RunSetup sim;
+            RunSetup setup;
             try {
                 Scenario s = ScenarioFiles.read(options.scenarios().resolve(r.scenario()),
                         r.overrides(options.quick()));
-                sim = RunSetup.of(sampledEvery(s, s.getDurationUs()), new SetUpStop(this::stopping));
+                setup = RunSetup.of(sampledEvery(s, s.getDurationUs()), new SetUpStop(this::stopping));
             } catch (ScenarioException e) {
                 continue;
             } catch (SetUpStop.Stopped e) {
                 return;  // the runs are then not started
             }
             try {
-                LoadCheck.check(sim, "cosim validate", true, options.notes());
+                LoadCheck.check(setup, "cosim validate", true, options.notes());
             } catch (ScenarioException e) {
                 throw new ScenarioException(e.field(), e.getMessage().substring(e.field().length() + 2)
                         + " (validate run " + r.id() + ", " + r.scenario() + ")", e);
@@ -477,7 +477,7 @@ public final class ValidationRunner {
         Backend backend = p.backend();
         String rel = rel(backend, r);
         Scenario scenario;
-        RunSetup sim;
+        RunSetup setup;
         String note = null;
         // A large run's set-up takes a while: a stop during it ends it (the run is then one not started).
         SetUpStop setUpStop = new SetUpStop(this::stopping);
@@ -486,17 +486,17 @@ public final class ValidationRunner {
             if (p.partner() != null) {
                 scenario = PairedRun.scenario(scenario);
             }
-            sim = sampledAsAsked(scenario, setUpStop);
+            setup = sampledAsAsked(scenario, setUpStop);
             // Its flow count: from the run itself, or, when its own sampling would not fit at all, from the run
             // with a single sample.
-            RunSetup sized = sim != null ? sim
+            RunSetup sized = setup != null ? setup
                     : RunSetup.of(sampledEvery(scenario, scenario.getDurationUs()), setUpStop);
             long requested = OutputSettings.sampleIntervalPs(scenario.getOutput());
             long interval = seriesInterval(requested, sized.config().durationPs(), sized.flows().size());
-            if (interval != requested || sim == null) {
+            if (interval != requested || setup == null) {
                 scenario = sampledEvery(scenario, interval / (double) Units.PS_PER_US);
-                sim = RunSetup.of(scenario, setUpStop);
-                note = "time series every " + interval / Units.PS_PER_US + " us (" + sim.flows().size()
+                setup = RunSetup.of(scenario, setUpStop);
+                note = "time series every " + interval / Units.PS_PER_US + " us (" + setup.flows().size()
                         + " flows; files stay small)";
             }
         } catch (ScenarioException ex) {
@@ -505,14 +505,14 @@ public final class ValidationRunner {
         } catch (SetUpStop.Stopped ex) {
             return p.unit().stream().map(ValidationRunner::notStarted).toList();
         }
-        LoadCheck.check(sim, "cosim validate: run " + r.id(), false, options.notes());
+        LoadCheck.check(setup, "cosim validate: run " + r.id(), false, options.notes());
         if (stopping()) {
             return p.unit().stream().map(ValidationRunner::notStarted).toList();
         }
         if (p.partner() != null) {
-            return executePair(p, sim, note);
+            return executePair(p, setup, note);
         }
-        RunStart start = starts(p, sim);
+        RunStart start = starts(p, setup);
         Optional<String> unavailable = backend.unavailable();
         if (unavailable.isPresent()) {
             return List.of(new Outcome(new RunRecord(r, backend, null, 0, 0, null, unavailable.get(), null), null,
@@ -520,30 +520,30 @@ public final class ValidationRunner {
         }
         RunResults res;
         try {
-            res = backend.run(sim, RunSettings.in(dir(backend, r), options.notes()),
+            res = backend.run(setup, RunSettings.in(dir(backend, r), options.notes()),
                     new RunControl(t -> listener.progress(start, t), this::stopping));
         } catch (OmnetppException | ScenarioException ex) {
             return List.of(new Outcome(new RunRecord(r, backend, rel, 0, 0, ex.getMessage(), null, note), null,
                     stopping()));
         }
-        write(dir(backend, r), res, sim);
+        write(dir(backend, r), res, setup);
         return List.of(outcome(p, res, note));
     }
 
     /** The Java run {@code p} and its OMNeT++ partner as a pair, whose files are compared byte for byte. */
-    private List<Outcome> executePair(Planned p, RunSetup sim, String note) {
+    private List<Outcome> executePair(Planned p, RunSetup setup, String note) {
         PaperRun r = p.run();
-        PairedRun.Outcome pair = PairedRun.run(sim, b -> dir(b, r), RunSettings.in(dir(Backend.JAVA, r),
+        PairedRun.Outcome pair = PairedRun.run(setup, b -> dir(b, r), RunSettings.in(dir(Backend.JAVA, r),
                 options.notes()), 0, new PairedRun.Listener() {
                     @Override
                     public RunControl starting(Backend backend) {
-                        RunStart start = starts(backend == Backend.JAVA ? p : p.partner(), sim);
+                        RunStart start = starts(backend == Backend.JAVA ? p : p.partner(), setup);
                         return new RunControl(t -> listener.progress(start, t), () -> stopping());
                     }
 
                     @Override
                     public void finished(Backend backend, Path dir, RunResults results) {
-                        write(dir, results, sim);
+                        write(dir, results, setup);
                     }
                 });
         Outcome java = outcome(p, pair.java(), note);
@@ -574,16 +574,16 @@ public final class ValidationRunner {
                 : agreement == null ? note : note + "; " + agreement));
     }
 
-    /** Says that run {@code p} of {@code sim} starts; its progress goes with the returned start. */
-    private RunStart starts(Planned p, RunSetup sim) {
+    /** Says that run {@code p} of {@code setup} starts; its progress goes with the returned start. */
+    private RunStart starts(Planned p, RunSetup setup) {
         RunStart start = new RunStart(runIndex.incrementAndGet(), runTotal, p.experiment().id(), p.run(), p.backend(),
-                sim.config().durationPs(), p.cost(), costTotal);
+                setup.config().durationPs(), p.cost(), costTotal);
         listener.runStarts(start);
         return start;
     }
 
-    private void write(Path dir, RunResults res, RunSetup sim) {
-        ResultsWriter.write(dir, res, Summary.of(res), ScenarioFiles.canonicalText(sim.scenario()), RTT_ROWS);
+    private void write(Path dir, RunResults res, RunSetup setup) {
+        ResultsWriter.write(dir, res, Summary.of(res), ScenarioFiles.canonicalText(setup.scenario()), RTT_ROWS);
     }
 
     /** The outcome of run {@code p}, which ran to {@code res}. */
