@@ -119,7 +119,8 @@ public final class Defaults {
      * {@code m} with every absent field that declares a value set to it, and its message fields (not in a oneof,
      * not declared {@code (absent)} or {@code (computed)}) filled the same way after their own declared defaults:
      * the message a class resolving {@code m} should read as {@code m} itself. Repeated fields, oneof members
-     * and fields whose absence is computed or means off stay as they are.
+     * and fields whose absence is computed or means off stay as they are; a message field that declares nothing
+     * is one whose absence means its empty message, and is filled like one.
      */
     @SuppressWarnings("unchecked")
     public static <T extends Message> T withDefaults(T m) {
