@@ -4,17 +4,14 @@ import org.cosim.proto.Output;
 
 /** The scenario's output settings that both the fabric and the agent side read. */
 public final class OutputSettings {
-    /** The time series' default sampling interval. */
-    public static final double DEFAULT_SAMPLE_INTERVAL_US = 100;
-
     private OutputSettings() {}
 
     /** output.sample_interval_us, or its default. */
     public static double sampleIntervalUs(Output o) {
-        return o.hasSampleIntervalUs() ? o.getSampleIntervalUs() : DEFAULT_SAMPLE_INTERVAL_US;
+        return Defaults.doubleOf(o, "sample_interval_us");
     }
 
-    /** output.sample_interval_us in ps (default 100 us); not positive is refused. */
+    /** output.sample_interval_us in ps; not positive is refused. */
     public static long sampleIntervalPs(Output o) {
         double us = sampleIntervalUs(o);
         long ps = Units.usToPs(us);
@@ -28,6 +25,6 @@ public final class OutputSettings {
 
     /** How often the agents sample their flows' state: the sample interval with output.agent_state, else 0. */
     public static long stateIntervalPs(Output o) {
-        return o.getAgentState() ? sampleIntervalPs(o) : 0;
+        return Defaults.boolOf(o, "agent_state") ? sampleIntervalPs(o) : 0;
     }
 }

@@ -8,6 +8,7 @@ import com.google.protobuf.Descriptors.EnumDescriptor;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.OneofDescriptor;
+import com.google.protobuf.Message;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -21,9 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.cosim.proto.Protocol;
 import org.cosim.proto.Scenario;
@@ -31,9 +31,9 @@ import org.cosim.proto.Scenario;
 /**
  * docs/scenario-reference.md: every field of scenario.proto with its type, unit, default, the protocols that
  * read it and its comment, written from the schema's descriptors and the comments protoc keeps in
- * {@code schema.desc} (proto/pom.xml). Units come from the field names, defaults from the comments of
- * {@code optional} fields (the schema's convention) or proto3's zero values; ranges are not in the schema:
- * the page links each message to the class that checks it. ReferencePageTest keeps the page equal to this.
+ * {@code schema.desc} (proto/pom.xml). Units come from the field names, defaults from the fields' options
+ * ({@link Defaults}) or proto3's zero values; ranges are not in the schema: the page links each message to the
+ * class that checks it. ReferencePageTest keeps the page equal to this.
  */
 public final class ReferencePage {
     /** Where the page lives, relative to the repository's root. */
@@ -54,11 +54,9 @@ public final class ReferencePage {
         UNITS.put("_packets", "packets (MTUs)");
     }
 
-    /** "default" (not "defaults"), then what it is: up to a sentence's end, a ';', a ':' or an unopened ')'. */
-    private static final Pattern DEFAULT = Pattern.compile("(?i)\\bdefault\\b\\s*[:=]?\\s+");
-    private static final Pattern BARE_VALUE = Pattern.compile("(true|false|[-+]?[0-9][0-9.,/]*( [A-Za-z]+)?)");
-
     private final Map<List<Integer>, SourceCodeInfo.Location> comments = new HashMap<>();
+    /** Per field, the values message fields' declared defaults give it ({@link #collectOverrides}). */
+    private final Map<FieldDescriptor, List<String>> overrides = new HashMap<>();
     private final Path root;
 
     private ReferencePage(Path root) {
@@ -95,6 +93,7 @@ public final class ReferencePage {
         List<EnumDescriptor> enums = new ArrayList<>();
         Map<Object, Set<String>> readBy = new HashMap<>();
         walk(Scenario.getDescriptor(), "", paths, enums);
+        collectOverrides(paths);
         for (FieldDescriptor p : Protocol.getDescriptor().getFields()) {
             reach(p, p.getName(), readBy, new LinkedHashSet<>());
         }
@@ -107,10 +106,13 @@ public final class ReferencePage {
         s.append("- **unit**: from the field's name (`_us` microseconds, `_ns`, `_ms`, `_gbps` and `_mbps` rates,"
                 + " `_bytes`, `_packets` MTU-sized packets); other units, where a field has one, are in its"
                 + " description.\n");
-        s.append("- **default**: a field marked `optional` in the schema has a default when absent, stated in its"
-                + " comment (shown here as the comment gives it; the class that reads the field applies it); a"
-                + " field without `optional` reads as 0, false, empty or its enum's first value unless its comment"
-                + " says otherwise; a message field is absent until set.\n");
+        s.append("- **default**: what an absent field means, as the schema declares it (scenario_options.proto):"
+                + " a value, the one the classes that read the field apply (through `org.cosim.scenario.Defaults`;"
+                + " a message several protocols share may have a protocol's own value, shown as \"in `path`: value\");"
+                + " \"computed: ...\", a value the reading class computes from what the text names; \"absent: ...\","
+                + " what an absent field turns off or stands for. Every `optional` field declares one of the three."
+                + " A field without `optional` reads as 0, false, empty or its enum's first value (its description"
+                + " says what that means); a message field is absent until set.\n");
         s.append("- **range**: the schema declares none. Each value is checked when a scenario is read, by the"
                 + " class linked under its message (\"checked in\"; the fabric's own settings by"
                 + " `setup` `FabricConfig` and the topology and workload builders): a value out of range is"
@@ -191,7 +193,7 @@ public final class ReferencePage {
             String text = join(leading(p), trailing(p));
             Set<String> by = readBy.get(f);
             s.append("| `").append(f.getName()).append("` | ").append(cell(typeName(f))).append(" | ")
-                    .append(unit(f)).append(" | ").append(cell(defaultOf(f, leading(p), trailing(p)))).append(" | ")
+                    .append(unit(f)).append(" | ").append(cell(defaultOf(f))).append(" | ")
                     .append(by == null ? "all" : String.join(", ", by)).append(" | ").append(cell(text))
                     .append(" |\n");
         }
@@ -236,34 +238,25 @@ public final class ReferencePage {
     }
 
     /**
-     * What the comment says the default is ("default X", or for an optional field the last "; X" of its line or
-     * a bare value ending it), else the zero value of a field without presence; "" when the comment says
-     * nothing recognizable (its description then says what absence means).
+     * The field's declared default ({@link Defaults#declared}), with the values messages that hold it give it
+     * instead ({@code overrides}); else the zero value of a field without presence.
      */
-    static String defaultOf(FieldDescriptor f, String leading, String trailing) {
-        for (String c : new String[] {trailing, leading}) {
-            Matcher m = DEFAULT.matcher(c);
-            if (m.find()) {
-                return upToTheEnd(c.substring(m.end()));
-            }
-        }
+    private String defaultOf(FieldDescriptor f) {
         if (f.getRealContainingOneof() != null) {
             return "";
         }
         if (f.isRepeated()) {
             return "empty";
         }
-        if (optional(f)) {
-            String last = trailing.substring(lastPart(trailing));
-            if (startsWithValue(last)) {
-                return last;
-            }
-            if (startsWithValue(trailing)) {
-                return upToTheEnd(trailing);
-            }
-            String[] sentences = leading.split("\\. ");
-            String end = sentences[sentences.length - 1].replaceFirst("\\.$", "");
-            return BARE_VALUE.matcher(end).matches() ? end : end.startsWith("Absent: ") ? "a" + end.substring(1) : "";
+        Optional<Defaults.Declared> d = Defaults.declared(f);
+        if (d.isPresent()) {
+            String text = d.get().text();
+            return switch (d.get().kind()) {
+                case VALUE -> f.getJavaType() == FieldDescriptor.JavaType.MESSAGE ? "`" + text + "`"
+                        : text + String.join("", overrides.getOrDefault(f, List.of()));
+                case COMPUTED -> "computed: " + text;
+                case ABSENT -> "absent: " + text;
+            };
         }
         return switch (f.getJavaType()) {
             case MESSAGE -> "absent";
@@ -274,42 +267,38 @@ public final class ReferencePage {
         };
     }
 
+    /**
+     * For each field a message field's declared default sets ({@code Dctcp.window [(default) =
+     * "min_cwnd_packets: 1"]}), "; in `protocol.dctcp.window`: 1", in the order of the page.
+     */
+    private void collectOverrides(Map<Descriptor, List<String>> paths) {
+        for (Map.Entry<Descriptor, List<String>> e : paths.entrySet()) {
+            for (FieldDescriptor g : e.getKey().getFields()) {
+                Optional<Defaults.Declared> d = Defaults.declared(g);
+                if (g.getJavaType() != FieldDescriptor.JavaType.MESSAGE || d.isEmpty()
+                        || d.get().kind() != Defaults.Kind.VALUE) {
+                    continue;
+                }
+                String at = (e.getValue().get(0).isEmpty() ? "" : e.getValue().get(0) + ".") + g.getName();
+                for (Map.Entry<FieldDescriptor, Object> v : ((Message) Defaults.value(g)).getAllFields().entrySet()) {
+                    overrides.computeIfAbsent(v.getKey(), k -> new ArrayList<>())
+                            .add("; in `" + at + "`: " + shown(v.getValue()));
+                }
+            }
+        }
+    }
+
+    /** A scalar as scenario text writes it: a whole double without ".0". */
+    private static String shown(Object v) {
+        if (v instanceof Double x && x == Math.rint(x) && Math.abs(x) < 1e15) {
+            return Long.toString(x.longValue());
+        }
+        return v instanceof EnumValueDescriptor e ? e.getName() : String.valueOf(v);
+    }
+
     /** Marked {@code optional} in the schema (proto3's explicit presence). */
     private static boolean optional(FieldDescriptor f) {
         return f.toProto().getProto3Optional();
-    }
-
-    private static boolean startsWithValue(String s) {
-        return !s.isEmpty() && (Character.isDigit(s.charAt(0)) || s.startsWith("true") || s.startsWith("false")
-                || s.startsWith("absent"));
-    }
-
-    /** Where the comment's last "; "-separated part starts (outside parentheses), or 0. */
-    private static int lastPart(String s) {
-        int depth = 0;
-        int start = 0;
-        for (int i = 0; i + 1 < s.length(); i++) {
-            char c = s.charAt(i);
-            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
-            if (c == ';' && s.charAt(i + 1) == ' ' && depth == 0) {
-                start = i + 2;
-            }
-        }
-        return start;
-    }
-
-    private static String upToTheEnd(String s) {
-        int depth = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '(') {
-                depth++;
-            } else if (c == ')' && depth-- == 0 || c == ';' || c == ':'
-                    || c == '.' && (i + 1 == s.length() || s.charAt(i + 1) == ' ')) {
-                return s.substring(0, i).strip();
-            }
-        }
-        return s.strip();
     }
 
     /** The class named after the message that checks it (TimelyConfig, FatTreeTopology), if the tree has one. */

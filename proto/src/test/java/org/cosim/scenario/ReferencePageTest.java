@@ -43,20 +43,25 @@ class ReferencePageTest {
         }
     }
 
-    /** Rows as the schema's comments give them: a default after "; " or "default", units from the names. */
+    /** Rows as the schema declares them: the default from the field's option, units from the names. */
     @Test
-    void rowsTakeTheDefaultFromTheCommentTheUnitFromTheNameAndTheReadersFromTheProtocols() {
+    void rowsTakeTheDefaultFromTheOptionTheUnitFromTheNameAndTheReadersFromTheProtocols() {
         String page = ReferencePage.markdown(root());
         for (String row : new String[] {
-            // optional: the last "; " part of its comment
-            "| `beta` | optional double |  | 0.8 | timely | multiplicative decrease; 0.8 |",
-            "| `t_low_us` | optional double | µs | 50 | timely | 50 |",
-            // "default X" in the comment, up to the sentence's end or an unopened ')'
-            "| `buffer_bytes` | optional uint64 | bytes | 12 MB | all |",
+            // (default): the value as the option writes it, the comment's prose beside it
+            "| `beta` | optional double |  | 0.8 | timely | multiplicative decrease |",
+            "| `t_low_us` | optional double | µs | 50 | timely |  |",
+            "| `g` | optional double |  | 1/16 | dctcp | the EWMA gain of alpha (the paper's) |",
+            "| `buffer_bytes` | optional uint64 | bytes | 12582912 | all |",
             "| `pipeline_depth` | optional uint32 |  | 1 | all |",
-            "| `w_ai_bytes` | optional double | bytes | W_init (1 - eta) / expected_flows (the HPCC paper's rule), "
-                    + "W_init = NIC rate x T | hpcc |",
-            // without optional: proto3's zero, unless the comment says otherwise
+            // (computed) and (absent): their words, marked as such
+            "| `w_ai_bytes` | optional double | bytes | computed: W_init (1 - eta) / expected_flows (the HPCC paper's "
+                    + "rule), W_init = NIC rate x T | hpcc |",
+            "| `ecn_threshold_bytes` | optional uint64 | bytes | absent: off | all |",
+            // a message field's default, and the value it gives a field of the shared message
+            "| `window` | Window |  | `min_cwnd_packets: 1` | dctcp |",
+            "| `min_cwnd_packets` | optional double | packets (MTUs) | 0.001; in `protocol.dctcp.window`: 1 |",
+            // without optional: proto3's zero
             "| `flow_bytes` | uint64 | bytes | 0 | all | 0: long-lived |",
             "| `reference` | LoadReference |  | SENDER_LINKS | all |",
             "| `link_rate_gbps` | double | Gb/s | 0 | all |  |",

@@ -16,6 +16,7 @@ import org.cosim.proto.Output;
 import org.cosim.proto.Pfc;
 import org.cosim.proto.Scenario;
 import org.cosim.proto.SwitchConfig;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.OutputSettings;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
@@ -24,15 +25,14 @@ import org.cosim.scenario.Units;
  * The run-wide and hardware settings of a scenario, resolved to integers with
  * their defaults, and checked: each impossible value is reported with its field.
  *
- * <p>Defaults: L = 1 us; MTU 1500 B, 64 B control frames, hardware ACKs at control
- * priority; a 12 MiB shared switch
- * buffer (a Trident-2-class switch), no per-port cap beyond it; no ECN; no switch
- * latency; PFC XOFF 200 KB per ingress, XON two MTUs lower.
+ * <p>Defaults: those scenario.proto declares (values: docs/scenario-reference.md),
+ * read through {@link org.cosim.scenario.Defaults}: among them hardware ACKs at
+ * control priority, a Trident-2-class shared switch buffer with no per-port cap
+ * beyond it, no ECN, no switch latency, and PFC's XON two MTUs below XOFF.
  */
 public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs, long seed, SwitchParams switches,
                            NicParams nic, long warmupPs, long sampleIntervalPs, int maxRttSamples) {
 
-    public static final long DEFAULT_BUFFER_BYTES = 12L << 20;
     /** 11.6 days: far beyond any run, and far below the 106 days a long of picoseconds holds. */
     public static final double MAX_DURATION_US = 1e12;
 
@@ -46,7 +46,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
             throw new ScenarioException("duration_us", s.getDurationUs() + ": rounds to " + duration
                     + " ps; the simulated time must be at least 1 ps");
         }
-        double l = s.hasReactionDelayUs() ? s.getReactionDelayUs() : 1.0;
+        double l = Defaults.doubleOf(s, "reaction_delay_us");
         long reaction = Units.usToPs(l);
         if (!(l > 0) || reaction <= 0 || !Double.isFinite(l) || reaction >= duration) {
             throw new ScenarioException("reaction_delay_us", l
@@ -55,13 +55,14 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
         long window = window(s, reaction);
         NicParams nic = nic(s.getTopology().getNic());
         Output o = s.getOutput();
-        long warmup = o.hasWarmupUs() ? Units.usToPs(o.getWarmupUs()) : 0;
-        if (!(o.getWarmupUs() >= 0) || warmup >= duration) {
-            throw new ScenarioException("output.warmup_us", o.getWarmupUs()
+        double warmupUs = Defaults.doubleOf(o, "warmup_us");
+        long warmup = Units.usToPs(warmupUs);
+        if (!(warmupUs >= 0) || warmup >= duration) {
+            throw new ScenarioException("output.warmup_us", warmupUs
                     + ": the warm-up must be >= 0 and shorter than duration_us (" + s.getDurationUs() + ")");
         }
         long sample = OutputSettings.sampleIntervalPs(o);
-        int maxRtt = o.hasMaxRttSamples() ? o.getMaxRttSamples() : 200_000;
+        int maxRtt = Defaults.intOf(o, "max_rtt_samples");
         return new FabricConfig(duration, reaction, window, s.getSeed(), switches(s.getTopology().getSwitches(), nic, s.getProtocol().hasHpcc()), nic,
                 warmup, sample, maxRtt);
     }
@@ -90,7 +91,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
      * that both back ends cut windows at the same instants.
      */
     private static long window(Scenario s, long reactionPs) {
-        long depth = s.hasPipelineDepth() ? Integer.toUnsignedLong(s.getPipelineDepth()) : 1;
+        long depth = Integer.toUnsignedLong(Defaults.intOf(s, "pipeline_depth"));
         if (depth < 1 || depth > 64 || reactionPs % depth != 0) {
             throw new ScenarioException("pipeline_depth", depth + ": must be in 1..64 and divide L ("
                     + reactionPs + " ps) into whole picoseconds");
@@ -99,8 +100,8 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
     }
 
     private static NicParams nic(NicConfig n) {
-        int mtu = n.hasMtuBytes() ? n.getMtuBytes() : 1500;
-        int ack = n.hasAckBytes() ? n.getAckBytes() : 64;
+        int mtu = Defaults.intOf(n, "mtu_bytes");
+        int ack = Defaults.intOf(n, "ack_bytes");
         if (mtu < 64 || mtu > 65536) {
             throw new ScenarioException("topology.nic.mtu_bytes", Integer.toUnsignedString(mtu) + ": must be in 64..65536");
         }
@@ -108,7 +109,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
             throw new ScenarioException("topology.nic.ack_bytes", Integer.toUnsignedString(ack)
                     + ": must be in 1..mtu_bytes (" + mtu + ")");
         }
-        double jitterNs = n.getTxGapJitterNs();
+        double jitterNs = Defaults.doubleOf(n, "tx_gap_jitter_ns");
         if (!(jitterNs >= 0 && jitterNs <= 1_000_000)) {
             throw new ScenarioException("topology.nic.tx_gap_jitter_ns", jitterNs + ": must be in 0..1000000 (1 ms)");
         }
@@ -118,12 +119,13 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
             case UNRECOGNIZED -> throw new ScenarioException("topology.nic.scheduling",
                     n.getSchedulingValue() + ": not one of PER_FLOW, FIFO");
         };
-        return new NicParams(mtu, ack, n.getAcksShareDataQueue(), Math.round(jitterNs * 1000), scheduling);
+        return new NicParams(mtu, ack, Defaults.boolOf(n, "acks_share_data_queue"), Math.round(jitterNs * 1000),
+                scheduling);
     }
 
     private static SwitchParams switches(SwitchConfig c, NicParams nic, boolean hpcc) {
         String at = "topology.switches.";
-        long buffer = c.hasBufferBytes() ? c.getBufferBytes() : DEFAULT_BUFFER_BYTES;
+        long buffer = Defaults.longOf(c, "buffer_bytes");
         if (buffer < 0) {  // a uint64 of 2^63 or more
             throw new ScenarioException(at + "buffer_bytes", Long.toUnsignedString(buffer) + ": too large (at most "
                     + Long.MAX_VALUE + " B)");
@@ -145,7 +147,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
             throw new ScenarioException(at + "ecn_threshold_bytes", ecn + ": above a port's buffer (" + port
                     + " B), so no packet could ever be marked (leave it out for no marking)");
         }
-        long latency = c.hasLatencyUs() ? TopologyBuilders.delay(c.getLatencyUs(), at + "latency_us") : 0;
+        long latency = TopologyBuilders.delay(Defaults.doubleOf(c, "latency_us"), at + "latency_us");
         PfcParams pfc = pfc(c.getPfc(), nic, port);
         QueueDiscipline queue = queue(c, nic);
         if (c.hasEcnThresholdBytes() && !queue.supportsEcn()) {
@@ -182,7 +184,7 @@ public record FabricConfig(long durationPs, long reactionDelayPs, long windowPs,
             return PfcParams.OFF;
         }
         String at = "topology.switches.pfc.";
-        long xoff = p.hasXoffBytes() ? p.getXoffBytes() : 200_000;
+        long xoff = Defaults.longOf(p, "xoff_bytes");
         long xon = p.hasXonBytes() ? p.getXonBytes() : Math.max(0, xoff - 2L * nic.mtuBytes());
         if (xoff <= 0 || xoff >= portBuffer) {
             throw new ScenarioException(at + "xoff_bytes", Long.toUnsignedString(xoff)

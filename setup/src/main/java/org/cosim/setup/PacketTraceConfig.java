@@ -3,6 +3,7 @@ package org.cosim.setup;
 import org.cosim.setup.workload.FlowTable;
 import org.cosim.proto.Output;
 import org.cosim.proto.PacketTraceSettings;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
 
@@ -12,7 +13,6 @@ import org.cosim.scenario.Units;
  * OMNeT++ one through RunSpec.packet_trace).
  */
 public record PacketTraceConfig(int[] flows, long maxRecords, long fromPs, long toPs) {
-    public static final long DEFAULT_MAX_RECORDS = 1_000_000L;
     /** About 3 GB of records in memory. */
     public static final long MAX_MAX_RECORDS = 50_000_000L;
     private static final String P = "output.packet_trace.";
@@ -39,7 +39,7 @@ public record PacketTraceConfig(int[] flows, long maxRecords, long fromPs, long 
             }
             seen[f] = true;
         }
-        long max = t.hasMaxRecords() ? t.getMaxRecords() : DEFAULT_MAX_RECORDS;
+        long max = Defaults.longOf(t, "max_records");
         if (max < 1 || max > MAX_MAX_RECORDS) {
             throw new ScenarioException(P + "max_records", Long.toUnsignedString(max) + ": must be in 1.."
                     + MAX_MAX_RECORDS + " (the records are kept in memory, about 60 bytes each)");
@@ -47,7 +47,7 @@ public record PacketTraceConfig(int[] flows, long maxRecords, long fromPs, long 
         if (!Double.isFinite(t.getFromUs()) || !Double.isFinite(t.getToUs())) {
             throw new ScenarioException(P + (Double.isFinite(t.getFromUs()) ? "to_us" : "from_us"), "not a number");
         }
-        long from = t.hasFromUs() ? Units.usToPs(t.getFromUs()) : 0;
+        long from = Units.usToPs(Defaults.doubleOf(t, "from_us"));
         long to = t.hasToUs() ? Units.usToPs(t.getToUs()) : durationPs;
         if (from < 0 || from >= durationPs) {
             throw new ScenarioException(P + "from_us", t.getFromUs() + ": must be in [0, duration_us)");

@@ -10,6 +10,7 @@ import org.cosim.agents.host.SessionSpec;
 import org.cosim.proto.Output;
 import org.cosim.proto.Scenario;
 import org.cosim.proto.Workload;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.OutputSettings;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
@@ -160,7 +161,7 @@ public final class RunSetup {
     /** output.agent_state_flows names flows of the workload, each once, and goes with output.agent_state. */
     private static void checkAgentStateFlows(Output o, int flowCount) {
         List<Integer> chosen = o.getAgentStateFlowsList();
-        if (!chosen.isEmpty() && !o.getAgentState()) {
+        if (!chosen.isEmpty() && !Defaults.boolOf(o, "agent_state")) {
             throw new ScenarioException("output.agent_state_flows", "names the flows of agent_state.csv, which only "
                     + "output.agent_state: true writes: set it too");
         }

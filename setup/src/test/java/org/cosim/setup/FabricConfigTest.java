@@ -42,7 +42,6 @@ class FabricConfigTest {
         assertEquals(1500, c.nic().mtuBytes());
         assertEquals(64, c.nic().ackBytes());
         assertEquals(12L * 1024 * 1024, c.switches().bufferBytes());  // 12 MiB = 12,582,912 B
-        assertEquals(12_582_912L, FabricConfig.DEFAULT_BUFFER_BYTES);
         assertEquals(c.switches().bufferBytes(), c.switches().portBufferBytes(), "no per-port cap by default");
         assertEquals(-1, c.switches().ecnThresholdBytes(), "no ECN by default");
         assertEquals(0, c.switches().latencyPs());

@@ -6,13 +6,14 @@ import java.util.List;
 import java.util.Map;
 import org.cosim.agents.sender.RateControl;
 import org.cosim.proto.CustomRateLaw;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.ScenarioException;
 
 /**
  * A custom rate law as the scenario names it (protocol.custom_rate_law): the
  * law's class ({@link LawClass}: a {@link RateControl} with a constructor taking
  * {@link LawParameters} and {@link RateFlow}), its parameters, and the segment
- * sender's settings (TIMELY's defaults: 16 KB segments, 4 outstanding). Reading
+ * sender's settings (segment size and outstanding cap, TIMELY's defaults). Reading
  * it builds one law for a probe flow (10 Gb/s, the first at its sender), so that
  * the law's own checks run before the run starts.
  */
@@ -25,8 +26,8 @@ public record CustomRateLawConfig(LawClass law, Map<String, Double> params, int 
             throw new ScenarioException(P + "source_file", "'" + c.getSourceFile()
                     + "' was not read: scenarios read through ScenarioFiles have it replaced by its text");
         }
-        int seg = c.hasSegmentBytes() ? c.getSegmentBytes() : 16384;
-        int outstanding = c.hasMaxOutstandingSegments() ? c.getMaxOutstandingSegments() : 4;
+        int seg = Defaults.intOf(c, "segment_bytes");
+        int outstanding = Defaults.intOf(c, "max_outstanding_segments");
         require(seg > 0 && seg <= (1 << 20), P + "segment_bytes", Integer.toUnsignedString(seg),
                 "must be in 1..1048576");
         require(outstanding >= 1, P + "max_outstanding_segments", Integer.toUnsignedString(outstanding),

@@ -1,20 +1,21 @@
 package org.cosim.agents.dcqcn;
 
 import org.cosim.proto.Dcqcn;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
 
 /**
- * DCQCN's parameters, resolved from the scenario with their defaults. From the
- * paper (SIGCOMM'15 §3-5) and its NIC's published defaults: g = 1/256, a rate
- * increase timer of 55 us, a byte counter of 10 MB, F = 5 fast-recovery stages,
- * R_AI = 40 Mb/s, an alpha period of 55 us, a CNP at most every 50 us per flow,
- * flows starting at line rate ({@code initialRateBps} 0 stands for the NIC's
- * line rate, which the config does not know). Ours: R_HAI = 200 Mb/s (the
- * paper's value is not in our papers folder), a 10 Mb/s rate floor, alpha
- * starting at 1 (the most cautious start, as Linux's DCTCP), segments of 16 KB
- * like TIMELY's and at most 64 outstanding per flow (DCQCN has no window: the
- * cap only bounds per-flow state; 64 x 16 KB covers a 100 Gb/s x 80 us BDP).
+ * DCQCN's parameters, resolved from the scenario with the defaults scenario.proto
+ * declares (docs/scenario-reference.md, protocol.dcqcn). From the paper
+ * (SIGCOMM'15 §3-5) and its NIC's published defaults: g, the rate increase timer,
+ * the byte counter, F, R_AI, the alpha period, the CNP interval, and flows
+ * starting at line rate ({@code initialRateBps} 0 stands for the NIC's line rate,
+ * which the config does not know). Ours: R_HAI (the paper's value is not in our
+ * papers folder), the rate floor, alpha's start (the most cautious, as Linux's
+ * DCTCP), TIMELY's segment size, and the cap on outstanding segments (DCQCN has
+ * no window: the cap only bounds per-flow state, and covers a 100 Gb/s x 80 us
+ * BDP of 16 KB segments).
  * The byte counter counts acknowledged bytes (the sender sees completions, not
  * the NIC's transmit counter): it lags the NIC's count by one RTT.
  */
@@ -26,19 +27,19 @@ public record DcqcnConfig(double g, long rateIncreaseTimerPs, long byteCounterBy
     private static final String P = "protocol.dcqcn.";
 
     public static DcqcnConfig from(Dcqcn d) {
-        double g = d.hasG() ? d.getG() : 1.0 / 256;
-        double timerUs = d.hasRateIncreaseTimerUs() ? d.getRateIncreaseTimerUs() : 55;
-        long byteCounter = d.hasByteCounterBytes() ? d.getByteCounterBytes() : 10_000_000L;
-        int stages = d.hasFastRecoveryStages() ? d.getFastRecoveryStages() : 5;
-        double ai = d.hasAiMbps() ? d.getAiMbps() : 40;
-        double hai = d.hasHaiMbps() ? d.getHaiMbps() : 200;
-        double alphaUs = d.hasAlphaUpdateUs() ? d.getAlphaUpdateUs() : 55;
-        double cnpUs = d.hasCnpIntervalUs() ? d.getCnpIntervalUs() : 50;
+        double g = Defaults.doubleOf(d, "g");
+        double timerUs = Defaults.doubleOf(d, "rate_increase_timer_us");
+        long byteCounter = Defaults.longOf(d, "byte_counter_bytes");
+        int stages = Defaults.intOf(d, "fast_recovery_stages");
+        double ai = Defaults.doubleOf(d, "ai_mbps");
+        double hai = Defaults.doubleOf(d, "hai_mbps");
+        double alphaUs = Defaults.doubleOf(d, "alpha_update_us");
+        double cnpUs = Defaults.doubleOf(d, "cnp_interval_us");
         double initialGbps = d.hasInitialRateGbps() ? d.getInitialRateGbps() : 0;
-        double minRate = d.hasMinRateMbps() ? d.getMinRateMbps() : 10;
-        double initialAlpha = d.hasInitialAlpha() ? d.getInitialAlpha() : 1;
-        int seg = d.hasSegmentBytes() ? d.getSegmentBytes() : 16384;
-        int outstanding = d.hasMaxOutstandingSegments() ? d.getMaxOutstandingSegments() : 64;
+        double minRate = Defaults.doubleOf(d, "min_rate_mbps");
+        double initialAlpha = Defaults.doubleOf(d, "initial_alpha");
+        int seg = Defaults.intOf(d, "segment_bytes");
+        int outstanding = Defaults.intOf(d, "max_outstanding_segments");
 
         require(g > 0 && g <= 1, "g", g, "must be in (0, 1]");
         require(timerUs > 0 && Double.isFinite(timerUs) && Units.usToPs(timerUs) > 0, "rate_increase_timer_us",

@@ -3,24 +3,26 @@ package org.cosim.agents.fast;
 import static org.cosim.scenario.ScenarioException.require;
 
 import org.cosim.proto.Fast;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.Units;
 
 /**
- * FAST*'s parameters, resolved from the scenario with their defaults. TIMELY's
- * paper gives alpha as a rate (10, 50, 100 Mb/s) and nothing else; gamma = 0.5
- * is FAST's (ToN 2006); the segment size, rate floor and outstanding-segment cap
- * are TIMELY's, since FAST* runs in TIMELY's sender.
+ * FAST*'s parameters, resolved from the scenario with the defaults scenario.proto
+ * declares (docs/scenario-reference.md, protocol.fast). TIMELY's paper gives
+ * alpha as a rate (10, 50, 100 Mb/s) and nothing else; gamma's default is FAST's
+ * (ToN 2006); the segment size, rate floor and outstanding-segment cap are
+ * TIMELY's, since FAST* runs in TIMELY's sender.
  */
 public record FastConfig(double alphaBps, double gamma, int segmentBytes, double minRateBps,
                          int maxOutstandingSegments) {
     private static final String P = "protocol.fast.";
 
     public static FastConfig from(Fast f) {
-        double alpha = f.hasAlphaMbps() ? f.getAlphaMbps() : 50;
-        double gamma = f.hasGamma() ? f.getGamma() : 0.5;
-        int seg = f.hasSegmentBytes() ? f.getSegmentBytes() : 16384;
-        double minRate = f.hasMinRateMbps() ? f.getMinRateMbps() : 10;
-        int outstanding = f.hasMaxOutstandingSegments() ? f.getMaxOutstandingSegments() : 4;
+        double alpha = Defaults.doubleOf(f, "alpha_mbps");
+        double gamma = Defaults.doubleOf(f, "gamma");
+        int seg = Defaults.intOf(f, "segment_bytes");
+        double minRate = Defaults.doubleOf(f, "min_rate_mbps");
+        int outstanding = Defaults.intOf(f, "max_outstanding_segments");
 
         require(Units.isRateMbps(alpha), P + "alpha_mbps", alpha, "must be at least 1 b/s (1e-6 Mb/s)");
         require(gamma > 0 && gamma <= 1, P + "gamma", gamma, "must be in (0, 1]");

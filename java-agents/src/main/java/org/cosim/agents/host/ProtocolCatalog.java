@@ -28,6 +28,7 @@ import org.cosim.agents.timely.TimelyAgent;
 import org.cosim.agents.timely.TimelyConfig;
 import org.cosim.proto.Protocol;
 import org.cosim.proto.Scenario;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.ScenarioException;
 
 /**
@@ -129,7 +130,7 @@ public final class ProtocolCatalog {
     /** The same, knowing the NICs' MTU. */
     public static void validate(Scenario s, long baseRttPs, int mtuBytes) {
         validate(s.getProtocol(), baseRttPs, mtuBytes);
-        if (s.getProtocol().hasPoseidon() && !s.getProtocol().getPoseidon().getBrownfield()
+        if (s.getProtocol().hasPoseidon() && !Defaults.boolOf(s.getProtocol().getPoseidon(), "brownfield")
                 && !s.getTopology().getSwitches().getIntTelemetry().getEnabled()) {
             throw new ScenarioException("topology.switches.int_telemetry.enabled", "Poseidon reacts to the INT "
                     + "max-hop delay: enable INT on the switches, or set protocol.poseidon.brownfield for partial INT");

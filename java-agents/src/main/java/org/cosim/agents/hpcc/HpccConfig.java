@@ -4,19 +4,21 @@ import static org.cosim.scenario.ScenarioException.require;
 
 import org.cosim.agents.window.WindowConfig;
 import org.cosim.proto.Hpcc;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
 
 /**
- * HPCC's parameters, resolved from the scenario with their defaults. From the
- * HPCC paper (Li et al., SIGCOMM'19), as the Poseidon paper says it ran them
- * ("the values from the paper"): eta = 0.95, maxStage = 5, and W_AI from the
- * paper's rule W_AI = W_init (1 - eta) / N with W_init = B T (the NIC's line
- * rate times the base RTT) and N the expected number of concurrent flows on a
- * link, N = 100 here: on the 200 Gb/s fabric with T = 6.4 us (the cross-rack
- * RTT) W_init = 160 KB and W_AI = 80 B, the value the paper lists. (The HPCC
- * authors later wrote that their simulations ran maxStage = 0; maxStage = 5 is
- * the paper's text, which is what the Poseidon authors cite.) T is one
+ * HPCC's parameters, resolved from the scenario with the defaults scenario.proto
+ * declares (docs/scenario-reference.md, protocol.hpcc). From the HPCC paper (Li
+ * et al., SIGCOMM'19), as the Poseidon paper says it ran them ("the values from
+ * the paper"): eta, maxStage, and W_AI from the paper's rule W_AI = W_init (1 -
+ * eta) / N with W_init = B T (the NIC's line rate times the base RTT) and N the
+ * expected number of concurrent flows on a link, chosen so that on the 200 Gb/s
+ * fabric with T = 6.4 us (the cross-rack RTT, W_init = 160 KB) W_AI comes out at
+ * 80 B, the value the paper lists. (The HPCC authors later wrote that their
+ * simulations ran maxStage = 0; the default is the paper's text, which is what
+ * the Poseidon authors cite.) T is one
  * network-wide base RTT, as in the paper (the Poseidon paper's critique: "HPCC
  * assumes all flows experience the same base RTT"): by default the network's
  * largest unloaded RTT from the handshake (Hello.base_rtt_ps). The window settings are
@@ -32,10 +34,10 @@ public record HpccConfig(double eta, int maxStage, double wAiBytes, int expected
 
     /** {@code networkBaseRttPs}: the network's largest unloaded RTT, T unless base_rtt_us is set. */
     public static HpccConfig from(Hpcc h, long networkBaseRttPs) {
-        double eta = h.hasEta() ? h.getEta() : 0.95;
-        int maxStage = h.hasMaxStage() ? h.getMaxStage() : 5;
+        double eta = Defaults.doubleOf(h, "eta");
+        int maxStage = Defaults.intOf(h, "max_stage");
         double wAi = h.hasWAiBytes() ? h.getWAiBytes() : Double.NaN;
-        int n = h.hasExpectedFlows() ? h.getExpectedFlows() : 100;
+        int n = Defaults.intOf(h, "expected_flows");
         double tUs = h.hasBaseRttUs() ? h.getBaseRttUs() : 0;
 
         require(eta > 0 && eta <= 1, P + "eta", eta, "must be in (0, 1]");

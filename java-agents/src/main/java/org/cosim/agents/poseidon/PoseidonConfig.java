@@ -2,28 +2,28 @@ package org.cosim.agents.poseidon;
 
 import org.cosim.agents.window.WindowConfig;
 import org.cosim.proto.Poseidon;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.ScenarioException;
 
 /**
- * Poseidon's parameters, resolved from the scenario with their defaults. The
- * paper's (§5, Fig 7(b)): p = 40 us, k = 2 us, m = 0.25, rates 0.02..200 Gb/s.
- * Ours where it gives none (docs/poseidon-swift.md): min_md = 0.5 (Swift's
- * 1 - max_mdf, DIGEST.md 3.D.5) and max_mi = 2, calibrated against Fig 7(a);
- * the window settings of {@link WindowConfig}.
+ * Poseidon's parameters, resolved from the scenario with the defaults
+ * scenario.proto declares (docs/scenario-reference.md, protocol.poseidon). The
+ * paper's (§5, Fig 7(b)): p, k, m and the rate range. Ours where it gives none
+ * (docs/poseidon-swift.md): min_md (Swift's 1 - max_mdf, DIGEST.md 3.D.5) and
+ * max_mi, calibrated against Fig 7(a); the window settings of {@link WindowConfig}.
  */
 public record PoseidonConfig(double pUs, double kUs, double m, double minRateBps, double maxRateBps, double maxMi,
                              double minMd, boolean brownfield, WindowConfig window) {
     private static final String P = "protocol.poseidon.";
-    public static final double DEFAULT_MAX_MI = 2.0;
 
     public static PoseidonConfig from(Poseidon c) {
-        double p = c.hasP() ? c.getP() : 40;
-        double k = c.hasKUs() ? c.getKUs() : 2;
-        double m = c.hasM() ? c.getM() : 0.25;
-        double minRate = c.hasMinRateGbps() ? c.getMinRateGbps() : 0.02;
-        double maxRate = c.hasMaxRateGbps() ? c.getMaxRateGbps() : 200;
-        double maxMi = c.hasMaxMi() ? c.getMaxMi() : DEFAULT_MAX_MI;
-        double minMd = c.hasMinMd() ? c.getMinMd() : 0.5;
+        double p = Defaults.doubleOf(c, "p");
+        double k = Defaults.doubleOf(c, "k_us");
+        double m = Defaults.doubleOf(c, "m");
+        double minRate = Defaults.doubleOf(c, "min_rate_gbps");
+        double maxRate = Defaults.doubleOf(c, "max_rate_gbps");
+        double maxMi = Defaults.doubleOf(c, "max_mi");
+        double minMd = Defaults.doubleOf(c, "min_md");
 
         require(p > 0 && Double.isFinite(p), "p", p, "must be > 0 (us)");
         require(k > 0 && Double.isFinite(k), "k_us", k, "must be > 0");
@@ -37,7 +37,8 @@ public record PoseidonConfig(double pUs, double kUs, double m, double minRateBps
         require(maxMi >= 1 && Double.isFinite(maxMi), "max_mi", maxMi, "must be >= 1 (an increase ratio)");
         require(minMd > 0 && minMd < 1, "min_md", minMd, "must be in (0, 1) (a decrease ratio)");
         WindowConfig w = WindowConfig.from(c.getWindow(), P + "window");
-        return new PoseidonConfig(p, k, m, minRate * 1e9, maxRate * 1e9, maxMi, minMd, c.getBrownfield(), w);
+        return new PoseidonConfig(p, k, m, minRate * 1e9, maxRate * 1e9, maxMi, minMd,
+                Defaults.boolOf(c, "brownfield"), w);
     }
 
     public PoseidonTarget target() {

@@ -2,28 +2,30 @@ package org.cosim.agents.swift;
 
 import org.cosim.agents.window.WindowConfig;
 import org.cosim.proto.Swift;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.ScenarioException;
 
 /**
- * Swift's parameters, resolved from the scenario with their defaults. The
- * Poseidon paper's settings (§5): base target 25 us, flow scaling up to 100 us,
- * 1 us per hop. The Swift paper's (SIGCOMM'20) for the rest: ai = 1 packet per
- * RTT, beta = 0.8, max_mdf = 0.5, flow scaling between 0.1 and 100 packets. The
- * window settings are shared with Poseidon ({@link WindowConfig}).
+ * Swift's parameters, resolved from the scenario with the defaults scenario.proto
+ * declares (docs/scenario-reference.md, protocol.swift): the Poseidon paper's
+ * settings (§5) for the base target, the flow scaling's range and the per-hop
+ * target; the Swift paper's (SIGCOMM'20) for the rest (ai, beta, max_mdf and the
+ * window range of flow scaling). The window settings are shared with Poseidon
+ * ({@link WindowConfig}).
  */
 public record SwiftConfig(double baseTargetUs, double perHopUs, double fsRangeUs, double fsMinCwnd,
                           double fsMaxCwnd, double ai, double beta, double maxMdf, WindowConfig window) {
     private static final String P = "protocol.swift.";
 
     public static SwiftConfig from(Swift s) {
-        double base = s.hasBaseTargetUs() ? s.getBaseTargetUs() : 25;
-        double perHop = s.hasPerHopUs() ? s.getPerHopUs() : 1;
-        double fsRange = s.hasFsRangeUs() ? s.getFsRangeUs() : 100;
-        double fsMin = s.hasFsMinCwnd() ? s.getFsMinCwnd() : 0.1;
-        double fsMax = s.hasFsMaxCwnd() ? s.getFsMaxCwnd() : 100;
-        double ai = s.hasAi() ? s.getAi() : 1;
-        double beta = s.hasBeta() ? s.getBeta() : 0.8;
-        double maxMdf = s.hasMaxMdf() ? s.getMaxMdf() : 0.5;
+        double base = Defaults.doubleOf(s, "base_target_us");
+        double perHop = Defaults.doubleOf(s, "per_hop_us");
+        double fsRange = Defaults.doubleOf(s, "fs_range_us");
+        double fsMin = Defaults.doubleOf(s, "fs_min_cwnd");
+        double fsMax = Defaults.doubleOf(s, "fs_max_cwnd");
+        double ai = Defaults.doubleOf(s, "ai");
+        double beta = Defaults.doubleOf(s, "beta");
+        double maxMdf = Defaults.doubleOf(s, "max_mdf");
 
         require(base > 0 && Double.isFinite(base), "base_target_us", base, "must be > 0");
         require(perHop >= 0 && Double.isFinite(perHop), "per_hop_us", perHop, "must be >= 0");

@@ -1,19 +1,20 @@
 package org.cosim.agents.timely;
 
 import org.cosim.proto.Timely;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
 
 /**
- * TIMELY's parameters, resolved from the scenario with their defaults. Paper
- * defaults (SIGCOMM'15 §6): 16 KB segments, delta = 10 Mb/s, beta = 0.8,
- * T_low = 50 us, T_high = 500 us, HAI after 5 negative gradients with N = 5.
- * Our choices where the paper is silent (DIGEST.md 1.D): minRTT = the network's
- * unloaded propagation RTT; rate floor 10 Mb/s; each multiplicative factor
- * floored at 0.5; at most 4 segments outstanding per flow; alpha = 0.1. No NIC
+ * TIMELY's parameters, resolved from the scenario with the defaults scenario.proto
+ * declares (values: docs/scenario-reference.md, protocol.timely). The paper's
+ * (SIGCOMM'15 §6): the segment size, delta, beta, T_low, T_high and HAI's
+ * threshold and N. Our choices where the paper is silent (DIGEST.md 1.D): minRTT
+ * = the network's unloaded propagation RTT; a rate floor; a floor on each
+ * multiplicative factor; a cap on the segments outstanding per flow; alpha. No NIC
  * pacing unless nic_pacing_mbps (Fig 16) is given (nicPacingBps 0: off).
  * Updates are scaled when a flow's samples come closer than minRTT (the
- * paper's "Rate update frequency"; scale_updates, on by default).
+ * paper's "Rate update frequency"; scale_updates).
  *
  * <p>alpha (the EWMA weight of RTT differences) is not in the paper. With 16 KB
  * segments, four flows per NIC and NIC queueing inside the RTT (as the paper
@@ -32,18 +33,18 @@ public record TimelyConfig(int segmentBytes, double deltaBps, double beta, doubl
     private static final String P = "protocol.timely.";
 
     public static TimelyConfig from(Timely t, long baseRttPs) {
-        int seg = t.hasSegmentBytes() ? t.getSegmentBytes() : 16384;
-        double delta = t.hasDeltaMbps() ? t.getDeltaMbps() : 10;
-        double beta = t.hasBeta() ? t.getBeta() : 0.8;
-        double alpha = t.hasAlpha() ? t.getAlpha() : 0.1;
-        double tLow = t.hasTLowUs() ? t.getTLowUs() : 50;
-        double tHigh = t.hasTHighUs() ? t.getTHighUs() : 500;
+        int seg = Defaults.intOf(t, "segment_bytes");
+        double delta = Defaults.doubleOf(t, "delta_mbps");
+        double beta = Defaults.doubleOf(t, "beta");
+        double alpha = Defaults.doubleOf(t, "alpha");
+        double tLow = Defaults.doubleOf(t, "t_low_us");
+        double tHigh = Defaults.doubleOf(t, "t_high_us");
         long minRtt = t.hasMinRttUs() ? Units.usToPs(t.getMinRttUs()) : baseRttPs;
-        int haiThreshold = t.hasHaiThreshold() ? t.getHaiThreshold() : 5;
-        int haiMultiplier = t.hasHaiMultiplier() ? t.getHaiMultiplier() : 5;
-        double minRate = t.hasMinRateMbps() ? t.getMinRateMbps() : 10;
-        double minFactor = t.hasMinDecreaseFactor() ? t.getMinDecreaseFactor() : 0.5;
-        int outstanding = t.hasMaxOutstandingSegments() ? t.getMaxOutstandingSegments() : 4;
+        int haiThreshold = Defaults.intOf(t, "hai_threshold");
+        int haiMultiplier = Defaults.intOf(t, "hai_multiplier");
+        double minRate = Defaults.doubleOf(t, "min_rate_mbps");
+        double minFactor = Defaults.doubleOf(t, "min_decrease_factor");
+        int outstanding = Defaults.intOf(t, "max_outstanding_segments");
         double nicPacing = t.hasNicPacingMbps() ? t.getNicPacingMbps() : 0;
 
         require(seg > 0 && seg <= (1 << 20), "segment_bytes", Integer.toUnsignedString(seg), "must be in 1..1048576");
@@ -69,9 +70,9 @@ public record TimelyConfig(int segmentBytes, double deltaBps, double beta, doubl
                 "nic_pacing_mbps", nicPacing, "must be at least 1 b/s (1e-6 Mb/s; leave it out for no NIC pacing)");
 
         return new TimelyConfig(seg, Units.mbpsToBps(delta), beta, alpha, Units.usToPs(tLow),
-                Units.usToPs(tHigh), minRtt, !t.hasHai() || t.getHai(), haiThreshold, haiMultiplier,
+                Units.usToPs(tHigh), minRtt, Defaults.boolOf(t, "hai"), haiThreshold, haiMultiplier,
                 Units.mbpsToBps(minRate), minFactor, outstanding, Units.mbpsToBps(nicPacing),
-                !t.hasScaleUpdates() || t.getScaleUpdates());
+                Defaults.boolOf(t, "scale_updates"));
     }
 
     private static void require(boolean ok, String field, Object value, String rule) {

@@ -3,23 +3,24 @@ package org.cosim.agents.window;
 import static org.cosim.scenario.ScenarioException.require;
 
 import org.cosim.proto.Plb;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.Units;
 
 /**
  * Protective Load Balancing's settings (scenario {@code Window.plb}); the defaults
- * are Linux's ({@code net.ipv4.tcp_plb_idle_rehash_rounds} 3,
- * {@code tcp_plb_rehash_rounds} 12, {@code tcp_plb_cong_thresh} 128/256,
- * {@code tcp_plb_suspend_rto_sec} 60), the implementation of the PLB paper's
- * authors.
+ * scenario.proto declares are Linux's ({@code net.ipv4.tcp_plb_idle_rehash_rounds},
+ * {@code tcp_plb_rehash_rounds}, {@code tcp_plb_cong_thresh} in 256ths,
+ * {@code tcp_plb_suspend_rto_sec} in seconds), the implementation of the PLB
+ * paper's authors.
  */
 public record PlbConfig(int idleRehashRounds, int rehashRounds, double congestedFraction, long suspendAfterRtoPs) {
 
     /** Reads {@code p}; {@code at} names it in errors, e.g. "protocol.swift.window.plb". */
     public static PlbConfig from(Plb p, String at) {
-        int idle = p.hasIdleRehashRounds() ? p.getIdleRehashRounds() : 3;
-        int busy = p.hasRehashRounds() ? p.getRehashRounds() : 12;
-        double fraction = p.hasCongestedFraction() ? p.getCongestedFraction() : 0.5;
-        double suspendMs = p.hasSuspendAfterRtoMs() ? p.getSuspendAfterRtoMs() : 60_000;
+        int idle = Defaults.intOf(p, "idle_rehash_rounds");
+        int busy = Defaults.intOf(p, "rehash_rounds");
+        double fraction = Defaults.doubleOf(p, "congested_fraction");
+        double suspendMs = Defaults.doubleOf(p, "suspend_after_rto_ms");
         String f = at + ".";
         require(idle >= 1, f + "idle_rehash_rounds", Integer.toUnsignedString(idle), "must be >= 1");
         require(busy >= idle, f + "rehash_rounds", Integer.toUnsignedString(busy),

@@ -3,18 +3,20 @@ package org.cosim.agents.window;
 import static org.cosim.scenario.ScenarioException.require;
 
 import org.cosim.proto.Window;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.Units;
 
 /**
  * The settings of the window-based sender that Poseidon and Swift share, with
- * their defaults (neither paper gives values; docs/poseidon-swift.md):
- * 4096-byte segments (the paper's MTU, so one hardware ACK per packet); an
- * initial window of one BDP of the flow's unloaded RTT at NIC line rate (the same
- * for both protocols, DIGEST.md 3.D.6); min_cwnd 0.001 packets (Swift-like, so
- * pacing reaches very low rates); max_cwnd 256 packets (1 MiB, about four BDPs of
- * the 200 Gb/s fabric's 6.4 us Clos RTT, enough for line rate behind tens of us of
- * reverse-path queueing); cwnd reset after 5 timeouts in a row; RTO floor 100 us
- * (far above any RTT of the shipped cases, so timeouts mean loss); the
+ * the defaults scenario.proto declares (values: docs/scenario-reference.md,
+ * Window; neither paper gives values, docs/poseidon-swift.md says why each):
+ * segments of the paper's MTU, so one hardware ACK per packet; an initial window
+ * of one BDP of the flow's unloaded RTT at NIC line rate (the same for both
+ * protocols, DIGEST.md 3.D.6); a min_cwnd far below one packet (Swift-like, so
+ * pacing reaches very low rates); a max_cwnd of about four BDPs of the 200 Gb/s
+ * fabric's 6.4 us Clos RTT, enough for line rate behind tens of us of
+ * reverse-path queueing; cwnd reset after a few timeouts in a row; an RTO floor
+ * far above any RTT of the shipped cases, so timeouts mean loss; the
  * fractional part of a window above one packet paced (pace_fraction), so that
  * the sending rate is cwnd * MTU / RTT at every window size, as Poseidon's target
  * assumes; the paper paces below one packet and leaves larger fractional windows
@@ -34,12 +36,12 @@ public record WindowConfig(int segmentBytes, double initialCwndPackets, double m
 
     /** Reads {@code w}; {@code at} names it in errors, e.g. "protocol.poseidon.window". */
     public static WindowConfig from(Window w, String at) {
-        int seg = w.hasSegmentBytes() ? w.getSegmentBytes() : 4096;
+        int seg = Defaults.intOf(w, "segment_bytes");
         double init = w.hasInitialCwndPackets() ? w.getInitialCwndPackets() : Double.NaN;
-        double min = w.hasMinCwndPackets() ? w.getMinCwndPackets() : 0.001;
-        double max = w.hasMaxCwndPackets() ? w.getMaxCwndPackets() : 256;
-        int reset = w.hasRetxResetThreshold() ? w.getRetxResetThreshold() : 5;
-        double minRtoUs = w.hasMinRtoUs() ? w.getMinRtoUs() : 100;
+        double min = Defaults.doubleOf(w, "min_cwnd_packets");
+        double max = Defaults.doubleOf(w, "max_cwnd_packets");
+        int reset = Defaults.intOf(w, "retx_reset_threshold");
+        double minRtoUs = Defaults.doubleOf(w, "min_rto_us");
 
         String p = at + ".";
         require(seg > 0 && seg <= (1 << 20), p + "segment_bytes", Integer.toUnsignedString(seg),
@@ -51,10 +53,10 @@ public record WindowConfig(int segmentBytes, double initialCwndPackets, double m
                 "must lie in [min_cwnd_packets, max_cwnd_packets] = [" + min + ", " + max + "]");
         require(reset >= 1, p + "retx_reset_threshold", Integer.toUnsignedString(reset), "must be >= 1");
         require(minRtoUs > 0 && Double.isFinite(minRtoUs), p + "min_rto_us", minRtoUs, "must be > 0");
-        boolean paceFraction = !w.hasPaceFraction() || w.getPaceFraction();
+        boolean paceFraction = Defaults.boolOf(w, "pace_fraction");
         PlbConfig plb = w.hasPlb() ? PlbConfig.from(w.getPlb(), p + "plb") : null;
         return new WindowConfig(seg, init, min, max, reset, Units.usToPs(minRtoUs), paceFraction,
-                w.getConnectionPerDestination(), plb, w.getSynHandshake());
+                Defaults.boolOf(w, "connection_per_destination"), plb, Defaults.boolOf(w, "syn_handshake"));
     }
 
     /** The window a new flow starts with: the configured one, or one BDP of {@code rttPs} at {@code rateBps}. */

@@ -30,6 +30,7 @@ import org.cosim.proto.SendControl;
 import org.cosim.proto.SendSegment;
 import org.cosim.proto.SetTimer;
 import org.cosim.proto.TimerFired;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.LawSources;
 import org.cosim.scenario.OutputSettings;
 import org.cosim.scenario.ScenarioException;
@@ -430,7 +431,7 @@ public final class WireFormat {
         if (h.getWindowPs() == 0) {
             return l;
         }
-        long depth = scenario.hasPipelineDepth() ? Integer.toUnsignedLong(scenario.getPipelineDepth()) : 1;
+        long depth = Integer.toUnsignedLong(Defaults.intOf(scenario, "pipeline_depth"));
         if (depth == 0 || h.getWindowPs() * depth != l) {
             throw new ContractViolation("batch window " + h.getWindowPs() + " ps is not L / pipeline_depth = " + l
                     + " / " + depth + " ps of the scenario in the handshake");

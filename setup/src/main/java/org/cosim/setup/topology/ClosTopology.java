@@ -3,6 +3,7 @@ package org.cosim.setup.topology;
 import java.util.ArrayList;
 import java.util.List;
 import org.cosim.proto.Clos;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.ScenarioException;
 
 /**
@@ -27,7 +28,7 @@ public final class ClosTopology {
     public static TopologyGraph build(Clos p) {
         int racks = TopologyBuilders.count(p.getRacks(), P + "racks", "rack", "racks");
         int hosts = TopologyBuilders.count(p.getHostsPerRack(), P + "hosts_per_rack", "host per rack", "hosts per rack");
-        int spines = p.hasSpines() ? TopologyBuilders.count(p.getSpines(), P + "spines", "spine", "spines") : 1;
+        int spines = TopologyBuilders.count(Defaults.intOf(p, "spines"), P + "spines", "spine", "spines");
         if (racks * (long) hosts < 2) {
             throw new ScenarioException(P + "hosts_per_rack", "one host in all: a network needs two");
         }

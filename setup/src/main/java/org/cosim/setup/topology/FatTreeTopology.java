@@ -3,6 +3,7 @@ package org.cosim.setup.topology;
 import java.util.HashMap;
 import java.util.Map;
 import org.cosim.proto.FatTree;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.ScenarioException;
 
 /**
@@ -69,7 +70,7 @@ public final class FatTreeTopology {
 
     /** The hosts under each ToR as a multiple of its k/2 uplinks (0 and 1: full bisection). */
     private static int oversubscription(FatTree p, int k) {
-        long n = Math.max(1, Integer.toUnsignedLong(p.getOversubscription()));
+        long n = Math.max(1, Integer.toUnsignedLong(Defaults.intOf(p, "oversubscription")));
         long hosts = (long) k * k / 2 * (k / 2) * n;
         if (hosts > MAX_HOSTS) {
             throw new ScenarioException(P + "oversubscription", n + ": k = " + k + " would have " + hosts

@@ -11,6 +11,7 @@ import org.cosim.proto.Permutation;
 import org.cosim.proto.RandomDestinations;
 import org.cosim.proto.Workload;
 import org.cosim.proto.WorkloadMix;
+import org.cosim.scenario.Defaults;
 import org.cosim.scenario.KeyedHash;
 import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.Units;
@@ -208,7 +209,7 @@ public final class Workloads {
             throw new ScenarioException(at + "senders", Integer.toUnsignedString(n)
                     + ": must be in 1.." + others.length + " (the hosts other than the receiver)");
         }
-        switch (p.getSenderChoice()) {
+        switch (Incast.SenderChoice.valueOf(Defaults.enumOf(p, "sender_choice"))) {
             case KEYED_SAMPLE: {
                 int[] chosen = Permutations.sample(seed, INCAST_TAG, others, n);
                 Arrays.sort(chosen);
