@@ -14,15 +14,32 @@ import org.cosim.fabric.trace.PacketTrace;
 import org.cosim.fabric.workload.FlowTable;
 
 /**
- * Everything a Java-fabric run measured, up to where it got: complete when
- * {@code failure} is null, otherwise the state at the moment it failed.
+ * Everything a Java-fabric run measured, up to where it got ({@code reachedPs}): what ran ({@link Setup}), what it
+ * measured ({@link Measured}), the switches and NICs with their own counters ({@link Hardware}) and the work it
+ * took ({@link Work}). Complete when {@code failure} is null, otherwise the state at the moment it failed.
  */
-public record FabricResult(FabricConfig config, TopologyGraph graph, Routing routing, FlowTable flows,
-                           FlowStats flowStats, RttRecorder rtts, List<QueueMonitor> monitors,
-                           TimeSeriesSampler series, List<Switch> switches, List<Nic> nics,
-                           long eventsProcessed, long agentWindows, long agentEvents, long reachedPs,
-                           long packetsInNetwork, long wallNanos, Throwable failure, FlowStates flowStates,
-                           PacketTrace packetTrace) {
+public record FabricResult(Setup setup, long reachedPs, Measured measured, Hardware hardware, Work work,
+                           Throwable failure) {
+    /** What ran: the fabric's settings, the topology, its routes and the workload's flows. */
+    public record Setup(FabricConfig config, TopologyGraph graph, Routing routing, FlowTable flows) { }
+
+    /**
+     * What the run measured: per-flow counts, RTT samples, the monitored queues, the time series, and the agents'
+     * flow states (output.agent_state) and the packet trace (output.packet_trace), each null when not asked for.
+     */
+    public record Measured(FlowStats flowStats, RttRecorder rtts, List<QueueMonitor> monitors,
+                           TimeSeriesSampler series, FlowStates flowStates, PacketTrace packetTrace) { }
+
+    /** The switches (by switch id) and NICs (by host id), with the counters each keeps. */
+    public record Hardware(List<Switch> switches, List<Nic> nics) { }
+
+    /**
+     * The simulation's work: events processed, agent windows and the events sent to the agents in them, packets
+     * still in the network at the end, and the wall time the run took.
+     */
+    public record Work(long eventsProcessed, long agentWindows, long agentEvents, long packetsInNetwork,
+                       long wallNanos) { }
+
     public boolean complete() {
         return failure == null;
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.LongConsumer;
+import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.host.FlowStates;
 import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.host.SessionSpec;
@@ -92,9 +93,12 @@ public final class FabricSimulation {
         this.trace = PacketTraceConfig.from(scenario.getOutput(), flows.size(), config.durationPs());
         memoryBudget(Runtime.getRuntime().maxMemory()).check();
         checkFlowTimes(scenario.getWorkload(), flows, routing, config, stop);
-        this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
-                config.windowPs(), baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
-                config.nic().ackBytes(), OutputSettings.stateIntervalPs(scenario.getOutput()), config.durationPs(),
+        this.session = SessionSpecs.of(
+                new SessionSpecs.Network(graph, routing, flows, config.switches().latencyPs(), config.nic().ackBytes()),
+                new AgentContext(config.reactionDelayPs(), baseRtt, config.seed(), scenario.getProtocol(),
+                        config.nic().mtuBytes()),
+                new SessionSpecs.Timing(config.windowPs(), OutputSettings.stateIntervalPs(scenario.getOutput()),
+                        config.durationPs()),
                 stop::check);
         ProtocolCatalog.checkRateFloor(scenario.getProtocol(), session);
     }
@@ -335,9 +339,13 @@ public final class FabricSimulation {
             states = null;
             failure = failure == null ? e : failure;
         }
-        return new FabricResult(config, graph, routing, flows, flowStats, rtts, monitors, series, switches,
-                List.of(nics), sim.eventsProcessed(), bridge.windows(), bridge.eventsSent(), sim.now(), pool.live(),
-                System.nanoTime() - wallStart, failure, states, tracer == null ? null : tracer.trace());
+        return new FabricResult(new FabricResult.Setup(config, graph, routing, flows), sim.now(),
+                new FabricResult.Measured(flowStats, rtts, monitors, series, states,
+                        tracer == null ? null : tracer.trace()),
+                new FabricResult.Hardware(switches, List.of(nics)),
+                new FabricResult.Work(sim.eventsProcessed(), bridge.windows(), bridge.eventsSent(), pool.live(),
+                        System.nanoTime() - wallStart),
+                failure);
     }
 
     /** A tracer for output.packet_trace, given to every NIC and switch port. */

@@ -56,11 +56,12 @@ public final class JavaBackend {
     }
 
     static RunResults convert(FabricSimulation sim, FabricResult r) {
-        Scenario s = sim.scenario();
+        FabricResult.Measured m = r.measured();
         return new RunResults(RunRecords.setup(Backend.JAVA, sim), r.reachedPs(), new RunResults.Measured(
-                flows(sim, r), rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()),
-                RunRecords.incastOptimum(sim), r.flowStates(), r.packetTrace()),
-                r.failure() == null ? null : describe(r.failure()), new RunResults.Wall(r.wallNanos(), Map.of()));
+                flows(sim, m.flowStats()), rtts(m.rtts()), queues(m.monitors()), counters(r.hardware(), r.work()),
+                series(m.series()), RunRecords.incastOptimum(sim), m.flowStates(), m.packetTrace()),
+                r.failure() == null ? null : describe(r.failure()),
+                new RunResults.Wall(r.work().wallNanos(), Map.of()));
     }
 
     /** The exception and where it was thrown, so that a bug in an agent (a custom law's too) can be found. */
@@ -74,10 +75,9 @@ public final class JavaBackend {
         return t.getClass().getSimpleName() + ": " + t.getMessage() + where;
     }
 
-    private static List<FlowRecord> flows(FabricSimulation sim, FabricResult r) {
+    private static List<FlowRecord> flows(FabricSimulation sim, FlowStats s) {
         List<FlowRecord> out = new ArrayList<>();
-        for (int f = 0; f < r.flows().size(); f++) {
-            FlowStats s = r.flowStats();
+        for (int f = 0; f < sim.flows().size(); f++) {
             out.add(RunRecords.flow(sim, f, s.finishPs(f), new FlowBytes(s.sentBytes(f), s.retransmittedBytes(f),
                     s.deliveredBytes(f), s.deliveredMeasuredBytes(f), s.uniqueDeliveredBytes(f),
                     s.uniqueDeliveredMeasuredBytes(f), s.droppedBytes(f))));
@@ -104,7 +104,7 @@ public final class JavaBackend {
         return monitors.stream().map(RunRecords::queue).toList();
     }
 
-    private static Counters counters(FabricResult r) {
+    private static Counters counters(FabricResult.Hardware hardware, FabricResult.Work work) {
         long pauses = 0;
         long pausesMeasured = 0;
         long drops = 0;
@@ -113,7 +113,7 @@ public final class JavaBackend {
         long trimmed = 0;
         long returned = 0;
         List<Counters.PortCounts> byPort = new ArrayList<>();
-        for (Switch sw : r.switches()) {
+        for (Switch sw : hardware.switches()) {
             pauses += sw.pauseFramesSent();
             pausesMeasured += sw.pauseFramesSentMeasured();
             for (int p = 0; p < sw.portCount(); p++) {
@@ -130,12 +130,13 @@ public final class JavaBackend {
             }
         }
         long hostPauses = 0;
-        for (Nic n : r.nics()) {
+        for (Nic n : hardware.nics()) {
             hostPauses += n.pauseFramesReceived();
         }
         return new Counters(new Counters.Pfc(pauses, pausesMeasured, hostPauses),
                 new Counters.PortActions(drops, dropBytes, ecn, trimmed, returned),
-                new Counters.Work(r.eventsProcessed(), r.agentWindows(), r.agentEvents(), r.packetsInNetwork()),
+                new Counters.Work(work.eventsProcessed(), work.agentWindows(), work.agentEvents(),
+                        work.packetsInNetwork()),
                 byPort);
     }
 
