@@ -116,9 +116,9 @@ public final class BenchCommand implements Command {
         for (int i = 0; i < runs; i++) {
             System.gc();
             memory.start();
-            FabricResult r = once(setup);
-            double wall = r.wallNanos() / 1e9;
-            events = r.eventsProcessed();
+            FabricResult.Work work = once(setup).work();
+            double wall = work.wallNanos() / 1e9;
+            events = work.eventsProcessed();
             eventsPerS[i] = events / wall;
             wallPerMs[i] = wall / simMs;
             out.printf(Locale.ROOT, "  run %d: %,d events in %.3f s = %.2f M events/s, %.3f ms wall per simulated ms; "

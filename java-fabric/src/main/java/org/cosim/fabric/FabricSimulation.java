@@ -153,9 +153,13 @@ public final class FabricSimulation {
             states = null;
             failure = failure == null ? e : failure;
         }
-        return new FabricResult(config, graph, routing, flows, flowStats, rtts, monitors, series, switches,
-                List.of(nics), sim.eventsProcessed(), bridge.windows(), bridge.eventsSent(), sim.now(), pool.live(),
-                System.nanoTime() - wallStart, failure, states, tracer == null ? null : tracer.trace());
+        return new FabricResult(setup, sim.now(),
+                new FabricResult.Measured(flowStats, rtts, monitors, series, states,
+                        tracer == null ? null : tracer.trace()),
+                new FabricResult.Hardware(switches, List.of(nics)),
+                new FabricResult.Work(sim.eventsProcessed(), bridge.windows(), bridge.eventsSent(), pool.live(),
+                        System.nanoTime() - wallStart),
+                failure);
     }
 
     /** A tracer for output.packet_trace, given to every NIC and switch port. */

@@ -1,13 +1,15 @@
 package org.cosim.fabric;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.fabric.net.Nic;
+import org.cosim.fabric.stats.FlowStats;
+import org.cosim.fabric.stats.RttRecorder;
 import org.cosim.proto.Scenario;
 import org.cosim.scenario.ScenarioException;
 import org.junit.jupiter.api.Test;
@@ -29,24 +31,27 @@ class FabricSimulationTest {
                 + 51_200 + 5_000_000;
         assertEquals(34_737_600, completion);
         assertEquals(1, t.completions.size());
-        long[] c = t.completions.get(0);
-        assertArrayEquals(new long[] {completion, 1, 0, 0, 16384, 1_000_000}, c);
-        assertEquals(completion, r.flowStats().finishPs(0), "the agent finishes the flow at its completion");
-        assertEquals(16384, r.flowStats().sentBytes(0));
-        assertEquals(16384, r.flowStats().deliveredBytes(0));
-        assertEquals(0, r.flowStats().droppedBytes(0));
-        assertEquals(0, r.packetsInNetwork());
-        assertEquals(11, r.nics().get(1).transmitter().packetsSent(), "11 data packets from the client");
-        assertEquals(1, r.nics().get(0).transmitter().packetsSent(), "one hardware ACK from the server");
-        assertEquals(64, r.nics().get(0).transmitter().bytesSent());
+        assertEquals(new TestScenarios.Completion(completion, 1, 0, 0, 16384, 1_000_000), t.completions.get(0),
+                "at host 1, flow 0's segment 0 of 16384 bytes, sent at L = 1 us");
+        FlowStats stats = r.measured().flowStats();
+        assertEquals(completion, stats.finishPs(0), "the agent finishes the flow at its completion");
+        assertEquals(16384, stats.sentBytes(0));
+        assertEquals(16384, stats.deliveredBytes(0));
+        assertEquals(0, stats.droppedBytes(0));
+        assertEquals(0, r.work().packetsInNetwork());
+        List<Nic> nics = r.hardware().nics();
+        assertEquals(11, nics.get(1).transmitter().packetsSent(), "11 data packets from the client");
+        assertEquals(1, nics.get(0).transmitter().packetsSent(), "one hardware ACK from the server");
+        assertEquals(64, nics.get(0).transmitter().bytesSent());
         // RTT sample = completion - send - 16384 B at the client's 10 Gb/s
-        assertEquals(1, r.rtts().size());
-        assertEquals(completion - 1_000_000 - 13_107_200, r.rtts().hostRtt(0));
-        assertEquals(completion - 1_000_000 - 13_107_200, r.rtts().networkRtt(0), "no wait in the NIC");
+        RttRecorder rtts = r.measured().rtts();
+        assertEquals(1, rtts.size());
+        assertEquals(completion - 1_000_000 - 13_107_200, rtts.hostRtt(0));
+        assertEquals(completion - 1_000_000 - 13_107_200, rtts.networkRtt(0), "no wait in the NIC");
         assertEquals(100_000_000, r.reachedPs());
         // Windows: the arrival ([0,1us)) and the completion ([34us,35us)).
-        assertEquals(2, r.agentWindows());
-        assertEquals(2, r.agentEvents());
+        assertEquals(2, r.work().agentWindows());
+        assertEquals(2, r.work().agentEvents());
         assertEquals(java.util.List.of(0L, 34_000_000L), t.windowStarts);
     }
 
@@ -83,8 +88,8 @@ class FabricSimulationTest {
         FabricSimulation sim = FabricSimulation.of(s);
         FabricResult honest = sim.run(new DirectTransport(sim.setup().session()));
         assertNull(honest.failure());
-        assertEquals(9, honest.flowStates().samples(), "10, 20, ..., 90 us");
-        assertEquals(10.0, honest.flowStates().value(0, 0), "PFC-only sends at line rate");
+        assertEquals(9, honest.measured().flowStates().samples(), "10, 20, ..., 90 us");
+        assertEquals(10.0, honest.measured().flowStates().value(0, 0), "PFC-only sends at line rate");
         DirectTransport inner = new DirectTransport(sim.setup().session());
         FabricResult lied = sim.run(new org.cosim.fabric.agent.AgentTransport() {
             @Override
@@ -104,8 +109,9 @@ class FabricSimulationTest {
             }
         });
         assertTrue(lied.failure().getMessage().contains("this run has 1 flows"), lied.failure().getMessage());
-        assertNull(lied.flowStates());
-        assertEquals(honest.flowStats().deliveredBytes(0), lied.flowStats().deliveredBytes(0), "measurements kept");
+        assertNull(lied.measured().flowStates());
+        assertEquals(honest.measured().flowStats().deliveredBytes(0), lied.measured().flowStats().deliveredBytes(0),
+                "measurements kept");
     }
 
     /** One long flow across a 10 Gb/s dumbbell whose bottleneck changes as {@code changes} say; 1 ms samples of 100 us. */
@@ -129,7 +135,7 @@ class FabricSimulationTest {
     }
 
     private static double gbps(FabricResult r, int sample) {
-        return r.series().flowBytes(sample, 0) * 8 / 100e-6 / 1e9;
+        return r.measured().series().flowBytes(sample, 0) * 8 / 100e-6 / 1e9;
     }
 
     /** A bottleneck that slows at 0.5 ms and speeds up at 1.5 ms: PFC-only's backlogged flow follows it. */
@@ -155,10 +161,11 @@ class FabricSimulationTest {
                 link_changes { a: "left_switch" b: "right_switch" at_us: 1000 rate_gbps: 10 }""",
                 "nic { mtu_bytes: 4096 }");
         for (int i = 6; i < 10; i++) {
-            assertEquals(0, r.series().flowBytes(i, 0), "nothing arrives while the link is down (sample " + i + ")");
+            assertEquals(0, r.measured().series().flowBytes(i, 0),
+                    "nothing arrives while the link is down (sample " + i + ")");
         }
         long drops = 0;
-        for (org.cosim.fabric.net.Switch sw : r.switches()) {
+        for (org.cosim.fabric.net.Switch sw : r.hardware().switches()) {
             for (int p = 0; p < sw.portCount(); p++) {
                 drops += sw.port(p).drops();
             }
@@ -172,17 +179,19 @@ class FabricSimulationTest {
         Scenario s = TestScenarios.incast(4, 2, 0, 200_000, 20_000, 500);
         FabricResult a = runDirect(s);
         FabricResult b = runDirect(s);
-        assertEquals(a.eventsProcessed(), b.eventsProcessed());
-        for (int f = 0; f < a.flows().size(); f++) {
-            assertEquals(a.flowStats().deliveredBytes(f), b.flowStats().deliveredBytes(f));
-            assertEquals(a.flowStats().sentBytes(f), b.flowStats().sentBytes(f));
+        assertEquals(a.work().eventsProcessed(), b.work().eventsProcessed());
+        FabricResult.Measured am = a.measured();
+        FabricResult.Measured bm = b.measured();
+        for (int f = 0; f < a.setup().flows().size(); f++) {
+            assertEquals(am.flowStats().deliveredBytes(f), bm.flowStats().deliveredBytes(f));
+            assertEquals(am.flowStats().sentBytes(f), bm.flowStats().sentBytes(f));
         }
-        assertEquals(a.rtts().size(), b.rtts().size());
-        for (int i = 0; i < a.rtts().size(); i++) {
-            assertEquals(a.rtts().hostRtt(i), b.rtts().hostRtt(i));
-            assertEquals(a.rtts().networkRtt(i), b.rtts().networkRtt(i));
+        assertEquals(am.rtts().size(), bm.rtts().size());
+        for (int i = 0; i < am.rtts().size(); i++) {
+            assertEquals(am.rtts().hostRtt(i), bm.rtts().hostRtt(i));
+            assertEquals(am.rtts().networkRtt(i), bm.rtts().networkRtt(i));
         }
-        assertTrue(a.nics().stream().mapToLong(Nic::pauseFramesReceived).sum() > 0, "PFC was exercised");
+        assertTrue(a.hardware().nics().stream().mapToLong(Nic::pauseFramesReceived).sum() > 0, "PFC was exercised");
     }
 
     private static FabricResult runDirect(Scenario s) {

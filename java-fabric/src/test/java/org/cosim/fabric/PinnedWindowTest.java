@@ -39,7 +39,7 @@ class PinnedWindowTest {
         assertEquals(RTT_PS, sim.setup().session().flows().get(0).baseRttPs(), "the unloaded RTT as computed above");
         FabricResult r = sim.run(new DirectTransport(sim.setup().session()));
         assertNull(r.failure());
-        return r.flowStats().deliveredMeasuredBytes(0);
+        return r.measured().flowStats().deliveredMeasuredBytes(0);
     }
 
     @ParameterizedTest(name = "W = {0}")

@@ -54,10 +54,13 @@ public final class TestScenarios {
                 """.formatted(durationUs, clients, bufferBytes, pfc, connections, flowBytes));
     }
 
-    /** Records every batch (a copy of its window start and event times/kinds) and delegates to the real agents. */
+    /** A completion as the agents heard it: when, at which host, of which flow's segment, and its send time. */
+    public record Completion(long timePs, int host, int flow, long seq, int bytes, long sendTimePs) { }
+
+    /** Records every batch's window start and completions, and delegates to the real agents. */
     public static final class RecordingDirect implements AgentTransport {
         public final List<Long> windowStarts = new ArrayList<>();
-        public final List<long[]> completions = new ArrayList<>();  // {time, host, flow, seq, bytes, sendTime}
+        public final List<Completion> completions = new ArrayList<>();
         private final DirectTransport inner;
 
         public RecordingDirect(FabricSimulation sim) {
@@ -71,7 +74,7 @@ public final class TestScenarios {
             for (int i = 0; i < events.size(); i++) {
                 if (events.kind(i) == EventBatch.COMPLETION) {
                     events.read(i, c);
-                    completions.add(new long[] {c.timePs(), c.host(), c.flow(), c.seq(), c.bytes(), c.sendTimePs()});
+                    completions.add(new Completion(c.timePs(), c.host(), c.flow(), c.seq(), c.bytes(), c.sendTimePs()));
                 }
             }
             inner.exchange(events, actions);

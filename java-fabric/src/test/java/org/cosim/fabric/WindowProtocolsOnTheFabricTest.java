@@ -12,6 +12,7 @@ import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.host.FlowInfo;
 import org.cosim.fabric.agent.AgentTransport;
 import org.cosim.fabric.agent.DirectTransport;
+import org.cosim.fabric.stats.FlowStats;
 import org.cosim.proto.Scenario;
 import org.junit.jupiter.api.Test;
 
@@ -39,9 +40,12 @@ class WindowProtocolsOnTheFabricTest {
                 """.formatted(protocol, flows, extra));
     }
 
-    /** Records every completion's time, flow, TX time and forward INT, then hands the batch to the agents. */
+    /** A completion: when, of which flow, its data packet's TX time and the forward path's largest INT hop delay. */
+    private record Completion(long timePs, int flow, long txTimePs, long intMaxHopDelayPs) { }
+
+    /** Records every completion, then hands the batch to the agents. */
     private static final class Completions implements AgentTransport {
-        final List<long[]> seen = new ArrayList<>();
+        final List<Completion> seen = new ArrayList<>();
         final DirectTransport inner;
 
         Completions(FabricSimulation sim) {
@@ -54,7 +58,7 @@ class WindowProtocolsOnTheFabricTest {
             for (int i = 0; i < events.size(); i++) {
                 if (events.kind(i) == EventBatch.COMPLETION) {
                     events.read(i, c);
-                    seen.add(new long[] {c.timePs(), c.flow(), c.txTimePs(), c.intMaxHopDelayPs()});
+                    seen.add(new Completion(c.timePs(), c.flow(), c.txTimePs(), c.intMaxHopDelayPs()));
                 }
             }
             inner.exchange(events, actions);
@@ -74,10 +78,10 @@ class WindowProtocolsOnTheFabricTest {
         FabricResult r = sim.run(t);
         assertNull(r.failure());
         assertEquals(1, t.seen.size());
-        long[] c = t.seen.get(0);
-        assertEquals(expected, c[0] - c[2], "fabric RTT = the declared unloaded RTT");
-        assertEquals(0, c[3], "no queue, no INT delay");
-        assertEquals(c[0], r.flowStats().finishPs(0));
+        Completion c = t.seen.get(0);
+        assertEquals(expected, c.timePs() - c.txTimePs(), "fabric RTT = the declared unloaded RTT");
+        assertEquals(0, c.intMaxHopDelayPs(), "no queue, no INT delay");
+        assertEquals(c.timePs(), r.measured().flowStats().finishPs(0));
     }
 
     @Test
@@ -109,12 +113,13 @@ class WindowProtocolsOnTheFabricTest {
                     .mergeFrom(TestScenarios.parse("topology { switches { buffer_bytes: 40960 } }")).build();
             FabricResult r = FabricSimulation.of(s).run(new DirectTransport(FabricSimulation.of(s).setup().session()));
             assertNull(r.failure(), protocol);
+            FlowStats stats = r.measured().flowStats();
             long dropped = 0;
             for (int f = 0; f < 4; f++) {
-                assertTrue(r.flowStats().finished(f), protocol + ": flow " + f + " finished");
+                assertTrue(stats.finished(f), protocol + ": flow " + f + " finished");
                 long size = f == 3 ? 1_000_001 : 2_000_000;
-                assertTrue(r.flowStats().deliveredBytes(f) >= size, protocol + ": flow " + f + " delivered all");
-                dropped += r.flowStats().droppedBytes(f);
+                assertTrue(stats.deliveredBytes(f) >= size, protocol + ": flow " + f + " delivered all");
+                dropped += stats.droppedBytes(f);
             }
             assertTrue(dropped > 0, protocol + ": the small buffer must drop for this test to mean anything");
         }
@@ -136,15 +141,16 @@ class WindowProtocolsOnTheFabricTest {
         assertNull(r.failure());
         long delivered = 0;
         for (int f = 0; f < 4; f++) {
-            delivered += r.flowStats().deliveredMeasuredBytes(f);
+            delivered += r.measured().flowStats().deliveredMeasuredBytes(f);
         }
         double gbps = delivered * 8 / 2e-3 / 1e9;
         assertTrue(gbps >= 190, "throughput " + gbps + " Gb/s");
-        var q = r.monitors().get(r.monitors().size() - 1);
+        var monitors = r.measured().monitors();
+        var q = monitors.get(monitors.size() - 1);
         assertTrue(q.lengths().percentileBytes(0.5) >= 100_000 && q.lengths().percentileBytes(0.5) <= 300_000,
                 "median queue " + q.lengths().percentileBytes(0.5) + " B, K = 200000");
         long marks = 0;
-        for (var sw : r.switches()) {
+        for (var sw : r.hardware().switches()) {
             for (int p = 0; p < sw.portCount(); p++) {
                 marks += sw.port(p).ecnMarks();
             }
@@ -185,20 +191,22 @@ class WindowProtocolsOnTheFabricTest {
             LastHandOver t = new LastHandOver(sim);
             FabricResult r = sim.run(t);
             assertNull(r.failure(), protocol);
+            FlowStats stats = r.measured().flowStats();
             long[] stops = {1_000_000_000L, 2_000_000_000L};
             for (int f = 0; f < 2; f++) {
                 assertTrue(t.last[f] < stops[f], protocol + ": flow " + f + " handed data over at " + t.last[f]
                         + " ps, its stop is " + stops[f]);
-                assertTrue(t.last[f] > stops[f] - 20_000_000L, protocol + ": flow " + f + " sent until its stop, last " + t.last[f] + " finished " + r.flowStats().finishPs(f) + " sent " + r.flowStats().sentBytes(f));
-                assertTrue(r.flowStats().finished(f), protocol + ": flow " + f + " finished");
-                long after = r.flowStats().finishPs(f) - stops[f];
+                assertTrue(t.last[f] > stops[f] - 20_000_000L, protocol + ": flow " + f + " sent until its stop, last "
+                        + t.last[f] + " finished " + stats.finishPs(f) + " sent " + stats.sentBytes(f));
+                assertTrue(stats.finished(f), protocol + ": flow " + f + " finished");
+                long after = stats.finishPs(f) - stops[f];
                 assertTrue(after >= 0 && after < 100_000_000L, protocol + ": flow " + f + " finished "
                         + after + " ps after its stop");
-                assertEquals(r.flowStats().sentBytes(f), r.flowStats().deliveredBytes(f) + r.flowStats()
-                        .droppedBytes(f), protocol + ": flow " + f + ": every byte sent is delivered or dropped");
+                assertEquals(stats.sentBytes(f), stats.deliveredBytes(f) + stats.droppedBytes(f),
+                        protocol + ": flow " + f + ": every byte sent is delivered or dropped");
             }
-            assertTrue(!r.flowStats().finished(2), protocol + ": flow 2 never closes");
-            double gbps = r.flowStats().deliveredMeasuredBytes(2) * 8 / 0.8e-3 / 1e9;
+            assertTrue(!stats.finished(2), protocol + ": flow 2 never closes");
+            double gbps = stats.deliveredMeasuredBytes(2) * 8 / 0.8e-3 / 1e9;
             assertTrue(gbps > 180, protocol + ": alone after 2 ms, flow 2 takes the link: " + gbps + " Gb/s");
         }
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
+import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.fabric.FabricResult;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.agent.AgentTransport;
@@ -22,6 +23,7 @@ import org.cosim.runner.results.QueueRecord;
 import org.cosim.runner.results.RttSamples;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.TimeSeries;
+import org.cosim.scenario.ScenarioFiles;
 import org.cosim.setup.RunSetup;
 
 /** Runs a scenario on the Java fallback fabric and reports it in the common results format. */
@@ -55,11 +57,12 @@ public final class JavaBackend {
     }
 
     static RunResults convert(RunSetup setup, FabricResult r) {
-        Scenario s = setup.scenario();
+        FabricResult.Measured m = r.measured();
         return new RunResults(RunRecords.setup(Backend.JAVA, setup), r.reachedPs(), new RunResults.Measured(
-                flows(setup, r), rtts(r.rtts()), queues(r.monitors()), counters(r), series(r.series()),
-                RunRecords.incastOptimum(setup), r.flowStates(), r.packetTrace()),
-                r.failure() == null ? null : describe(r.failure()), new RunResults.Wall(r.wallNanos(), Map.of()));
+                flows(setup, m.flowStats()), rtts(m.rtts()), queues(m.monitors()), counters(r.hardware(), r.work()),
+                series(m.series()), RunRecords.incastOptimum(setup), m.flowStates(), m.packetTrace()),
+                r.failure() == null ? null : describe(r.failure()),
+                new RunResults.Wall(r.work().wallNanos(), Map.of()));
     }
 
     /** The exception and where it was thrown, so that a bug in an agent (a custom law's too) can be found. */
@@ -73,10 +76,9 @@ public final class JavaBackend {
         return t.getClass().getSimpleName() + ": " + t.getMessage() + where;
     }
 
-    private static List<FlowRecord> flows(RunSetup setup, FabricResult r) {
+    private static List<FlowRecord> flows(RunSetup setup, FlowStats s) {
         List<FlowRecord> out = new ArrayList<>();
-        for (int f = 0; f < r.flows().size(); f++) {
-            FlowStats s = r.flowStats();
+        for (int f = 0; f < setup.flows().size(); f++) {
             out.add(RunRecords.flow(setup, f, s.finishPs(f), new FlowBytes(s.sentBytes(f), s.retransmittedBytes(f),
                     s.deliveredBytes(f), s.deliveredMeasuredBytes(f), s.uniqueDeliveredBytes(f),
                     s.uniqueDeliveredMeasuredBytes(f), s.droppedBytes(f))));
@@ -103,7 +105,7 @@ public final class JavaBackend {
         return monitors.stream().map(m -> RunRecords.queue(m.lengths())).toList();
     }
 
-    private static Counters counters(FabricResult r) {
+    private static Counters counters(FabricResult.Hardware hardware, FabricResult.Work work) {
         long pauses = 0;
         long pausesMeasured = 0;
         long drops = 0;
@@ -112,7 +114,7 @@ public final class JavaBackend {
         long trimmed = 0;
         long returned = 0;
         List<Counters.PortCounts> byPort = new ArrayList<>();
-        for (Switch sw : r.switches()) {
+        for (Switch sw : hardware.switches()) {
             pauses += sw.pauseFramesSent();
             pausesMeasured += sw.pauseFramesSentMeasured();
             for (int p = 0; p < sw.portCount(); p++) {
@@ -129,12 +131,13 @@ public final class JavaBackend {
             }
         }
         long hostPauses = 0;
-        for (Nic n : r.nics()) {
+        for (Nic n : hardware.nics()) {
             hostPauses += n.pauseFramesReceived();
         }
         return new Counters(new Counters.Pfc(pauses, pausesMeasured, hostPauses),
                 new Counters.PortActions(drops, dropBytes, ecn, trimmed, returned),
-                new Counters.Work(r.eventsProcessed(), r.agentWindows(), r.agentEvents(), r.packetsInNetwork()),
+                new Counters.Work(work.eventsProcessed(), work.agentWindows(), work.agentEvents(),
+                        work.packetsInNetwork()),
                 byPort);
     }
 

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.host.SessionSpec;
 import org.cosim.proto.Output;
@@ -71,9 +72,12 @@ public final class RunSetup {
         this.trace = PacketTraceConfig.from(scenario.getOutput(), flows.size(), config.durationPs());
         memoryBudget(Runtime.getRuntime().maxMemory()).check();
         checkFlowTimes(scenario.getWorkload(), flows, routing, config, stop);
-        this.session = SessionSpecs.of(graph, routing, flows, scenario.getProtocol(), config.reactionDelayPs(),
-                config.windowPs(), baseRtt, config.seed(), config.switches().latencyPs(), config.nic().mtuBytes(),
-                config.nic().ackBytes(), OutputSettings.stateIntervalPs(scenario.getOutput()), config.durationPs(),
+        this.session = SessionSpecs.of(
+                new SessionSpecs.Network(graph, routing, flows, config.switches().latencyPs(), config.nic().ackBytes()),
+                new AgentContext(config.reactionDelayPs(), baseRtt, config.seed(), scenario.getProtocol(),
+                        config.nic().mtuBytes()),
+                new SessionSpecs.Timing(config.windowPs(), OutputSettings.stateIntervalPs(scenario.getOutput()),
+                        config.durationPs()),
                 stop::check);
         ProtocolCatalog.checkRateFloor(scenario.getProtocol(), session);
     }

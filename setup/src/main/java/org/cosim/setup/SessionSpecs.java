@@ -11,28 +11,32 @@ import org.cosim.agents.host.SessionSpec;
 import org.cosim.setup.topology.Routing;
 import org.cosim.setup.topology.TopologyGraph;
 import org.cosim.setup.workload.FlowTable;
-import org.cosim.proto.Protocol;
 
 /** What the agent side must know about a run, derived from the scenario, topology and workload. */
 public final class SessionSpecs {
     private SessionSpecs() {}
 
-    public static SessionSpec of(TopologyGraph g, Routing routing, FlowTable flows, Protocol protocol,
-                                 long reactionDelayPs, long baseRttPs, long seed) {
-        return of(g, routing, flows, protocol, reactionDelayPs, reactionDelayPs, baseRttPs, seed, 0, 1500, 64, 0, 0,
-                () -> { });
-    }
+    /**
+     * The network the flows cross: the topology, its routes, the workload's flows, and what a flow's unloaded RTT
+     * takes besides its links (the switches' latency and the size of an ACK; the MTU is the context's).
+     */
+    public record Network(TopologyGraph graph, Routing routing, FlowTable flows, long switchLatencyPs, int ackBytes) { }
 
     /**
-     * With each flow's path declared in full: hop count and unloaded RTT for the
-     * fabric's switch latency, MTU and ACK size; the agents sample their flows'
-     * state every {@code stateIntervalPs} (0: not at all) of a run of {@code durationPs}; {@code perFlow} runs
-     * before each flow's path is worked out (a stop request during set-up throws from it).
+     * The session's clock: the batch window H, how often the agents sample their flows' state (0: not at all)
+     * and the run's duration.
      */
-    public static SessionSpec of(TopologyGraph g, Routing routing, FlowTable flows, Protocol protocol,
-                                 long reactionDelayPs, long windowPs, long baseRttPs, long seed,
-                                 long switchLatencyPs, int mtuBytes, int ackBytes, long stateIntervalPs,
-                                 long durationPs, Runnable perFlow) {
+    public record Timing(long windowPs, long stateIntervalPs, long durationPs) { }
+
+    /**
+     * Every host of {@code network} running the context's protocol, and each flow with its path declared in full:
+     * path count, hop count and unloaded RTT; {@code perFlow} runs before each flow's path is worked out (a stop
+     * request during set-up throws from it).
+     */
+    public static SessionSpec of(Network network, AgentContext context, Timing timing, Runnable perFlow) {
+        TopologyGraph g = network.graph();
+        Routing routing = network.routing();
+        FlowTable flows = network.flows();
         List<HostInfo> hosts = new ArrayList<>();
         for (int h = 0; h < g.hostCount(); h++) {
             hosts.add(new HostInfo(h, g.hostLink(h).rateBps()));
@@ -44,12 +48,11 @@ public final class SessionSpecs {
             int dst = flows.dst(f);
             fl.add(new FlowInfo(f, src, dst, flows.sizeBytes(f), routing.pathCount(src, dst),
                     routing.path(src, dst).length - 1,
-                    routing.unloadedRttPs(src, dst, switchLatencyPs, mtuBytes, ackBytes),
+                    routing.unloadedRttPs(src, dst, network.switchLatencyPs(), context.mtuBytes(), network.ackBytes()),
                     Math.max(0, flows.stopPs(f))));
         }
-        String name = ProtocolCatalog.nameOf(protocol);
-        return new SessionSpec(hosts, Collections.nCopies(hosts.size(), name), fl,
-                new AgentContext(reactionDelayPs, baseRttPs, seed, protocol, mtuBytes), windowPs, stateIntervalPs,
-                durationPs);
+        String name = ProtocolCatalog.nameOf(context.protocol());
+        return new SessionSpec(hosts, Collections.nCopies(hosts.size(), name), fl, context, timing.windowPs(),
+                timing.stateIntervalPs(), timing.durationPs());
     }
 }

@@ -11,15 +11,12 @@ import java.util.ArrayDeque;
  * left, not from the initial window.
  */
 final class Connection {
-    /** A flow that arrived while another message of the connection was being sent. */
-    record Waiting(int flow, long sizeBytes, int hops, long baseRttPs, long stopPs) {}
-
     final CongestionWindow window;
     final RetransmitTimer rto;
     final int path;  // the source route of every message (0: ECMP, a single path); with PLB only the first
     final PathBalancer plb;  // null: PLB off; else it holds the path the connection has moved to
     final SynHandshake syn;  // null: no SYN round trip; else the first message's sets the connection up
-    final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
+    final ArrayDeque<WindowFlow.Declared> waiting = new ArrayDeque<>();  // flows that arrived while one was sent
     boolean busy;
     long lastSendPs = WindowFlow.NEVER;
     long lastPacedPs = WindowFlow.NEVER;

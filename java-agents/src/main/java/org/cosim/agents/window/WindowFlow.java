@@ -1,9 +1,21 @@
 package org.cosim.agents.window;
 
+import org.cosim.agents.api.FlowArrivalEvent;
+
 /** Sender-side state of one flow: its window, its segments, its retransmission timer and pacing. */
 final class WindowFlow {
     static final long NEVER = Long.MIN_VALUE;
     static final long NONE = Long.MAX_VALUE;
+
+    /**
+     * What a flow's arrival declares: its id, size (0: long-lived), hop count, unloaded RTT (the handshake's, else
+     * the session's) and the time the application closes it (0: never).
+     */
+    record Declared(int id, long sizeBytes, int hops, long baseRttPs, long stopPs) {
+        static Declared of(FlowArrivalEvent e, long baseRttPs) {
+            return new Declared(e.flow(), e.sizeBytes(), e.hops(), baseRttPs, e.stopPs());
+        }
+    }
 
     final int id;
     final long baseRttPs;
@@ -20,15 +32,15 @@ final class WindowFlow {
     final PathBalancer plb;  // null: PLB off; the connection's when the flow is a message of one
     final SynHandshake syn;  // null: no SYN round trip; the connection's when the flow is a message of one
 
-    WindowFlow(int id, long baseRttPs, int hops, CongestionWindow window, SegmentLedger ledger, RetransmitTimer rto,
-               Connection connection, PathBalancer plb, SynHandshake syn, long stopPs) {
-        this.id = id;
+    WindowFlow(Declared declared, CongestionWindow window, SegmentLedger ledger, RetransmitTimer rto,
+               Connection connection, PathBalancer plb, SynHandshake syn) {
+        this.id = declared.id();
         this.syn = syn;
         this.plb = plb;
-        this.stopPs = stopPs;
+        this.stopPs = declared.stopPs();
         this.connection = connection;
-        this.baseRttPs = baseRttPs;
-        this.hops = hops;
+        this.baseRttPs = declared.baseRttPs();
+        this.hops = declared.hops();
         this.window = window;
         this.ledger = ledger;
         this.rto = rto;

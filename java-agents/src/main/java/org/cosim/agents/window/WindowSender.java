@@ -121,10 +121,11 @@ public class WindowSender implements Agent, FlowStateReporter {
     @Override
     public void onFlowArrival(FlowArrivalEvent e, ActionSink out) {
         long baseRtt = e.baseRttPs() > 0 ? e.baseRttPs() : ctx.baseRttPs();
+        WindowFlow.Declared declared = WindowFlow.Declared.of(e, baseRtt);
         if (!cfg.connectionPerDestination()) {
-            WindowFlow f = new WindowFlow(e.flow(), baseRtt, e.hops(), newWindow(baseRtt), new SegmentLedger(
-                    cfg.segmentBytes(), e.sizeBytes()), new RetransmitTimer(cfg.minRtoPs()), null,
-                    balancer(e.flow(), e.pathCount(), 0), synHandshake(), e.stopPs());
+            WindowFlow f = new WindowFlow(declared, newWindow(baseRtt), new SegmentLedger(cfg.segmentBytes(),
+                    e.sizeBytes()), new RetransmitTimer(cfg.minRtoPs()), null, balancer(e.flow(), e.pathCount(), 0),
+                    synHandshake());
             f.lastPacedPs = e.timePs() + reactionDelayPs;  // the fractional packet's clock starts with the flow
             flows.put(e.flow(), f);
             pumpOrFinish(f, e.timePs(), out);
@@ -138,9 +139,9 @@ public class WindowSender implements Agent, FlowStateReporter {
             connections.put(e.dst(), c);
         }
         if (c.busy) {
-            c.waiting.add(new Connection.Waiting(e.flow(), e.sizeBytes(), e.hops(), baseRtt, e.stopPs()));
+            c.waiting.add(declared);
         } else {
-            startMessage(c, e.flow(), e.sizeBytes(), e.hops(), baseRtt, e.stopPs(), e.timePs(), out);
+            startMessage(c, declared, e.timePs(), out);
         }
     }
 
@@ -171,14 +172,13 @@ public class WindowSender implements Agent, FlowStateReporter {
     }
 
     /** The connection's next message goes out with the window, RTO estimate and pacing clock the last one left. */
-    private void startMessage(Connection c, int flow, long sizeBytes, int hops, long baseRttPs, long stopPs, long now,
-                              ActionSink out) {
-        WindowFlow f = new WindowFlow(flow, baseRttPs, hops, c.window, new SegmentLedger(cfg.segmentBytes(),
-                sizeBytes), c.rto, c, c.plb, c.syn, stopPs);
+    private void startMessage(Connection c, WindowFlow.Declared message, long now, ActionSink out) {
+        WindowFlow f = new WindowFlow(message, c.window, new SegmentLedger(cfg.segmentBytes(), message.sizeBytes()),
+                c.rto, c, c.plb, c.syn);
         f.lastSendPs = c.lastSendPs;
         f.lastPacedPs = c.lastPacedPs != WindowFlow.NEVER ? c.lastPacedPs : now + reactionDelayPs;
         c.busy = true;
-        flows.put(flow, f);
+        flows.put(message.id(), f);
         pumpOrFinish(f, now, out);
     }
 
@@ -193,9 +193,9 @@ public class WindowSender implements Agent, FlowStateReporter {
         c.busy = false;
         c.lastSendPs = f.lastSendPs;
         c.lastPacedPs = f.lastPacedPs;
-        Connection.Waiting next = c.waiting.poll();
+        WindowFlow.Declared next = c.waiting.poll();
         if (next != null) {
-            startMessage(c, next.flow(), next.sizeBytes(), next.hops(), next.baseRttPs(), next.stopPs(), now, out);
+            startMessage(c, next, now, out);
         }
     }
 

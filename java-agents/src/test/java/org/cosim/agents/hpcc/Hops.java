@@ -1,22 +1,26 @@
 package org.cosim.agents.hpcc;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.cosim.agents.api.IntHops;
 
-/** A hand-made INT hop stack for tests: records {queue bytes, tx bytes, time ps, rate bps}. */
+/** A hand-made INT hop stack for tests. */
 final class Hops implements IntHops {
-    private final List<long[]> records = new ArrayList<>();
+    /** One hop's record: the queue its port left behind, the bytes the port had sent, when, and its rate. */
+    record Hop(long queueBytes, long txBytes, long timePs, long rateBps) { }
 
-    static Hops of(long[]... records) {
-        Hops h = new Hops();
-        h.records.addAll(List.of(records));
-        return h;
+    private final List<Hop> records;
+
+    private Hops(List<Hop> records) {
+        this.records = records;
+    }
+
+    static Hops of(Hop... records) {
+        return new Hops(List.of(records));
     }
 
     @Override public int intHopCount() { return records.size(); }
-    @Override public long intHopQueueBytes(int k) { return records.get(k)[0]; }
-    @Override public long intHopTxBytes(int k) { return records.get(k)[1]; }
-    @Override public long intHopTimePs(int k) { return records.get(k)[2]; }
-    @Override public long intHopRateBps(int k) { return records.get(k)[3]; }
+    @Override public long intHopQueueBytes(int k) { return records.get(k).queueBytes(); }
+    @Override public long intHopTxBytes(int k) { return records.get(k).txBytes(); }
+    @Override public long intHopTimePs(int k) { return records.get(k).timePs(); }
+    @Override public long intHopRateBps(int k) { return records.get(k).rateBps(); }
 }

@@ -21,7 +21,7 @@ class HpccLawTest {
     private final AckSample a = new AckSample();
 
     private static Hops hop(long queue, long tx, long t) {
-        return Hops.of(new long[] {queue, tx, t, G200});
+        return Hops.of(new Hops.Hop(queue, tx, t, G200));
     }
 
     @Test

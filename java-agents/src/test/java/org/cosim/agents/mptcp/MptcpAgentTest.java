@@ -1,5 +1,6 @@
 package org.cosim.agents.mptcp;
 
+import static org.cosim.agents.api.TestActions.timers;
 import static org.cosim.agents.api.TestEvents.arrival;
 import static org.cosim.agents.api.TestEvents.completion;
 import static org.cosim.agents.api.TestEvents.synAck;
@@ -18,6 +19,7 @@ import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.HostInfo;
 import org.cosim.agents.api.ScriptedNic;
+import org.cosim.agents.api.TestActions.TimerSet;
 import org.cosim.proto.Mptcp;
 import org.cosim.proto.Protocol;
 import org.junit.jupiter.api.BeforeEach;
@@ -46,41 +48,36 @@ class MptcpAgentTest {
         nic = new ScriptedNic(10_000_000_000L);
     }
 
-    /** The timers in {@code b}, as (time, id) pairs. */
-    private static List<long[]> timers(ActionBatch b) {
-        List<long[]> t = new ArrayList<>();
-        for (int i = 0; i < b.size(); i++) {
-            if (b.kind(i) == ActionBatch.SET_TIMER) {
-                t.add(new long[] {b.time(i), b.timerId(i)});
-            }
-        }
-        return t;
-    }
-
     private static MptcpAgent agent(Mptcp.Builder m) {
         Protocol p = Protocol.newBuilder().setMptcp(m).build();
         return new MptcpAgent(new HostInfo(HOST, 10_000_000_000L), new AgentContext(L, 20 * US, 1L, p, SEG),
                 MptcpConfig.from(m.build()));
     }
 
-    /** The segments sent since the last clear, as (seq, path) pairs in order. */
-    private List<long[]> sends() {
-        List<long[]> s = new ArrayList<>();
+    /** A segment sent: its seq and the path it takes. */
+    private record Sent(long seq, int path) { }
+
+    /** A SYN sent: its subflow (the SYN's seq), the path it takes, and when. */
+    private record Syn(long subflow, int path, long timePs) { }
+
+    /** The segments sent since the last clear, in order. */
+    private List<Sent> sends() {
+        List<Sent> s = new ArrayList<>();
         for (int i = 0; i < out.size(); i++) {
             if (out.kind(i) == ActionBatch.SEND_SEGMENT) {
-                s.add(new long[] {out.seq(i), out.path(i)});
+                s.add(new Sent(out.seq(i), out.path(i)));
             }
         }
         return s;
     }
 
-    /** The SYNs sent since the last clear, as (seq = subflow, path, time) triples in order. */
-    private List<long[]> syns() {
-        List<long[]> s = new ArrayList<>();
+    /** The SYNs sent since the last clear, in order. */
+    private List<Syn> syns() {
+        List<Syn> s = new ArrayList<>();
         for (int i = 0; i < out.size(); i++) {
             if (out.kind(i) == ActionBatch.SEND_SEGMENT && out.segmentOptions(i) == ActionSink.SYN) {
                 assertEquals(0, out.bytes(i));
-                s.add(new long[] {out.seq(i), out.path(i), out.time(i)});
+                s.add(new Syn(out.seq(i), out.path(i), out.time(i)));
             }
         }
         return s;
@@ -100,29 +97,29 @@ class MptcpAgentTest {
     void withTheHandshakeTheFirstSubflowSetsUpAndTheOthersJoinAfterIt() {
         MptcpAgent a = agent(Mptcp.newBuilder().setSubflows(4).setSynHandshake(true));
         a.onFlowArrival(arrival(0, HOST, FLOW, 9, 0, 36), out);
-        List<long[]> first = syns();
+        List<Syn> first = syns();
         assertEquals(1, first.size());                     // subflow 0's SYN, nothing else
-        assertEquals(0, first.get(0)[0]);
-        assertEquals(L, first.get(0)[2]);
+        assertEquals(0, first.get(0).subflow());
+        assertEquals(L, first.get(0).timePs());
         assertEquals(0, dataSends());
         MptcpConnection c = a.connection(FLOW);
-        assertEquals(c.subflow(0).path, first.get(0)[1]);
+        assertEquals(c.subflow(0).path, first.get(0).path());
         out.reset(0);
         a.onCompletion(synAck(21 * US, HOST, FLOW, 0, L), out);
         assertEquals(10, dataSends());                     // subflow 0: its initial window
-        assertEquals(10, sends().stream().filter(x -> x[1] == c.subflow(0).path).count());
-        List<long[]> joins = syns();
+        assertEquals(10, sends().stream().filter(x -> x.path() == c.subflow(0).path).count());
+        List<Syn> joins = syns();
         assertEquals(3, joins.size());                     // MP_JOIN: the others' SYNs now
         for (int k = 0; k < 3; k++) {
-            assertEquals(k + 1, joins.get(k)[0]);
-            assertEquals(c.subflow(k + 1).path, joins.get(k)[1]);
-            assertEquals(22 * US, joins.get(k)[2]);
+            assertEquals(k + 1, joins.get(k).subflow());
+            assertEquals(c.subflow(k + 1).path, joins.get(k).path());
+            assertEquals(22 * US, joins.get(k).timePs());
         }
         assertEquals(20 * US, c.subflow(0).srttPs);        // the SYN's round trip is the first RTT sample
         out.reset(0);
         a.onCompletion(synAck(42 * US, HOST, FLOW, 2, 22 * US), out);
         assertEquals(10, dataSends());                     // subflow 2 joins with its initial window
-        assertTrue(sends().stream().allMatch(x -> x[1] == c.subflow(2).path));
+        assertTrue(sends().stream().allMatch(x -> x.path() == c.subflow(2).path));
         out.reset(0);
         a.onCompletion(synAck(43 * US, HOST, FLOW, 2, 22 * US), out);  // a duplicate changes nothing
         assertEquals(0, out.size());
@@ -139,7 +136,7 @@ class MptcpAgentTest {
         out.reset(0);
         a.onTimer(timer(firstTimeout, HOST, MptcpConnection.timerId(FLOW, 0)), out);
         assertEquals(1, syns().size());
-        assertEquals(firstTimeout + L, syns().get(0)[2]);
+        assertEquals(firstTimeout + L, syns().get(0).timePs());
         out.reset(0);
         long second = firstTimeout + L + 2000 * US;        // backed off: twice the floor
         a.onTimer(timer(second - 1, HOST, MptcpConnection.timerId(FLOW, 0)), out);
@@ -158,12 +155,12 @@ class MptcpAgentTest {
     void subflowsTakeDistinctPathsAndEachStartsWithTheInitialWindow() {
         MptcpAgent a = agent(Mptcp.newBuilder());
         a.onFlowArrival(arrival(0, HOST, FLOW, 9, 0, 36), out);
-        List<long[]> s = sends();
+        List<Sent> s = sends();
         assertEquals(80, s.size());                      // 8 subflows x 10 packets
-        Map<Long, Integer> perPath = new TreeMap<>();
+        Map<Integer, Integer> perPath = new TreeMap<>();
         for (int i = 0; i < s.size(); i++) {
-            assertEquals((long) i * SEG, s.get(i)[0]);   // new data in order
-            perPath.merge(s.get(i)[1], 1, Integer::sum);
+            assertEquals((long) i * SEG, s.get(i).seq());   // new data in order
+            perPath.merge(s.get(i).path(), 1, Integer::sum);
         }
         assertEquals(8, perPath.size());
         perPath.forEach((path, n) -> {
@@ -178,15 +175,15 @@ class MptcpAgentTest {
         a.onFlowArrival(arrival(0, HOST, FLOW, 3, 0, 1), out);
         assertEquals(1, a.connection(FLOW).subflowCount());
         assertEquals(10, sends().size());
-        assertTrue(sends().stream().allMatch(x -> x[1] == 0));
+        assertTrue(sends().stream().allMatch(x -> x.path() == 0));
     }
 
     @Test
     void aLossHalvesOnlyItsSubflowAndIsResentThereFirst() {
         MptcpAgent a = agent(Mptcp.newBuilder().setSubflows(2));
         a.onFlowArrival(arrival(0, HOST, FLOW, 9, 0, 4), out);
-        long p0 = sends().get(0)[1];
-        long p1 = sends().get(10)[1];
+        int p0 = sends().get(0).path();
+        int p1 = sends().get(10).path();
         MptcpConnection c = a.connection(FLOW);
         out.reset(0);
         // Segment 0 (subflow 0's first) is lost; the ACKs of its transmissions 2-4 come back.
@@ -207,10 +204,10 @@ class MptcpAgentTest {
         assertEquals(6, c.subflow(0).cwnd, 1e-12);
         assertTrue(sends().isEmpty());
         a.onCompletion(ack(8, L, 34 * US), out);           // 5 out: room for one
-        List<long[]> s = sends();
+        List<Sent> s = sends();
         assertEquals(1, s.size());
-        assertEquals(0, s.get(0)[0]);                      // the lost segment first
-        assertEquals(p0, s.get(0)[1]);                     // on its own subflow's path
+        assertEquals(0, s.get(0).seq());                   // the lost segment first
+        assertEquals(p0, s.get(0).path());                 // on its own subflow's path
         assertFalse(p0 == p1);
     }
 
@@ -218,9 +215,9 @@ class MptcpAgentTest {
     void aTimeoutHandsTheSubflowsDataToAnotherSubflow() {
         MptcpAgent a = agent(Mptcp.newBuilder().setSubflows(2).setInitialCwndPackets(2));
         a.onFlowArrival(arrival(0, HOST, FLOW, 9, 4 * SEG, 4), out);
-        List<long[]> first = sends();
+        List<Sent> first = sends();
         assertEquals(4, first.size());                     // segments 0,1 on subflow 0; 2,3 on subflow 1
-        long p1 = first.get(2)[1];
+        int p1 = first.get(2).path();
         MptcpConnection c = a.connection(FLOW);
         nic.transmit(out, a);                              // all four leave, 7.2 us apart from L
         // Subflow 1 delivers; subflow 0's path is dead.
@@ -231,13 +228,11 @@ class MptcpAgentTest {
         assertEquals(L + 1_000 * US, deadline);            // the 1 ms floor from the first hand-over (and TX)
         a.onTimer(timer(deadline, HOST, MptcpConnection.timerId(FLOW, 0)), out);
         assertEquals(1, c.subflow(0).cwnd, 1e-12);
-        List<long[]> s = sends();
+        List<Sent> s = sends();
         assertEquals(2, s.size());
         // Subflow 1 (lower smoothed RTT than the unsampled subflow 0) resends both at once.
-        assertEquals(0, s.get(0)[0]);
-        assertEquals(p1, s.get(0)[1]);
-        assertEquals(SEG, s.get(1)[0]);
-        assertEquals(p1, s.get(1)[1]);
+        assertEquals(new Sent(0, p1), s.get(0));
+        assertEquals(new Sent(SEG, p1), s.get(1));
         long at = deadline + L;
         a.onCompletion(ack(0, at, at + 20 * US), out);
         out.reset(0);
@@ -259,7 +254,7 @@ class MptcpAgentTest {
         assertEquals(1, c.subflow(0).cwnd, 1e-12);                                 // Karn: no growth, no sample
         assertFalse(c.subflow(0).sampled);
         assertEquals(1, sends().size());                                           // the resent copy is settled:
-        assertEquals(SEG, sends().get(0)[0]);                                      // room for segment 1
+        assertEquals(SEG, sends().get(0).seq());                                   // room for segment 1
         assertEquals(1, c.subflow(0).inflight);
     }
 
@@ -274,7 +269,7 @@ class MptcpAgentTest {
         out.reset(0);
         // Segment 0 leaves at L: the timer runs the 1 ms floor from then. Segment 1 waits in the busy NIC.
         a.onTransmitted(transmitted(L, HOST, FLOW, 0, SEG, L), out);
-        assertEquals(L + 1_000 * US, timers(out).get(0)[0]);
+        assertEquals(L + 1_000 * US, timers(out).get(0).timePs());
         a.onCompletion(ack(0, L, 21 * US), out);           // segments 2, 3 go at 22 us, behind segment 1
         out.reset(0);
         a.onTimer(timer(L + 1_000 * US, HOST, MptcpConnection.timerId(FLOW, 0)), out);
@@ -282,7 +277,7 @@ class MptcpAgentTest {
         assertEquals(3, a.connection(FLOW).subflow(0).inflight);
         // Segment 1 leaves at 3 ms: its report arms the timer 3 + 1 = 4 ms.
         a.onTransmitted(transmitted(3_000 * US, HOST, FLOW, SEG, SEG, L), out);
-        assertEquals(List.of(4_000 * US), timers(out).stream().map(t -> t[0]).toList());
+        assertEquals(List.of(4_000 * US), timers(out).stream().map(TimerSet::timePs).toList());
     }
 
     @Test
@@ -291,16 +286,16 @@ class MptcpAgentTest {
         a.onFlowArrival(arrival(0, HOST, FLOW, 9, 2 * SEG, 1), out);  // segment 0 handed over at L
         out.reset(0);
         a.onTransmitted(transmitted(2_000 * US, HOST, FLOW, 0, SEG, L), out);  // it leaves at 2 ms
-        assertEquals(List.of(3_000 * US), timers(out).stream().map(t -> t[0]).toList(), "2 + 1 ms");
+        assertEquals(List.of(3_000 * US), timers(out).stream().map(TimerSet::timePs).toList(), "2 + 1 ms");
         out.reset(0);
         a.onTimer(timer(3_000 * US - 1, HOST, MptcpConnection.timerId(FLOW, 0)), out);
         assertTrue(sends().isEmpty(), "a picosecond early");
-        assertEquals(List.of(3_000 * US - 1 + L), timers(out).stream().map(t -> t[0]).toList(),
+        assertEquals(List.of(3_000 * US - 1 + L), timers(out).stream().map(TimerSet::timePs).toList(),
                 "re-armed no earlier than L later");
         out.reset(0);
         a.onTimer(timer(3_000 * US, HOST, MptcpConnection.timerId(FLOW, 0)), out);
         assertEquals(1, sends().size());
-        assertEquals(0, sends().get(0)[0], "segment 0 again");
+        assertEquals(0, sends().get(0).seq(), "segment 0 again");
         assertEquals(3_000 * US + L, out.time(0));
     }
 

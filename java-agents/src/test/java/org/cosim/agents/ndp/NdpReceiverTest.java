@@ -1,5 +1,7 @@
 package org.cosim.agents.ndp;
 
+import static org.cosim.agents.api.TestActions.finished;
+import static org.cosim.agents.api.TestActions.timers;
 import static org.cosim.agents.api.TestEvents.packet;
 import static org.cosim.agents.api.TestEvents.timer;
 import static org.cosim.agents.ndp.NdpTesting.L;
@@ -7,8 +9,6 @@ import static org.cosim.agents.ndp.NdpTesting.MTU;
 import static org.cosim.agents.ndp.NdpTesting.PACKET_PS;
 import static org.cosim.agents.ndp.NdpTesting.batch;
 import static org.cosim.agents.ndp.NdpTesting.controls;
-import static org.cosim.agents.ndp.NdpTesting.finished;
-import static org.cosim.agents.ndp.NdpTesting.timers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,6 +16,8 @@ import java.util.List;
 import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.ControlArrivalEvent;
 import org.cosim.agents.api.EventBatch;
+import org.cosim.agents.api.TestActions.FlowFinished;
+import org.cosim.agents.api.TestActions.TimerSet;
 import org.cosim.proto.Ndp;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +44,7 @@ class NdpReceiverTest {
         assertEquals(PACKET_PS / 2 + L, nack.time());
         assertEquals(2, nack.path(), "back on the path it answers");
         // The queued pull goes one packet time after the first, chosen L before.
-        assertEquals(List.of(PACKET_PS), timers(header).stream().map(t -> t[0]).toList());
+        assertEquals(List.of(PACKET_PS), timers(header).stream().map(TimerSet::timePs).toList());
         ActionBatch later = batch();
         agent.onTimer(timer(PACKET_PS, HOST, NdpAgent.PACER_TIMER), later);
         assertEquals(List.of(new NdpTesting.Ctl(L + PACKET_PS, 3, ControlArrivalEvent.PULL, 0, 2, 2, 0)),
@@ -71,7 +73,7 @@ class NdpReceiverTest {
         assertEquals(1, f.pending);
         ActionBatch done = arrive(4 * L, 1, 1, 1, 0);      // all in
         assertEquals(0, f.pending);
-        assertEquals(List.of(List.of(4 * L, 1L)), finished(done).stream().map(x -> List.of(x[0], x[1])).toList(),
+        assertEquals(List.of(new FlowFinished(4 * L, 1)), finished(done),
                 "finished at the time of the event that completed it");
         ActionBatch dup = arrive(5 * L, 1, 2, 1, 0);
         assertEquals(0, controls(dup).get(0).pull(), "a late duplicate is ACKed without a pull");
@@ -124,7 +126,7 @@ class NdpReceiverTest {
         ActionBatch early = batch();
         agent.onTimer(timer(L + rto, HOST, NdpAgent.stallTimer(1)), early);
         assertTrue(controls(early).isEmpty(), "the last pull went out at 7.2 us: not silent for 1 ms yet");
-        assertEquals(List.of(PACKET_PS + L + rto), timers(early).stream().map(t -> t[0]).toList(),
+        assertEquals(List.of(PACKET_PS + L + rto), timers(early).stream().map(TimerSet::timePs).toList(),
                 "looks again 1 ms after the pull, once the pull's own time L has passed");
         ActionBatch probe = batch();
         agent.onTimer(timer(PACKET_PS + L + rto, HOST, NdpAgent.stallTimer(1)), probe);
@@ -143,7 +145,7 @@ class NdpReceiverTest {
         agent = NdpTesting.agent(HOST, Ndp.newBuilder().setStallPull(false));
         arrive(0, 1, 0, 1, 0);
         ActionBatch last = arrive(L, 1, 2, 1, EventBatch.LAST_OF_FLOW);
-        assertTrue(timers(last).stream().noneMatch(t -> t[1] == NdpAgent.stallTimer(1)), "no stall timer");
+        assertTrue(timers(last).stream().noneMatch(t -> t.timerId() == NdpAgent.stallTimer(1)), "no stall timer");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.cosim.agents.ndp;
 
+import static org.cosim.agents.api.TestActions.timers;
 import static org.cosim.agents.api.TestEvents.arrival;
 import static org.cosim.agents.api.TestEvents.control;
 import static org.cosim.agents.api.TestEvents.packet;
@@ -11,7 +12,6 @@ import static org.cosim.agents.ndp.NdpTesting.PACKET_PS;
 import static org.cosim.agents.ndp.NdpTesting.RATE;
 import static org.cosim.agents.ndp.NdpTesting.batch;
 import static org.cosim.agents.ndp.NdpTesting.segments;
-import static org.cosim.agents.ndp.NdpTesting.timers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +23,7 @@ import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.ControlArrivalEvent;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.api.ScriptedNic;
+import org.cosim.agents.api.TestActions.TimerSet;
 import org.cosim.proto.Ndp;
 import org.junit.jupiter.api.Test;
 
@@ -67,7 +68,7 @@ class NdpSenderTest {
     }
 
     private static List<Long> timerTimes(ActionBatch b) {
-        return timers(b).stream().map(t -> t[0]).toList();
+        return timers(b).stream().map(TimerSet::timePs).toList();
     }
 
     private static List<Long> packets(ActionBatch b) {
@@ -88,7 +89,7 @@ class NdpSenderTest {
         assertTrue(timers(out).isEmpty(), "no RTO timer before a packet leaves the NIC");
         ActionBatch armed = nic.transmit(out, agent);  // packet 0 leaves at L
         assertEquals(List.of(L + MS), timerTimes(armed), "the RTO timer, one for the flow");
-        assertEquals(NdpAgent.rtoTimer(0), timers(armed).get(0)[1]);
+        assertEquals(NdpAgent.rtoTimer(0), timers(armed).get(0).timerId());
     }
 
     @Test

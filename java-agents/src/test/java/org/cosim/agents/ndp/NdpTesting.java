@@ -59,25 +59,4 @@ final class NdpTesting {
         }
         return out;
     }
-
-    /** Timers set: {time, id}. */
-    static List<long[]> timers(ActionBatch b) {
-        List<long[]> out = new ArrayList<>();
-        for (int i = 0; i < b.size(); i++) {
-            if (b.kind(i) == ActionBatch.SET_TIMER) {
-                out.add(new long[] {b.time(i), b.timerId(i)});
-            }
-        }
-        return out;
-    }
-
-    static List<long[]> finished(ActionBatch b) {
-        List<long[]> out = new ArrayList<>();
-        for (int i = 0; i < b.size(); i++) {
-            if (b.kind(i) == ActionBatch.FLOW_FINISHED) {
-                out.add(new long[] {b.time(i), b.flow(i)});
-            }
-        }
-        return out;
-    }
 }

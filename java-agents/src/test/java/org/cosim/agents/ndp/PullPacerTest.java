@@ -1,10 +1,10 @@
 package org.cosim.agents.ndp;
 
+import static org.cosim.agents.api.TestActions.timers;
 import static org.cosim.agents.ndp.NdpTesting.L;
 import static org.cosim.agents.ndp.NdpTesting.PACKET_PS;
 import static org.cosim.agents.ndp.NdpTesting.batch;
 import static org.cosim.agents.ndp.NdpTesting.controls;
-import static org.cosim.agents.ndp.NdpTesting.timers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.ControlArrivalEvent;
+import org.cosim.agents.api.TestActions.TimerSet;
 import org.junit.jupiter.api.Test;
 
 /** The pull pacer: one pull per data-packet time, chosen L before it goes out. */
@@ -32,8 +33,8 @@ class PullPacerTest {
         List<NdpTesting.Ctl> c = controls(out);
         assertEquals(1, c.size());
         assertEquals(new NdpTesting.Ctl(L, 4, ControlArrivalEvent.PULL, 0, 1, 3, 0), c.get(0));
-        assertEquals(List.of(PACKET_PS), timers(out).stream().map(t -> t[0]).toList());
-        assertEquals(NdpAgent.PACER_TIMER, timers(out).get(0)[1]);
+        assertEquals(List.of(PACKET_PS), timers(out).stream().map(TimerSet::timePs).toList());
+        assertEquals(NdpAgent.PACER_TIMER, timers(out).get(0).timerId());
 
         pacer.pump(PACKET_PS / 2, q, out);  // armed: nothing more until the wake-up
         assertEquals(1, controls(out).size());
@@ -42,7 +43,7 @@ class PullPacerTest {
         pacer.wake(PACKET_PS, q, later);
         assertEquals(List.of(new NdpTesting.Ctl(L + PACKET_PS, 4, ControlArrivalEvent.PULL, 0, 2, 3, 0)),
                 controls(later));
-        assertEquals(2 * PACKET_PS, timers(later).get(0)[0]);
+        assertEquals(2 * PACKET_PS, timers(later).get(0).timePs());
         assertEquals(1, q.size());
     }
 
@@ -75,6 +76,6 @@ class PullPacerTest {
         fast.pump(0, q, out);
         // Due at L and 1.5L: less than 2L away, committed now; the one due at 2L gets a wake-up at L.
         assertEquals(List.of(L, L + L / 2), controls(out).stream().map(NdpTesting.Ctl::time).toList());
-        assertEquals(List.of(L), timers(out).stream().map(t -> t[0]).toList());
+        assertEquals(List.of(L), timers(out).stream().map(TimerSet::timePs).toList());
     }
 }

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -153,7 +154,7 @@ class AgentServiceFuzzTest {
     @Test
     void aLyingFabricGetsAClearErrorAndTheServerServesOn() {
         List<String> failures = new ArrayList<>();
-        Map<String, long[]> tally = new LinkedHashMap<>();  // lie -> {sessions, refused, ms}
+        Map<String, Tally> tally = new LinkedHashMap<>();  // by lie
         long began = System.nanoTime();
         int sessions = 0;
         int rounds = ONLY >= 0 ? (int) (ONLY / 1_000_000) + 1 : ROUNDS;
@@ -172,13 +173,13 @@ class AgentServiceFuzzTest {
                     long t0 = System.nanoTime();
                     Outcome o = new Tale(profile, lie, new Random(seed)).run();
                     sessions++;
-                    long[] t = tally.computeIfAbsent(lie.name(), x -> new long[3]);
-                    t[0]++;
-                    t[2] += (System.nanoTime() - t0) / 1_000_000;
+                    Tally t = tally.computeIfAbsent(lie.name(), x -> new Tally());
+                    t.sessions++;
+                    t.ms += (System.nanoTime() - t0) / 1_000_000;
                     String printed = takeStderr();
                     String problem = judge(o, lie, printed);
                     if (o.error != null) {
-                        t[1]++;
+                        t.refused++;
                     }
                     if (problem == null) {
                         problem = quiet(LOGS.take(), printed);
@@ -197,10 +198,17 @@ class AgentServiceFuzzTest {
         }
         long ms = (System.nanoTime() - began) / 1_000_000;
         System.out.println("AgentServiceFuzzTest: " + sessions + " lying sessions in " + ms + " ms");
-        tally.forEach((lie, t) -> System.out.println("  " + lie + ": " + t[0] + " sessions, " + t[1] + " refused, "
-                + t[2] + " ms"));
+        tally.forEach((lie, t) -> System.out.println("  " + lie + ": " + t.sessions + " sessions, " + t.refused
+                + " refused, " + t.ms + " ms"));
         assertTrue(failures.isEmpty(), failures.size() + " of " + sessions + " lying sessions went wrong:\n"
                 + String.join("\n", failures));
+    }
+
+    /** One lie's sessions so far: how many, how many the server refused, and the wall time they took. */
+    private static final class Tally {
+        long sessions;
+        long refused;
+        long ms;
     }
 
     // ------------------------------------------------------------------ the oracle
@@ -309,10 +317,12 @@ class AgentServiceFuzzTest {
         for (int i = 0; i < 4; i++) {
             h.addHosts(HostSpec.newBuilder().setHost(i).setProtocol(protocol).setNicRateBps(NIC));
         }
-        int[][] ends = {{1, 0}, {2, 0}, {3, 1}, {0, 2}};
-        long[] sizes = {65_536, 0, 9000, 200_000};
-        for (int f = 0; f < 4; f++) {
-            h.addFlows(FlowSpec.newBuilder().setFlow(f).setSrc(ends[f][0]).setDst(ends[f][1]).setSizeBytes(sizes[f])
+        record FlowDef(int src, int dst, long sizeBytes) { }
+        List<FlowDef> flows = List.of(new FlowDef(1, 0, 65_536), new FlowDef(2, 0, 0), new FlowDef(3, 1, 9000),
+                new FlowDef(0, 2, 200_000));
+        for (int f = 0; f < flows.size(); f++) {
+            FlowDef d = flows.get(f);
+            h.addFlows(FlowSpec.newBuilder().setFlow(f).setSrc(d.src()).setDst(d.dst()).setSizeBytes(d.sizeBytes())
                     .setPathCount(4).setHops(3).setBaseRttPs(8_000_000));
         }
         return h.build();
@@ -337,8 +347,11 @@ class AgentServiceFuzzTest {
         long lastTime = Long.MIN_VALUE;
         EventBatch previous;      // the last window sent
         EventBatch window;        // the window being lied about
-        final PriorityQueue<long[]> pending = new PriorityQueue<>((a, b) -> a[0] != b[0]
-                ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));  // {time, order, index into events}
+        /** An event the fabric has yet to send: its time, the order it was made in, its index in events. */
+        record Pending(long timePs, long order, int event) { }
+
+        final PriorityQueue<Pending> pending = new PriorityQueue<>(
+                Comparator.comparingLong(Pending::timePs).thenComparingLong(Pending::order));
         final List<Event> events = new ArrayList<>();
         final List<Long> timersSet = new ArrayList<>();  // the ids of the agents' SetTimer actions
         long order;
@@ -469,7 +482,7 @@ class AgentServiceFuzzTest {
 
         private void schedule(Event e) {
             events.add(e);
-            pending.add(new long[] {e.getTimePs(), order++, events.size() - 1});
+            pending.add(new Pending(e.getTimePs(), order++, events.size() - 1));
         }
 
         private void startFlows() {
@@ -482,10 +495,10 @@ class AgentServiceFuzzTest {
 
         /** The next window that has events; a window's events beyond the batch limit are lost. */
         private EventBatch nextWindow() {
-            long w = Math.floorDiv(pending.peek()[0], h) * h;
+            long w = Math.floorDiv(pending.peek().timePs(), h) * h;
             EventBatch.Builder b = EventBatch.newBuilder().setWindowStartPs(w);
-            while (!pending.isEmpty() && pending.peek()[0] < w + h) {
-                Event e = events.get((int) pending.poll()[2]);
+            while (!pending.isEmpty() && pending.peek().timePs() < w + h) {
+                Event e = events.get(pending.poll().event());
                 if (b.getEventsCount() < MAX_BATCH) {
                     b.addEvents(e);
                 }
@@ -563,12 +576,12 @@ class AgentServiceFuzzTest {
          * events move too (those that would pass the end of time never come).
          */
         EventBatch.Builder jump(EventBatch.Builder b, long by) {
-            List<long[]> all = new ArrayList<>(pending);
+            List<Pending> all = new ArrayList<>(pending);
             pending.clear();
-            for (long[] p : all) {
-                if (by > 0 ? p[0] <= Long.MAX_VALUE - by : p[0] >= Long.MIN_VALUE - by) {
-                    events.set((int) p[2], moved(events.get((int) p[2]).toBuilder(), by).build());
-                    pending.add(new long[] {p[0] + by, p[1], p[2]});
+            for (Pending p : all) {
+                if (by > 0 ? p.timePs() <= Long.MAX_VALUE - by : p.timePs() >= Long.MIN_VALUE - by) {
+                    events.set(p.event(), moved(events.get(p.event()).toBuilder(), by).build());
+                    pending.add(new Pending(p.timePs() + by, p.order(), p.event()));
                 }
             }
             b.setWindowStartPs(b.getWindowStartPs() + by);

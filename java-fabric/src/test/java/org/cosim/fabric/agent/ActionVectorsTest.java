@@ -46,12 +46,14 @@ class ActionVectorsTest {
     private static final long L = 1_000_000;
     private static final long H = 500_000;
     private static final int HOSTS = 4;
-    /** {src, dst, size, start, paths} by flow. */
-    private static final long[][] FLOWS = {
-        {1, 0, 16384, 0, 1},
-        {2, 0, 0, 100_000, 4},
-        {3, 1, 4000, 2_750_000, 2},
-    };
+    /** A flow of the session: its hosts, size (0: long-lived), start and number of paths. */
+    private record FlowDef(int src, int dst, long sizeBytes, long startPs, int paths) { }
+
+    /** The session's flows, by flow id. */
+    private static final List<FlowDef> FLOWS = List.of(
+        new FlowDef(1, 0, 16384, 0, 1),
+        new FlowDef(2, 0, 0, 100_000, 4),
+        new FlowDef(3, 1, 4000, 2_750_000, 2));
     private static final long W = 2_000_000;
     private static final long T = W + L;  // the earliest an action may be timed
 
@@ -262,11 +264,11 @@ class ActionVectorsTest {
             h.addHosts(HostSpec.newBuilder().setHost(i));
         }
         RunSpec.Builder spec = RunSpec.newBuilder();
-        for (int f = 0; f < FLOWS.length; f++) {
-            long[] d = FLOWS[f];
-            h.addFlows(FlowSpec.newBuilder().setFlow(f).setSrc((int) d[0]).setDst((int) d[1]).setSizeBytes(d[2])
-                    .setPathCount((int) d[4]));
-            spec.addFlowStartPs(d[3]);
+        for (int f = 0; f < FLOWS.size(); f++) {
+            FlowDef d = FLOWS.get(f);
+            h.addFlows(FlowSpec.newBuilder().setFlow(f).setSrc(d.src()).setDst(d.dst()).setSizeBytes(d.sizeBytes())
+                    .setPathCount(d.paths()));
+            spec.addFlowStartPs(d.startPs());
         }
         return spec.setHello(h).build();
     }
@@ -274,9 +276,9 @@ class ActionVectorsTest {
     /** The Java fabric's verdict on one answer, in a fresh session: null when accepted, else its message. */
     static String verdict(Case c) {
         FlowTable flows = new FlowTable();
-        int[] pathCount = new int[FLOWS.length];
-        for (long[] d : FLOWS) {
-            pathCount[flows.add((int) d[0], (int) d[1], d[2], d[3])] = (int) d[4];
+        int[] pathCount = new int[FLOWS.size()];
+        for (FlowDef d : FLOWS) {
+            pathCount[flows.add(d.src(), d.dst(), d.sizeBytes(), d.startPs())] = d.paths();
         }
         AgentBridge bridge = new AgentBridge(new Simulator(), L, H, null, flows, new FlowStats(flows.size(), 0),
                 new Nic[HOSTS], pathCount);

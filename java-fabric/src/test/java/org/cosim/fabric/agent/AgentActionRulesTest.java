@@ -60,8 +60,8 @@ class AgentActionRulesTest {
             }
         });
         assertNull(r.failure());
-        assertTrue(r.flowStats().finished(0));
-        assertEquals(16384, r.flowStats().deliveredBytes(0));
+        assertTrue(r.measured().flowStats().finished(0));
+        assertEquals(16384, r.measured().flowStats().deliveredBytes(0));
     }
 
     @Test
@@ -115,8 +115,8 @@ class AgentActionRulesTest {
         });
         assertTrue(r.complete(), () -> String.valueOf(r.failure()));
         assertTrue(synAckAt[0] > L, "the SYN-ACK came back");
-        assertEquals(16384, r.flowStats().deliveredBytes(0));
-        assertEquals(16384, r.flowStats().sentBytes(0), "the SYN is no flow bytes");
+        assertEquals(16384, r.measured().flowStats().deliveredBytes(0));
+        assertEquals(16384, r.measured().flowStats().sentBytes(0), "the SYN is no flow bytes");
     }
 
     @Test

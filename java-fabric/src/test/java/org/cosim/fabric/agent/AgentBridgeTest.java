@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.cosim.agents.api.CompletionEvent;
 import org.cosim.agents.api.EventBatch;
@@ -35,10 +36,16 @@ class AgentBridgeTest {
     private ScriptedTransport transport;
     private long window = L;  // H: L unless a test pipelines
 
-    /** Flows are {src, dst, bytes, startPs}; all between hosts 0 and 1. */
-    private void rig(ScriptedTransport.Script script, long[]... defs) {
-        for (long[] d : defs) {
-            flows.add((int) d[0], (int) d[1], d[2], d[3]);
+    /** A flow of the workload, between hosts 0 and 1. */
+    private record FlowDef(int src, int dst, long bytes, long startPs) { }
+
+    private static FlowDef flow(int src, int dst, long bytes, long startPs) {
+        return new FlowDef(src, dst, bytes, startPs);
+    }
+
+    private void rig(ScriptedTransport.Script script, FlowDef... defs) {
+        for (FlowDef d : defs) {
+            flows.add(d.src(), d.dst(), d.bytes(), d.startPs());
         }
         stats = new FlowStats(flows.size(), 0);
         RttRecorder rtts = new RttRecorder(0);
@@ -60,10 +67,10 @@ class AgentBridgeTest {
     @Test
     void eventsOfAWindowGoInOneBatchFlushedAtTheWindowEnd() {
         rig((i, in, out) -> { },
-                new long[] {0, 1, 1000, 300_000},
-                new long[] {0, 1, 1000, 700_000},
-                new long[] {0, 1, 1000, 1_000_000},  // exactly at W+L of the first window: next window
-                new long[] {1, 0, 1000, 2_500_000});
+                flow(0, 1, 1000, 300_000),
+                flow(0, 1, 1000, 700_000),
+                flow(0, 1, 1000, 1_000_000),  // exactly at W+L of the first window: next window
+                flow(1, 0, 1000, 2_500_000));
         sim.runUntil(10_000_000);
         List<ScriptedTransport.Batch> b = transport.batches;
         assertEquals(3, b.size());
@@ -93,7 +100,7 @@ class AgentBridgeTest {
 
     @Test
     void windowsWithoutEventsCostNoExchange() {
-        rig((i, in, out) -> { }, new long[] {0, 1, 1000, 5_500_000});
+        rig((i, in, out) -> { }, flow(0, 1, 1000, 5_500_000));
         sim.runUntil(100_000_000);
         assertEquals(1, transport.batches.size());
         assertEquals(5_000_000, transport.batches.get(0).windowStartPs());
@@ -101,7 +108,8 @@ class AgentBridgeTest {
 
     @Test
     void segmentTimedAtTheWindowEndIsPostedThenAndItsCompletionComesBack() {
-        long[] completion = new long[3];  // time, send time, bytes
+        record Completed(long timePs, long sendTimePs, int bytes) { }
+        List<Completed> completions = new ArrayList<>();
         rig((i, in, out) -> {
             for (int k = 0; k < in.size(); k++) {
                 if (in.kind(k) == EventBatch.FLOW_ARRIVAL) {
@@ -109,19 +117,19 @@ class AgentBridgeTest {
                 } else if (in.kind(k) == EventBatch.COMPLETION) {
                     CompletionEvent c = new CompletionEvent();
                     in.read(k, c);
-                    completion[0] = c.timePs();
-                    completion[1] = c.sendTimePs();
-                    completion[2] = c.bytes();
+                    completions.add(new Completed(c.timePs(), c.sendTimePs(), c.bytes()));
                     out.flowFinished(c.timePs(), c.host(), c.flow());
                 }
             }
-        }, new long[] {0, 1, 16384, 300_000});
+        }, flow(0, 1, 16384, 300_000));
         sim.runUntil(100_000_000);
         // posted at W + L = 1 us; 16384 B at 800 ps/B = 13,107,200; + 1 us; ACK 51,200; + 1 us
         long done = 1_000_000 + 13_107_200 + DELAY + 51_200 + DELAY;
-        assertEquals(done, completion[0]);
-        assertEquals(1_000_000, completion[1], "send time = the action's time");
-        assertEquals(16384, completion[2]);
+        assertEquals(1, completions.size());
+        Completed completion = completions.get(0);
+        assertEquals(done, completion.timePs());
+        assertEquals(1_000_000, completion.sendTimePs(), "send time = the action's time");
+        assertEquals(16384, completion.bytes());
         assertEquals(done, stats.finishPs(0));
         assertEquals(16384, stats.deliveredBytes(0));
         // the completion's window: [16 us, 17 us), exchanged at 17 us
@@ -133,7 +141,7 @@ class AgentBridgeTest {
     @Test
     void actionTimedBeforeTheWindowEndIsRejected() {
         rig((i, in, out) -> out.sendSegment(in.windowStartPs() + L - 1, 0, 0, 0, 1000, 0),
-                new long[] {0, 1, 1000, 300_000});
+                flow(0, 1, 1000, 300_000));
         BadActionException e = assertThrows(BadActionException.class, () -> sim.runUntil(10_000_000));
         assertTrue(e.getMessage().contains("before the window's end"), e.getMessage());
         assertTrue(e.getMessage().contains("999999"), e.getMessage());
@@ -141,37 +149,36 @@ class AgentBridgeTest {
 
     @Test
     void timerBeforeTheWindowEndIsRejectedToo() {
-        rig((i, in, out) -> out.setTimer(in.time(0) + 1, 0, 5), new long[] {0, 1, 1000, 300_000});
+        rig((i, in, out) -> out.setTimer(in.time(0) + 1, 0, 5), flow(0, 1, 1000, 300_000));
         BadActionException e = assertThrows(BadActionException.class, () -> sim.runUntil(10_000_000));
         assertTrue(e.getMessage().contains("before the window's end"), e.getMessage());
     }
 
     @Test
     void timerFiresAsAnEventInItsOwnWindow() {
-        long[] fired = new long[3];
+        record Fired(long timePs, int host, long timerId) { }
+        List<Fired> fired = new ArrayList<>();
         rig((i, in, out) -> {
             if (i == 0) {
                 out.setTimer(1_000_500, 0, 77);
             } else {
                 TimerEvent t = new TimerEvent();
                 in.read(0, t);
-                fired[0] = t.timePs();
-                fired[1] = t.host();
-                fired[2] = t.timerId();
+                fired.add(new Fired(t.timePs(), t.host(), t.timerId()));
             }
-        }, new long[] {0, 1, 1000, 300_000});
+        }, flow(0, 1, 1000, 300_000));
         sim.runUntil(10_000_000);
         assertEquals(2, transport.batches.size());
         assertEquals(EventBatch.TIMER, transport.batches.get(1).events().get(0).kind());
         assertEquals(1_000_000, transport.batches.get(1).windowStartPs());
         assertEquals(2_000_000, transport.batches.get(1).exchangedAtPs());
-        assertEquals(List.of(1_000_500L, 0L, 77L), List.of(fired[0], fired[1], fired[2]));
+        assertEquals(List.of(new Fired(1_000_500, 0, 77)), fired);
     }
 
     @Test
     void unknownHostIsRejected() {
         rig((i, in, out) -> out.sendSegment(in.windowStartPs() + L, 2, 0, 0, 1000, 0),
-                new long[] {0, 1, 1000, 0});
+                flow(0, 1, 1000, 0));
         BadActionException e = assertThrows(BadActionException.class, () -> sim.runUntil(10_000_000));
         assertTrue(e.getMessage().contains("unknown host 2"), e.getMessage());
     }
@@ -183,7 +190,7 @@ class AgentBridgeTest {
             if (i == 0) {
                 out.setTimer(in.windowStartPs() + L, 0, 9);  // the earliest the contract allows
             }
-        }, new long[] {0, 1, 1000, 300_000}, new long[] {0, 1, 1000, 600_000});
+        }, flow(0, 1, 1000, 300_000), flow(0, 1, 1000, 600_000));
         sim.runUntil(10_000_000);
         List<ScriptedTransport.Batch> b = transport.batches;
         assertEquals(3, b.size());
@@ -201,7 +208,7 @@ class AgentBridgeTest {
     void pipelinedFlowFinishMustLieInItsOwnShortWindow() {
         window = L / 2;
         // in [0, L) but after the batch window [0, L/2) of the event that finished the flow
-        rig((i, in, out) -> out.flowFinished(in.windowStartPs() + L / 2, 0, 0), new long[] {0, 1, 1000, 100_000});
+        rig((i, in, out) -> out.flowFinished(in.windowStartPs() + L / 2, 0, 0), flow(0, 1, 1000, 100_000));
         BadActionException e = assertThrows(BadActionException.class, () -> sim.runUntil(10_000_000));
         assertTrue(e.getMessage().contains("outside the window of the event that finished it [0, 500000)"),
                 e.getMessage());
@@ -211,7 +218,7 @@ class AgentBridgeTest {
     void aPipelinedAnswerIsCheckedWhenItArrivesNotWhenItIsApplied() {
         window = L / 2;
         rig((i, in, out) -> out.sendSegment(in.windowStartPs() + L - 1, 0, 0, 0, 1000, 0),
-                new long[] {0, 1, 1000, 100_000});
+                flow(0, 1, 1000, 100_000));
         BadActionException e = assertThrows(BadActionException.class, () -> sim.runUntil(10_000_000));
         assertTrue(e.getMessage().contains("before the window's end W+L = 1000000 ps"), e.getMessage());
         assertEquals(500_000, sim.now(), "refused at W+H, when the answer came");
@@ -220,7 +227,7 @@ class AgentBridgeTest {
     @Test
     void batchWindowMustDivideL() {
         window = 300_000;
-        assertThrows(IllegalArgumentException.class, () -> rig((i, in, out) -> { }, new long[] {0, 1, 1000, 0}));
+        assertThrows(IllegalArgumentException.class, () -> rig((i, in, out) -> { }, flow(0, 1, 1000, 0)));
     }
 
     private static List<Long> times(ScriptedTransport.Batch b) {

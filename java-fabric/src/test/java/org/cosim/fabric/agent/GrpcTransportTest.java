@@ -46,9 +46,9 @@ class GrpcTransportTest {
     }
 
     private static long[] finishTimes(FabricResult r) {
-        long[] t = new long[r.flows().size()];
+        long[] t = new long[r.setup().flows().size()];
         for (int f = 0; f < t.length; f++) {
-            t[f] = r.flowStats().finishPs(f);
+            t[f] = r.measured().flowStats().finishPs(f);
         }
         return t;
     }
@@ -67,7 +67,7 @@ class GrpcTransportTest {
                 for (Future<FabricResult> f : runs) {
                     FabricResult r = f.get();
                     assertNull(r.failure());
-                    assertEquals(direct.eventsProcessed(), r.eventsProcessed());
+                    assertEquals(direct.work().eventsProcessed(), r.work().eventsProcessed());
                     assertEquals(java.util.Arrays.toString(finishTimes(direct)),
                             java.util.Arrays.toString(finishTimes(r)));
                 }
@@ -89,7 +89,7 @@ class GrpcTransportTest {
         try (AgentServer server = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS)) {
             FabricResult r = overGrpc(FabricSimulation.of(b.build()), server.port(), Duration.ofSeconds(30));
             assertNull(r.failure());
-            assertEquals(direct.eventsProcessed(), r.eventsProcessed());
+            assertEquals(direct.work().eventsProcessed(), r.work().eventsProcessed());
             assertEquals(java.util.Arrays.toString(finishTimes(direct)), java.util.Arrays.toString(finishTimes(r)));
         }
     }
@@ -121,8 +121,8 @@ class GrpcTransportTest {
         assertTrue(r.failure().getMessage().contains("agent server"), r.failure().getMessage());
         assertTrue(r.reachedPs() < sim.setup().config().durationPs());
         long delivered = 0;
-        for (int f = 0; f < r.flows().size(); f++) {
-            delivered += r.flowStats().deliveredBytes(f);
+        for (int f = 0; f < r.setup().flows().size(); f++) {
+            delivered += r.measured().flowStats().deliveredBytes(f);
         }
         assertTrue(delivered > 0, "what happened before the failure is kept");
     }

@@ -14,6 +14,7 @@ import org.cosim.agents.api.PacketArrivalEvent;
 import org.cosim.fabric.FabricResult;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.TestScenarios;
+import org.cosim.fabric.stats.RttRecorder;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,8 +26,15 @@ import org.junit.jupiter.api.Test;
 class PerPacketAgentsTest {
     private static final long L = 1_000_000;
 
-    private final List<long[]> packets = new ArrayList<>();   // {time, host, seq, bytes, last}
-    private final List<long[]> controls = new ArrayList<>();  // {time, host, kind, seq, pull, path, echo}
+    /** A data packet as it reached the receiver's agent. */
+    private record ReceivedPacket(long timePs, int host, long seq, int bytes, boolean lastOfFlow) { }
+
+    /** A control packet as it reached an agent: its kind (ACK, NACK, PULL), seq, pull number, path, echoed time. */
+    private record ReceivedControl(long timePs, int host, int kind, long seq, long pullNumber, int path,
+                                   long echoTimePs) { }
+
+    private final List<ReceivedPacket> packets = new ArrayList<>();
+    private final List<ReceivedControl> controls = new ArrayList<>();
 
     private FabricResult run(ScriptedTransport.Script script) {
         FabricSimulation sim = FabricSimulation.of(TestScenarios.oneClientStar(4500, 10, 10, 1, 200));
@@ -44,14 +52,14 @@ class PerPacketAgentsTest {
                         ActionSink.NO_ACK | ActionSink.LAST_OF_FLOW);
                 case EventBatch.PACKET_ARRIVAL -> {
                     in.read(k, p);
-                    packets.add(new long[] {t, p.host(), p.seq(), p.bytes(), p.lastOfFlow() ? 1 : 0});
+                    packets.add(new ReceivedPacket(t, p.host(), p.seq(), p.bytes(), p.lastOfFlow()));
                     out.sendControl(in.windowStartPs() + L, 0, 0, ControlArrivalEvent.ACK, p.seq(),
                             packets.size(), p.path(), p.sendTimePs());
                 }
                 case EventBatch.CONTROL_ARRIVAL -> {
                     in.read(k, c);
-                    controls.add(new long[] {t, c.host(), c.kind(), c.seq(), c.pullNumber(), c.path(),
-                            c.echoTimePs()});
+                    controls.add(new ReceivedControl(t, c.host(), c.kind(), c.seq(), c.pullNumber(), c.path(),
+                            c.echoTimePs()));
                 }
                 default -> { }
             }
@@ -64,29 +72,30 @@ class PerPacketAgentsTest {
         assertNull(r.failure());
         // 4500 B at 1500 B MTU: 3 packets, the last one marked.
         assertEquals(3, packets.size());
-        assertEquals(List.of(0L, 1500L, 3000L), packets.stream().map(x -> x[2]).toList());
-        assertEquals(List.of(0L, 0L, 1L), packets.stream().map(x -> x[4]).toList());
-        assertTrue(packets.stream().allMatch(x -> x[1] == 0), "at the receiver, host 0");
+        assertEquals(List.of(0L, 1500L, 3000L), packets.stream().map(ReceivedPacket::seq).toList());
+        assertEquals(List.of(false, false, true), packets.stream().map(ReceivedPacket::lastOfFlow).toList());
+        assertTrue(packets.stream().allMatch(x -> x.host() == 0), "at the receiver, host 0");
         // Sent at 1 us: packet j leaves the client at 1 + 1.2 (j+1) us, reaches the switch 1 us later,
         // leaves it 1.2 us later and the server 1 us after that.
-        assertEquals(1_000_000 + 1_200_000 + 1_000_000 + 1_200_000 + 1_000_000, packets.get(0)[0]);
+        assertEquals(1_000_000 + 1_200_000 + 1_000_000 + 1_200_000 + 1_000_000, packets.get(0).timePs());
         // Each ACK goes back to the sender (host 1) with its seq, pull number and echoed send time (1 us).
         assertEquals(3, controls.size());
         for (int j = 0; j < 3; j++) {
-            long[] c = controls.get(j);
-            assertEquals(1, c[1]);
-            assertEquals(ControlArrivalEvent.ACK, c[2]);
-            assertEquals(1500L * j, c[3]);
-            assertEquals(j + 1, c[4]);
-            assertEquals(1_000_000, c[6]);
+            ReceivedControl c = controls.get(j);
+            assertEquals(1, c.host());
+            assertEquals(ControlArrivalEvent.ACK, c.kind());
+            assertEquals(1500L * j, c.seq());
+            assertEquals(j + 1, c.pullNumber());
+            assertEquals(1_000_000, c.echoTimePs());
         }
-        assertEquals(4500, r.flowStats().deliveredBytes(0));
+        assertEquals(4500, r.measured().flowStats().deliveredBytes(0));
         // No hardware ACK, but every agent ACK echoing a send time is an RTT sample (send to ACK).
-        assertEquals(3, r.rtts().size());
+        RttRecorder rtts = r.measured().rtts();
+        assertEquals(3, rtts.size());
         for (int j = 0; j < 3; j++) {
-            assertEquals(controls.get(j)[0] - 1_000_000, r.rtts().hostRtt(j));
+            assertEquals(controls.get(j).timePs() - 1_000_000, rtts.hostRtt(j));
             // The script echoes no TX time: the network RTT falls back to the host RTT.
-            assertEquals(r.rtts().hostRtt(j), r.rtts().networkRtt(j));
+            assertEquals(rtts.hostRtt(j), rtts.networkRtt(j));
         }
     }
 

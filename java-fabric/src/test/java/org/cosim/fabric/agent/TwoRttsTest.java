@@ -26,6 +26,9 @@ class TwoRttsTest {
     /** A hardware ACK's way back: 51,200 ps (64 B) + 1 us + 51,200 ps + 1 us = 2.1024 us. */
     private static final long ACK_BACK = 2 * 51_200 + 2 * US;
 
+    /** An agent ACK as it reached the sender: when, and the data packet's send and TX times it echoes. */
+    private record EchoedAck(long arrivalPs, long echoedSendPs, long echoedTxPs) { }
+
     @Test
     void aSegmentWaitingBehindAnotherInTheNicHasAHostRttLongerByTheFirstOnesSerialization() {
         // Two 3000-byte segments handed over together at L = 1 us, each ACKed by the receiving NIC.
@@ -39,24 +42,25 @@ class TwoRttsTest {
             }
         }));
         assertNull(r.failure());
-        assertEquals(2, r.rtts().size());
+        RttRecorder rtts = r.measured().rtts();
+        assertEquals(2, rtts.size());
         // Segment 0: packets of 1500 B take 1.2 us; its first leaves at 1 us, its last ends at 3.4 us,
         // reaches the switch at 4.4 us, leaves it at 5.6 us (behind its first packet, 3.2..4.4 us) and
         // the server at 6.6 us. The 64-byte ACK: 51,200 ps + 1 us + 51,200 ps + 1 us: back at 8.7024 us.
         long ack = 51_200;
         long completion0 = 1 * US + 2_400_000 + US + 1_200_000 + US + ack + US + ack + US;
         assertEquals(8_702_400, completion0);
-        assertEquals(completion0, r.rtts().time(0));
+        assertEquals(completion0, rtts.time(0));
         // Both RTTs subtract the segment's own serialization (3000 B x 800 ps = 2.4 us) from the time
         // since their start: 8.7024 - 1 - 2.4 = 5.3024 us = 4 x 1 us + 1.2 us + 2 x 51,200 ps.
         long network = 4 * US + 1_200_000 + 2 * ack;
-        assertEquals(network, r.rtts().networkRtt(0));
-        assertEquals(network, r.rtts().hostRtt(0), "segment 0 went onto the wire when handed over");
+        assertEquals(network, rtts.networkRtt(0));
+        assertEquals(network, rtts.hostRtt(0), "segment 0 went onto the wire when handed over");
         // Segment 1 waits in the NIC behind segment 0: its first packet leaves at 3.4 us, 2.4 us later;
         // the same path and no queue past the NIC make it 2.4 us later throughout.
-        assertEquals(completion0 + 2_400_000, r.rtts().time(1));
-        assertEquals(network, r.rtts().networkRtt(1), "the network saw the same path");
-        assertEquals(network + 2_400_000, r.rtts().hostRtt(1), "plus segment 0's serialization in the NIC");
+        assertEquals(completion0 + 2_400_000, rtts.time(1));
+        assertEquals(network, rtts.networkRtt(1), "the network saw the same path");
+        assertEquals(network + 2_400_000, rtts.hostRtt(1), "plus segment 0's serialization in the NIC");
     }
 
     /**
@@ -85,10 +89,11 @@ class TwoRttsTest {
             }
         }));
         assertNull(r.failure());
-        assertEquals(2, r.rtts().size());
-        assertEquals(0, r.rtts().flow(0), "flow 0's segment is ACKed first");
-        assertEquals(1, r.rtts().flow(1));
-        return r.rtts();
+        RttRecorder rtts = r.measured().rtts();
+        assertEquals(2, rtts.size());
+        assertEquals(0, rtts.flow(0), "flow 0's segment is ACKed first");
+        assertEquals(1, rtts.flow(1));
+        return rtts;
     }
 
     /** Sample i: taken at {@code timePs} for flow i, with these RTTs. */
@@ -130,7 +135,7 @@ class TwoRttsTest {
         // 4500 B sent at once without hardware ACK: 3 packets leaving at 1, 2.2 and 3.4 us; the receiver
         // ACKs each at once (L later), echoing its send time (1 us) and its TX time.
         FabricSimulation sim = FabricSimulation.of(TestScenarios.oneClientStar(4500, 10, 10, 1, 200));
-        List<long[]> acks = new ArrayList<>();  // {arrival, echoed send, echoed tx}
+        List<EchoedAck> acks = new ArrayList<>();
         FabricResult r = sim.run(new ScriptedTransport(() -> -1, (i, in, out) -> {
             PacketArrivalEvent p = new PacketArrivalEvent();
             ControlArrivalEvent c = new ControlArrivalEvent();
@@ -145,7 +150,7 @@ class TwoRttsTest {
                     }
                     case EventBatch.CONTROL_ARRIVAL -> {
                         in.read(k, c);
-                        acks.add(new long[] {c.timePs(), c.echoTimePs(), c.echoTxTimePs()});
+                        acks.add(new EchoedAck(c.timePs(), c.echoTimePs(), c.echoTxTimePs()));
                     }
                     default -> { }
                 }
@@ -153,12 +158,14 @@ class TwoRttsTest {
         }));
         assertNull(r.failure());
         assertEquals(3, acks.size());
+        RttRecorder rtts = r.measured().rtts();
         for (int j = 0; j < 3; j++) {
             long tx = L + j * 1_200_000;
-            assertEquals(L, acks.get(j)[1], "the send time: the hand-over");
-            assertEquals(tx, acks.get(j)[2], "packet j left the NIC at 1 + 1.2 j us");
-            assertEquals(acks.get(j)[0] - L, r.rtts().hostRtt(j));
-            assertEquals(acks.get(j)[0] - tx, r.rtts().networkRtt(j));
+            EchoedAck ack = acks.get(j);
+            assertEquals(L, ack.echoedSendPs(), "the send time: the hand-over");
+            assertEquals(tx, ack.echoedTxPs(), "packet j left the NIC at 1 + 1.2 j us");
+            assertEquals(ack.arrivalPs() - L, rtts.hostRtt(j));
+            assertEquals(ack.arrivalPs() - tx, rtts.networkRtt(j));
         }
     }
 }

@@ -9,10 +9,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SimulatorTest {
-    /** A handler that records (now, kind, arg) of each event it receives. */
+    /** An event as its handler received it: the simulated time then, its kind and its argument. */
+    private record Received(long timePs, int kind, long arg) { }
+
+    /** A handler that records each event it receives. */
     private static final class Recorder implements EventHandler {
         final Simulator sim;
-        final List<long[]> seen = new ArrayList<>();
+        final List<Received> seen = new ArrayList<>();
 
         Recorder(Simulator sim) {
             this.sim = sim;
@@ -20,13 +23,13 @@ class SimulatorTest {
 
         @Override
         public void handle(int kind, long arg) {
-            seen.add(new long[] {sim.now(), kind, arg});
+            seen.add(new Received(sim.now(), kind, arg));
         }
 
         List<Long> args() {
             List<Long> out = new ArrayList<>();
-            for (long[] e : seen) {
-                out.add(e[2]);
+            for (Received e : seen) {
+                out.add(e.arg());
             }
             return out;
         }
@@ -88,9 +91,7 @@ class SimulatorTest {
         sim.schedule(1_200_000, h, 37, 0x1234_5678_9abcL);
         sim.runUntil(2_000_000);
         assertEquals(1, r.seen.size());
-        assertEquals(1_200_000, r.seen.get(0)[0]);
-        assertEquals(37, r.seen.get(0)[1]);
-        assertEquals(0x1234_5678_9abcL, r.seen.get(0)[2]);
+        assertEquals(new Received(1_200_000, 37, 0x1234_5678_9abcL), r.seen.get(0));
     }
 
     @Test

@@ -8,6 +8,7 @@ import org.cosim.fabric.FabricResult;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.TestScenarios;
 import org.cosim.fabric.agent.DirectTransport;
+import org.cosim.fabric.stats.FlowStats;
 import org.cosim.proto.Scenario;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +31,7 @@ class IncastPfcTest {
 
     private static long drops(FabricResult r) {
         long d = 0;
-        for (Switch sw : r.switches()) {
+        for (Switch sw : r.hardware().switches()) {
             for (int p = 0; p < sw.portCount(); p++) {
                 d += sw.port(p).drops();
             }
@@ -39,13 +40,13 @@ class IncastPfcTest {
     }
 
     private static long pauses(FabricResult r) {
-        return r.switches().stream().mapToLong(Switch::pauseFramesSent).sum();
+        return r.hardware().switches().stream().mapToLong(Switch::pauseFramesSent).sum();
     }
 
     private static long delivered(FabricResult r) {
         long d = 0;
-        for (int f = 0; f < r.flows().size(); f++) {
-            d += r.flowStats().deliveredBytes(f);
+        for (int f = 0; f < r.setup().flows().size(); f++) {
+            d += r.measured().flowStats().deliveredBytes(f);
         }
         return d;
     }
@@ -56,10 +57,10 @@ class IncastPfcTest {
         assertNull(r.failure());
         assertTrue(pauses(r) > 0, "the incast must trigger PFC");
         assertEquals(0, drops(r), "PFC must prevent every drop");
-        for (int f = 0; f < r.flows().size(); f++) {
-            assertEquals(0, r.flowStats().droppedBytes(f));
+        for (int f = 0; f < r.setup().flows().size(); f++) {
+            assertEquals(0, r.measured().flowStats().droppedBytes(f));
         }
-        long paused = r.nics().stream().mapToLong(Nic::pauseFramesReceived).sum();
+        long paused = r.hardware().nics().stream().mapToLong(Nic::pauseFramesReceived).sum();
         // Every pause frame reached a client NIC, but those still on a link when the run ends (at most one
         // per client link here: a frame spends 64 B x 800 ps + 1 us on its link).
         assertTrue(paused <= pauses(r) && paused >= pauses(r) - 8, "received " + paused + " of " + pauses(r));
@@ -77,8 +78,8 @@ class IncastPfcTest {
         assertEquals(0, pauses(r));
         assertTrue(drops(r) > 0, "2 MiB offered into a 1 MB buffer must drop");
         long dropped = 0;
-        for (int f = 0; f < r.flows().size(); f++) {
-            dropped += r.flowStats().droppedBytes(f);
+        for (int f = 0; f < r.setup().flows().size(); f++) {
+            dropped += r.measured().flowStats().droppedBytes(f);
         }
         assertTrue(dropped > 0);
     }
@@ -96,13 +97,14 @@ class IncastPfcTest {
     void everySentByteIsDeliveredOrDroppedOnceTheNetworkIsQuiet() {
         FabricResult r = run(TestScenarios.incast(8, 4, 131_072, BUFFER, 0, 20_000));
         assertNull(r.failure());
-        assertEquals(0, r.packetsInNetwork(), "the network must be quiet at the end");
+        assertEquals(0, r.work().packetsInNetwork(), "the network must be quiet at the end");
         long sent = 0;
         long dropped = 0;
-        for (int f = 0; f < r.flows().size(); f++) {
-            long s = r.flowStats().sentBytes(f);
-            long d = r.flowStats().deliveredBytes(f);
-            long x = r.flowStats().droppedBytes(f);
+        FlowStats stats = r.measured().flowStats();
+        for (int f = 0; f < r.setup().flows().size(); f++) {
+            long s = stats.sentBytes(f);
+            long d = stats.deliveredBytes(f);
+            long x = stats.droppedBytes(f);
             assertEquals(s, d + x, "flow " + f + ": sent " + s + " = delivered " + d + " + dropped " + x);
             assertTrue(s <= 131_072, "a flow never sends more than its size without retransmission");
             sent += s;
@@ -110,7 +112,7 @@ class IncastPfcTest {
         }
         assertTrue(dropped > 0, "the check is only interesting with drops");
         assertTrue(sent > 0);
-        for (Nic n : r.nics()) {
+        for (Nic n : r.hardware().nics()) {
             assertEquals(0, n.queuedSegments());
         }
     }
@@ -120,11 +122,12 @@ class IncastPfcTest {
         // Same workload with PFC: nothing is lost, so every flow finishes and sent == delivered == size.
         FabricResult r = run(TestScenarios.incast(8, 4, 131_072, BUFFER, 50_000, 20_000));
         assertNull(r.failure());
-        assertEquals(0, r.packetsInNetwork());
-        for (int f = 0; f < r.flows().size(); f++) {
-            assertEquals(131_072, r.flowStats().sentBytes(f));
-            assertEquals(131_072, r.flowStats().deliveredBytes(f));
-            assertTrue(r.flowStats().finished(f), "flow " + f + " finished");
+        assertEquals(0, r.work().packetsInNetwork());
+        FlowStats stats = r.measured().flowStats();
+        for (int f = 0; f < r.setup().flows().size(); f++) {
+            assertEquals(131_072, stats.sentBytes(f));
+            assertEquals(131_072, stats.deliveredBytes(f));
+            assertTrue(stats.finished(f), "flow " + f + " finished");
         }
         assertTrue(pauses(r) > 0);
     }

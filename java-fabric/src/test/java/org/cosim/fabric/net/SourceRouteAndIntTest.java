@@ -27,13 +27,19 @@ class SourceRouteAndIntTest {
 
     private final Simulator sim = new Simulator();
     private final PacketPool pool = new PacketPool();
-    private final List<long[]> seen = new ArrayList<>();  // {time, port, seq, int, routeCursor}
+    /** A packet as it left the switch toward a sink: when, from which port, its seq, INT field and route cursor. */
+    private record AtSink(long timePs, int port, long seq, long intMaxHopDelayPs, int routeCursor) { }
+
+    /** One INT hop record a packet carries: the queue it left behind, the bytes its port had sent, when, the rate. */
+    private record HopRecord(long queueBytes, long txBytes, long timePs, long rateBps) { }
+
+    private final List<AtSink> seen = new ArrayList<>();
     private Switch sw;
 
     /** Ports 0..3 toward sinks; host 1 is reachable through ports 1, 2 and 3 (equal cost). */
     private void build(IntParams intParams) {
-        build(intParams, (port, pkt) -> seen.add(new long[] {sim.now(), port, pool.seq[pkt], pool.intMaxHopDelay[pkt],
-                pool.routeCursor[pkt]}));
+        build(intParams, (port, pkt) -> seen.add(new AtSink(sim.now(), port, pool.seq[pkt], pool.intMaxHopDelay[pkt],
+                pool.routeCursor[pkt])));
     }
 
     /** {@code atSink} sees each packet leaving port p (then it is released). */
@@ -77,11 +83,11 @@ class SourceRouteAndIntTest {
         arrive(0, 0, 3, 9, 8);   // d = 8: 8 % 3 = 2 -> port 3, cursor 2
         sim.runUntil(10_000_000);
         assertEquals(3, seen.size());
-        for (long[] s : seen) {
-            long expectedPort = s[2];  // seq 1 -> port 1, seq 2 -> port 2, seq 3 -> port 3
-            assertEquals(expectedPort, s[1], "packet " + s[2]);
+        for (AtSink s : seen) {
+            long expectedPort = s.seq();  // seq 1 -> port 1, seq 2 -> port 2, seq 3 -> port 3
+            assertEquals(expectedPort, s.port(), "packet " + s.seq());
         }
-        assertEquals(List.of(0L, 1L, 2L), seen.stream().map(s -> s[4]).toList());
+        assertEquals(List.of(0, 1, 2), seen.stream().map(AtSink::routeCursor).toList());
     }
 
     @Test
@@ -91,10 +97,10 @@ class SourceRouteAndIntTest {
             arrive(0, flow, flow, 0, 0);
         }
         sim.runUntil(10_000_000);
-        for (long[] s : seen) {
-            int flow = (int) s[2];
+        for (AtSink s : seen) {
+            int flow = (int) s.seq();
             int[] choices = {1, 2, 3};
-            assertEquals(choices[IdentityHash.ecmp(99, 4, 0, 1, flow, 3)], s[1], "flow " + flow);
+            assertEquals(choices[IdentityHash.ecmp(99, 4, 0, 1, flow, 3)], s.port(), "flow " + flow);
         }
     }
 
@@ -118,11 +124,11 @@ class SourceRouteAndIntTest {
         sim.runUntil(10_000_000);
         assertEquals(4, seen.size());
         int[] choices = {1, 2, 3};
-        for (long[] x : seen) {
-            assertEquals(choices[IdentityHash.ecmp(99, 4, 0, 1, (int) x[2], 3)], x[1], "flow " + x[2]);
-            assertEquals(8, x[4], "the route's digits are left alone");
+        for (AtSink x : seen) {
+            assertEquals(choices[IdentityHash.ecmp(99, 4, 0, 1, (int) x.seq(), 3)], x.port(), "flow " + x.seq());
+            assertEquals(8, x.routeCursor(), "the route's digits are left alone");
         }
-        assertTrue(seen.stream().anyMatch(x -> x[1] != 3), "some flow hashes away from the forward route's port");
+        assertTrue(seen.stream().anyMatch(x -> x.port() != 3), "some flow hashes away from the forward route's port");
     }
 
     @Test
@@ -133,19 +139,19 @@ class SourceRouteAndIntTest {
         arrive(0, 0, 2, 1, 0);
         arrive(0, 0, 3, 1, 0);
         sim.runUntil(10_000_000);
-        assertEquals(List.of(0L, 1_200_000L, 2_400_000L), seen.stream().map(s -> s[3]).toList());
+        assertEquals(List.of(0L, 1_200_000L, 2_400_000L), seen.stream().map(AtSink::intMaxHopDelayPs).toList());
     }
 
-    /** Hop records of the packets seen at the sinks, in arrival order: {queue, tx, time, rate} per hop. */
-    private final List<List<long[]>> stacks = new ArrayList<>();
+    /** Hop records of the packets seen at the sinks, in arrival order. */
+    private final List<List<HopRecord>> stacks = new ArrayList<>();
 
     private void buildWithStacks(IntParams intParams) {
         build(intParams, (port, pkt) -> {
-            List<long[]> hops = new ArrayList<>();
+            List<HopRecord> hops = new ArrayList<>();
             for (int h = 0; h < pool.intHops[pkt]; h++) {
                 int at = pkt * PacketPool.HOP_SLOTS + h;
-                hops.add(new long[] {pool.hopQueueBytes[at], pool.hopTxBytes[at], pool.hopTimePs[at],
-                        pool.hopRateBps[at]});
+                hops.add(new HopRecord(pool.hopQueueBytes[at], pool.hopTxBytes[at], pool.hopTimePs[at],
+                        pool.hopRateBps[at]));
             }
             stacks.add(hops);
         });
@@ -162,11 +168,11 @@ class SourceRouteAndIntTest {
         arrive(0, 0, 3, 1, 0);
         sim.runUntil(10_000_000);
         assertEquals(3, stacks.size());
-        long[][] expected = {{0, 0, 0, TEN_G}, {1500, 1500, 1_200_000, TEN_G}, {0, 3000, 2_400_000, TEN_G}};
+        List<HopRecord> expected = List.of(new HopRecord(0, 0, 0, TEN_G), new HopRecord(1500, 1500, 1_200_000, TEN_G),
+                new HopRecord(0, 3000, 2_400_000, TEN_G));
         for (int i = 0; i < 3; i++) {
             assertEquals(1, stacks.get(i).size(), "one record per INT hop");
-            assertEquals(java.util.Arrays.toString(expected[i]), java.util.Arrays.toString(stacks.get(i).get(0)),
-                    "packet " + i);
+            assertEquals(expected.get(i), stacks.get(i).get(0), "packet " + i);
         }
     }
 
@@ -190,10 +196,10 @@ class SourceRouteAndIntTest {
         sim.schedule(20_000_000, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), one);
         sim.runUntil(40_000_000);
         assertEquals(IntParams.MAX_HOPS, stacks.get(0).size(), "a full stack keeps its first records");
-        assertEquals(IntParams.MAX_HOPS - 1, stacks.get(0).get(IntParams.MAX_HOPS - 1)[0]);
+        assertEquals(IntParams.MAX_HOPS - 1, stacks.get(0).get(IntParams.MAX_HOPS - 1).queueBytes());
         assertEquals(2, stacks.get(1).size());
-        assertEquals(42, stacks.get(1).get(0)[0], "the earlier hop stays first");
-        assertEquals(1500, stacks.get(1).get(1)[1], "this port had sent the first packet's 1500 B");
+        assertEquals(42, stacks.get(1).get(0).queueBytes(), "the earlier hop stays first");
+        assertEquals(1500, stacks.get(1).get(1).txBytes(), "this port had sent the first packet's 1500 B");
     }
 
     @Test
@@ -216,7 +222,7 @@ class SourceRouteAndIntTest {
         pool.intMaxHopDelay[p] = 7_000_000;  // 7 us at an earlier hop, 0 here
         sim.schedule(0, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), p);
         sim.runUntil(10_000_000);
-        assertEquals(7_000_000, seen.get(0)[3]);
+        assertEquals(7_000_000, seen.get(0).intMaxHopDelayPs());
     }
 
     @Test
@@ -227,7 +233,7 @@ class SourceRouteAndIntTest {
         arrive(0, 0, 3, 1, 0);
         sim.runUntil(10_000_000);
         // 1.2 us = 4.69 units -> 4 units = 1.024 us; 2.4 us = 9.375 -> 9 units = 2.304 us
-        assertEquals(List.of(0L, 1_024_000L, 2_304_000L), seen.stream().map(s -> s[3]).toList());
+        assertEquals(List.of(0L, 1_024_000L, 2_304_000L), seen.stream().map(AtSink::intMaxHopDelayPs).toList());
     }
 
     @Test
@@ -241,6 +247,6 @@ class SourceRouteAndIntTest {
         arrive(0, 0, 1, 1, 0);
         arrive(0, 0, 2, 1, 0);
         sim.runUntil(10_000_000);
-        assertEquals(List.of(0L, 0L), seen.stream().map(s -> s[3]).toList());
+        assertEquals(List.of(0L, 0L), seen.stream().map(AtSink::intMaxHopDelayPs).toList());
     }
 }

@@ -56,7 +56,7 @@ class PacketTraceTest {
      */
     @Test
     void aPacketsWayHopByHop() {
-        PacketTrace t = run(dumbbell("packet_trace { flows: 0 }")).packetTrace();
+        PacketTrace t = run(dumbbell("packet_trace { flows: 0 }")).measured().packetTrace();
         List<String> data = new ArrayList<>();
         List<String> ack = new ArrayList<>();
         for (int i = 0; i < t.size(); i++) {
@@ -93,11 +93,11 @@ class PacketTraceTest {
     void tracingChangesNothingElseAndCutsAtMaxRecords() {
         FabricResult plain = run(dumbbell(""));
         FabricResult traced = run(dumbbell("packet_trace { flows: [0, 1] max_records: 10 }"));
-        assertNull(plain.packetTrace());
-        assertEquals(plain.eventsProcessed(), traced.eventsProcessed());
-        assertEquals(plain.flowStats().finishPs(0), traced.flowStats().finishPs(0));
-        assertEquals(plain.flowStats().finishPs(1), traced.flowStats().finishPs(1));
-        PacketTrace t = traced.packetTrace();
+        assertNull(plain.measured().packetTrace());
+        assertEquals(plain.work().eventsProcessed(), traced.work().eventsProcessed());
+        assertEquals(plain.measured().flowStats().finishPs(0), traced.measured().flowStats().finishPs(0));
+        assertEquals(plain.measured().flowStats().finishPs(1), traced.measured().flowStats().finishPs(1));
+        PacketTrace t = traced.measured().packetTrace();
         assertEquals(10, t.size(), "the first ten steps kept");
         assertEquals(2 * 42, t.attempted(), "both flows' steps counted");
         assertTrue(t.truncated());
@@ -106,8 +106,8 @@ class PacketTraceTest {
     /** from_us / to_us: only the steps inside the interval are kept and counted; the run itself is the same. */
     @Test
     void anIntervalKeepsOnlyItsSteps() {
-        PacketTrace all = run(dumbbell("packet_trace { flows: 0 }")).packetTrace();
-        PacketTrace some = run(dumbbell("packet_trace { flows: 0 from_us: 5 to_us: 8.8 }")).packetTrace();
+        PacketTrace all = run(dumbbell("packet_trace { flows: 0 }")).measured().packetTrace();
+        PacketTrace some = run(dumbbell("packet_trace { flows: 0 from_us: 5 to_us: 8.8 }")).measured().packetTrace();
         List<Long> inside = new ArrayList<>();
         for (int i = 0; i < all.size(); i++) {
             if (all.timePs(i) >= 5 * US && all.timePs(i) < 8_800_000L) {
@@ -161,7 +161,7 @@ class PacketTraceTest {
                 workload { incast { connections_per_client: 1 flow_bytes: 450000 receiver: 0 senders: 8 } }
                 output { packet_trace { flows: [0, 5] } }
                 """));
-        PacketTrace t = r.packetTrace();
+        PacketTrace t = r.measured().packetTrace();
         int trims = 0;
         List<String> kinds = new ArrayList<>();
         for (int i = 0; i < t.size(); i++) {
