@@ -61,10 +61,14 @@ public final class BenchCommand implements Command {
         o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
                 .desc("--backends: where the runs go (default: results/bench-backends)").get());
         o.addOption(Option.builder().longOpt("seconds").hasArg().argName("S")
-                .desc("--wire: seconds measured per row (default 5, after 10 s of warm-up)").get());
+                .desc("--wire: seconds measured per row (default 5; a fraction is fine), after a warm-up of "
+                        + "twice that, at most 10 s").get());
         o.addOption(CommandLines.helpOption());
         return o;
     }
+
+    /** The longest warm-up of --wire: the JIT has long settled by then. */
+    private static final Duration MAX_WIRE_WARMUP = Duration.ofSeconds(10);
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) {
@@ -76,9 +80,10 @@ public final class BenchCommand implements Command {
         }
         Path file = Path.of(cl.getArgList().isEmpty() ? DEFAULT : cl.getArgList().get(0));
         if (cl.hasOption("wire")) {
-            int seconds = positive(cl.getOptionValue("seconds", "5"), "--seconds", 1);
-            new WireBenchmark(ScenarioFiles.read(file, CommandLines.overrides(cl)))
-                    .run(out, Duration.ofSeconds(10), Duration.ofSeconds(seconds));
+            Duration measure = seconds(cl.getOptionValue("seconds", "5"));
+            Duration warmup = measure.multipliedBy(2).compareTo(MAX_WIRE_WARMUP) < 0 ? measure.multipliedBy(2)
+                    : MAX_WIRE_WARMUP;
+            new WireBenchmark(ScenarioFiles.read(file, CommandLines.overrides(cl))).run(out, warmup, measure);
             return 0;
         }
         if (cl.hasOption("backends")) {
@@ -169,6 +174,19 @@ public final class BenchCommand implements Command {
         RunFailed(String message) {
             super(message);
         }
+    }
+
+    /** --seconds: a positive number of seconds, to the millisecond. */
+    private static Duration seconds(String v) {
+        try {
+            double s = Double.parseDouble(v);
+            if (s >= 0.001 && s <= 86_400) {
+                return Duration.ofMillis(Math.round(s * 1000));
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("--seconds takes a number of seconds in 0.001..86400, not '" + v + "'");
     }
 
     private static int positive(String v, String opt, int min) {

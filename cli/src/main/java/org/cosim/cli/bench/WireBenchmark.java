@@ -18,13 +18,14 @@ import org.cosim.setup.RunSetup;
 
 /**
  * Agent events per second through the window transport: the TIMELY incast's
- * agents fed synthetic windows of B events, segment completions and pacer
- * wake-ups in turn (flows round robin, each at its source host, times inside the
- * window; about one action comes back per two events), in-process and over gRPC on
- * loopback with the Java client. A completion is of the oldest segment the flow's
- * agent sent a base RTT ago or earlier and has not had completed (the agent server
- * refuses completions of bytes never sent); with none, the flow's slot is a
- * wake-up. Over gRPC the fabric side pays what the Java fabric pays: columnar
+ * agents fed synthetic windows of B events, segment completions and timer
+ * firings in turn (flows round robin, each at its source host, times inside the
+ * window), in-process and over gRPC on loopback with the Java client. The events
+ * keep the contract the agent host checks: a completion is of the oldest segment
+ * the flow's agent sent a base RTT ago or earlier and has not had completed, a
+ * timer firing is of the oldest timer the host's agents set and has not fired yet;
+ * a slot with neither of its kind takes the other, and with none at all the
+ * window is that much shorter (the rate counts the events sent). Over gRPC the fabric side pays what the Java fabric pays: columnar
  * batch -> proto, the exchange, proto -> columnar actions.
  */
 public final class WireBenchmark {
@@ -49,7 +50,7 @@ public final class WireBenchmark {
     }
 
     /** Fills window k (start k*L): flow arrivals for every flow in window 0, then B events. */
-    private void window(long k, int batch, EventBatch into, SentSegments sent) {
+    private void window(long k, int batch, EventBatch into, SentSegments sent, PendingTimers timers) {
         long w = k * reactionDelayPs;
         into.reset(w);
         List<FlowInfo> flows = spec.flows();
@@ -61,14 +62,15 @@ public final class WireBenchmark {
         }
         long step = reactionDelayPs / batch;
         for (int j = 0; j < batch; j++) {
-            long n = k * batch + j;  // a completion and then a wake-up for each flow in turn
+            long n = k * batch + j;  // a completion and then a timer firing for each flow in turn
             FlowInfo f = flows.get((int) ((n / 2) % flows.size()));
             long t = w + j * step;
-            if ((n & 1) == 0 && sent.oldestSentBy(f.flow(), t - baseRttPs)) {
+            boolean completable = sent.oldestSentBy(f.flow(), t - baseRttPs);
+            if (completable && ((n & 1) == 0 || !timers.any(f.src()))) {
                 into.addCompletion(t, f.src(), f.flow(), sent.seq(), sent.bytes(), sent.timePs(), 0, false);
                 sent.complete(f.flow());
-            } else {
-                into.addTimer(t, f.src(), f.flow());  // the pacer's wake-up: answered by a send or a new timer
+            } else if (timers.any(f.src())) {
+                into.addTimer(t, f.src(), timers.fire(f.src()));
             }
         }
     }
@@ -97,21 +99,24 @@ public final class WireBenchmark {
         EventBatch events = new EventBatch();
         ActionBatch actions = new ActionBatch();
         SentSegments sent = new SentSegments(spec.flows().size());
+        PendingTimers timers = new PendingTimers(spec.hosts().size());
         long k = 0;
         long end = System.nanoTime() + warmup.toNanos();
         while (System.nanoTime() < end) {
-            window(k++, batch, events, sent);
+            window(k++, batch, events, sent, timers);
             x.exchange(events, actions);
             sent.record(actions);
+            timers.record(actions);
         }
         long n = 0;
         long a = 0;
         long start = System.nanoTime();
         end = start + measure.toNanos();
         while (System.nanoTime() < end) {
-            window(k++, batch, events, sent);
+            window(k++, batch, events, sent, timers);
             x.exchange(events, actions);
             sent.record(actions);
+            timers.record(actions);
             n += events.size();
             a += actions.size();
         }
