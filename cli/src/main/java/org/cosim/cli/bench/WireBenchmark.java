@@ -43,7 +43,7 @@ public final class WireBenchmark {
     }
 
     /** Result of one measurement. */
-    public record Rate(String path, int batch, long events, long actions, double seconds) {
+    public record Rate(String path, int batch, long events, long windows, long actions, double seconds) {
         double eventsPerSecond() {
             return events / seconds;
         }
@@ -109,6 +109,7 @@ public final class WireBenchmark {
             timers.record(actions);
         }
         long n = 0;
+        long windows = 0;
         long a = 0;
         long start = System.nanoTime();
         end = start + measure.toNanos();
@@ -119,15 +120,17 @@ public final class WireBenchmark {
             timers.record(actions);
             n += events.size();
             a += actions.size();
+            windows++;
         }
-        return new Rate(path, batch, n, a, (System.nanoTime() - start) / 1e9);
+        return new Rate(path, batch, n, windows, a, (System.nanoTime() - start) / 1e9);
     }
 
     /** Runs the standard table: in-process and gRPC at batch sizes 1, 64, 1024. */
     public void run(PrintStream out, Duration warmup, Duration measure) {
         out.printf(Locale.ROOT, "wire bench: %d hosts, %d flows, TIMELY agents, L = %d ps; %s warm-up + %s per row%n",
                 spec.hosts().size(), spec.flows().size(), reactionDelayPs, warmup, measure);
-        out.printf(Locale.ROOT, "%-18s %6s %14s %12s %10s%n", "path", "batch", "events/s", "windows/s", "actions/ev");
+        out.printf(Locale.ROOT, "%-18s %6s %14s %12s %10s %10s%n", "path", "batch", "events/s", "windows/s",
+                "events/win", "actions/ev");
         int[] batches = {1, 64, 1024};
         for (int b : batches) {
             print(out, inProcess(b, warmup, measure));
@@ -140,8 +143,9 @@ public final class WireBenchmark {
     }
 
     private static void print(PrintStream out, Rate r) {
-        out.printf(Locale.ROOT, "%-18s %6d %14s %12s %10.2f%n", r.path(), r.batch(),
+        out.printf(Locale.ROOT, "%-18s %6d %14s %12s %10.1f %10.2f%n", r.path(), r.batch(),
                 String.format(Locale.ROOT, "%,.0f", r.eventsPerSecond()),
-                String.format(Locale.ROOT, "%,.0f", r.eventsPerSecond() / r.batch()), r.actions() / (double) r.events());
+                String.format(Locale.ROOT, "%,.0f", r.windows() / r.seconds()), r.events() / (double) r.windows(),
+                r.actions() / (double) r.events());
     }
 }

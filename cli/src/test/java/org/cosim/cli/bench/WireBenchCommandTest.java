@@ -30,9 +30,12 @@ class WireBenchCommandTest {
         assertEquals(6, rows.size(), "in-process and gRPC at 1, 64 and 1024 events per window: " + text);
         for (String row : rows) {
             String[] cols = row.trim().split("\\s{2,}|\\s+(?=[0-9])");
-            double eventsPerS = Double.parseDouble(cols[cols.length - 3].replace(",", ""));
+            double eventsPerS = Double.parseDouble(cols[cols.length - 4].replace(",", ""));
+            double eventsPerWindow = Double.parseDouble(cols[cols.length - 2]);
             double actionsPerEvent = Double.parseDouble(cols[cols.length - 1]);
+            int batch = Integer.parseInt(cols[cols.length - 5]);
             assertTrue(eventsPerS > 0, row);
+            assertTrue(eventsPerWindow > 0 && eventsPerWindow <= batch, "at most the batch size per window: " + row);
             // TIMELY answers a completion with a send and a timer firing with a send or a new timer.
             assertTrue(actionsPerEvent > 0.5 && actionsPerEvent < 2, row);
         }
