@@ -105,8 +105,9 @@ public final class ValidationRunner {
                            double cost, double costTotal) { }
 
     /**
-     * Hears what runs, for a progress display. The run methods are called from the worker threads, several at
-     * once with more than one job; {@code experimentEnds} from the thread that called {@link #run}, in order.
+     * Hears what runs, for a progress display, and what the completed runs measured. The run methods are called
+     * from the worker threads, several at once with more than one job; {@code experimentEnds} from the thread that
+     * called {@link #run}, in order.
      */
     public interface Listener {
         default void runStarts(RunStart s) { }
@@ -116,6 +117,13 @@ public final class ValidationRunner {
 
         /** A run's record: run, failed, or not run (then without a runStarts before it). */
         default void runEnds(RunRecord r) { }
+
+        /**
+         * Run {@code run} completed, before its {@link #runEnds}: its results, with the scenario exactly as it ran
+         * ({@link RunResults#scenario}: the time-series sampling the runner chose for it); the validation goes on
+         * reading them.
+         */
+        default void runCompleted(PaperRun run, RunResults results) { }
 
         default void experimentEnds(ExperimentOutcome e) { }
     }
@@ -526,7 +534,7 @@ public final class ValidationRunner {
             return List.of(new Outcome(new RunRecord(r, backend, rel, 0, 0, ex.getMessage(), null, note), null,
                     stopping()));
         }
-        write(dir(backend, r), res, setup);
+        finish(r, dir(backend, r), res, setup);
         return List.of(outcome(p, res, note));
     }
 
@@ -543,7 +551,7 @@ public final class ValidationRunner {
 
                     @Override
                     public void finished(Backend backend, Path dir, RunResults results) {
-                        write(dir, results, setup);
+                        finish(r, dir, results, setup);
                     }
                 });
         Outcome java = outcome(p, pair.java(), note);
@@ -582,8 +590,12 @@ public final class ValidationRunner {
         return start;
     }
 
-    private void write(Path dir, RunResults res, RunSetup setup) {
+    /** Writes run {@code r}'s files to {@code dir}; a completed run's results go to the listener too. */
+    private void finish(PaperRun r, Path dir, RunResults res, RunSetup setup) {
         ResultsWriter.write(dir, res, Summary.of(res), ScenarioFiles.canonicalText(setup.scenario()), RTT_ROWS);
+        if (res.complete()) {
+            listener.runCompleted(r, res);
+        }
     }
 
     /** The outcome of run {@code p}, which ran to {@code res}. */

@@ -16,7 +16,9 @@ import org.cosim.runner.results.ResultsWriter;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.validation.experiments.SharedRuns;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * shipped example runs its paper case, parameters reach the law, and a law that
  * throws midway fails the run without losing what was measured.
  */
+@ExtendWith(SharedRuns.Extension.class)
 class CustomLawRunTest {
     /** Swift's law with flow scaling off, written as a researcher would, from the SIGCOMM'20 paper. */
     private static final String FIXED_TARGET_SWIFT = """
@@ -66,7 +69,10 @@ class CustomLawRunTest {
     }
 
     private static RunResults run(Scenario s) {
-        RunResults r = JavaBackend.run(s, t -> { });
+        return complete(JavaBackend.run(s, t -> { }));
+    }
+
+    private static RunResults complete(RunResults r) {
         assertTrue(r.complete(), () -> "failed: " + r.failure());
         return r;
     }
@@ -92,11 +98,12 @@ class CustomLawRunTest {
                 "the scenario as run carries the law's code");
     }
 
-    private static double[] ablation(int remove) {
+    /** The ablation with {@code remove}: the run of poseidon-fig21a at --quick (SharedRuns). */
+    private static double[] ablation(SharedRuns runs, int remove) {
         Scenario s = ShippedScenarios.read("custom/poseidon-ablation-fig14.textproto", "duration_us=5000",
                 "protocol.custom_window_law.params[remove]=" + remove);
         assertEquals(CustomWindowLaw.CodeCase.SOURCE, s.getProtocol().getCustomWindowLaw().getCodeCase());
-        return Summary.of(run(s)).flowThroughputGbps();
+        return Summary.of(complete(runs.run(s))).flowThroughputGbps();
     }
 
     /**
@@ -105,7 +112,7 @@ class CustomLawRunTest {
      * max-min share; without the MPD signal or without the rate-dependent target the victim (flow 0) does not.
      */
     @Test
-    void theShippedAblationReproducesFig21a() throws IOException {
+    void theShippedAblationReproducesFig21a(SharedRuns runs) throws IOException {
         Scenario poseidon = ShippedScenarios.read("poseidon/fig14-m2-n2.textproto", "duration_us=3000",
                 "output.warmup_us=1000", "output.agent_state=true");
         Scenario nothingRemoved = ShippedScenarios.read("custom/poseidon-ablation-fig14.textproto",
@@ -119,11 +126,11 @@ class CustomLawRunTest {
         assertTrue(Files.readString(b.resolve("agent_state.csv"))
                 .startsWith("time_ps,flow0_cwnd_packets,flow0_rtt_us,flow0_target_us,flow0_delay_us,flow1_"));
         double share = 200.0 / 3;
-        for (double flow : ablation(3)) {
+        for (double flow : ablation(runs, 3)) {
             assertEquals(share, flow, share * 0.05, "AIMD keeps every flow at its share");
         }
-        assertTrue(ablation(1)[0] < share / 2, "without MPD the two-hop victim loses");
-        assertTrue(ablation(2)[0] < share / 2, "without the rate-dependent target the victim loses");
+        assertTrue(ablation(runs, 1)[0] < share / 2, "without MPD the two-hop victim loses");
+        assertTrue(ablation(runs, 2)[0] < share / 2, "without the rate-dependent target the victim loses");
     }
 
     /** The victim's mean rate over the last 10 ms of a 30 ms Fig 23 run whose green flows start at 12 ms. */

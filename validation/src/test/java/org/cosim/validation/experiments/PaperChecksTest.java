@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.cosim.runner.Backend;
@@ -26,8 +27,10 @@ import org.cosim.validation.validate.ValidationRunner;
 import org.cosim.validation.validate.Verdict;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,8 +39,11 @@ import org.junit.jupiter.api.io.TempDir;
  * once (ValidationRunner, one job per core), and each check becomes a test named
  * "experiment: result [verdict, value]". A FAIL fails its test; a pass, a known
  * deviation within its documented range and a check not made at --quick scale
- * pass, with the verdict in the name. About a minute on 2 idle cores.
+ * pass, with the verdict in the name. About a minute on 2 idle cores. It runs first among the module's test
+ * classes and keeps the runs that other tests make too (SharedRuns).
  */
+@Order(1)
+@ExtendWith(SharedRuns.Extension.class)
 class PaperChecksTest {
     @TempDir
     static Path out;
@@ -45,12 +51,12 @@ class PaperChecksTest {
     private static String notes;
 
     @BeforeAll
-    static void validateQuick() {
+    static void validateQuick(SharedRuns shared) {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         int jobs = Runtime.getRuntime().availableProcessors();
         ValidationRunner.Options options = new ValidationRunner.Options(out, true, List.of(Backend.JAVA),
                 ShippedScenarios.dir(), new PrintStream(sink, true, StandardCharsets.UTF_8), () -> false, jobs);
-        report = new ValidationRunner(options, new ValidationRunner.Listener() { })
+        report = new ValidationRunner(options, shared)
                 .run(Experiments.all(), "cosim validate --quick --backend java --jobs " + jobs);
         notes = sink.toString(StandardCharsets.UTF_8);
         System.out.printf(Locale.ROOT, "PaperChecksTest: %d experiments, %d runs, %.1f s: %d pass, %d FAIL, "
@@ -88,6 +94,15 @@ class PaperChecksTest {
         CheckOutcome.Value v = c.values().get(0);
         return "paper " + c.check().paper() + ", tolerance " + (c.tolerance() == null ? "none" : c.tolerance().text())
                 + ": " + v.note();
+    }
+
+    /** The runs that tests after this one read (SharedRuns) are the validation's, kept for them. */
+    @Test
+    void theRunsOtherTestsShareAreKept(SharedRuns shared) {
+        Set<String> ran = runs().stream().map(r -> r.run().id()).collect(Collectors.toSet());
+        assertTrue(ran.containsAll(SharedRuns.SHARED), () -> "not among the validation's runs: "
+                + SharedRuns.SHARED.stream().filter(id -> !ran.contains(id)).toList());
+        assertEquals(SharedRuns.SHARED, shared.kept());
     }
 
     @Test

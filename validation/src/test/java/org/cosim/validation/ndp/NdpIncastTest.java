@@ -10,7 +10,9 @@ import org.cosim.runner.results.FlowRecord;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
 import org.cosim.validation.experiments.PaperChecks;
+import org.cosim.validation.experiments.SharedRuns;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -21,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * placement, the pull order, losslessness, a stall's regression. The optimum is the
  * earliest the receiver's link can have taken every byte once (Routing.incastOptimumPs).
  */
+@ExtendWith(SharedRuns.Extension.class)
 class NdpIncastTest {
     private static Summary run(String file, String... overrides) {
         return Summary.of(runChecked(file, overrides));
@@ -28,7 +31,11 @@ class NdpIncastTest {
 
     /** A shipped scenario's run that completed, every flow finished and nothing dropped. */
     private static RunResults runChecked(String file, String... overrides) {
-        RunResults r = JavaBackend.run(ShippedScenarios.read(file, overrides), t -> { });
+        return checked(JavaBackend.run(ShippedScenarios.read(file, overrides), t -> { }), file);
+    }
+
+    /** {@code r}, a run of {@code file}, after checking that it completed, every flow finished, nothing dropped. */
+    private static RunResults checked(RunResults r, String file) {
         assertTrue(r.complete(), () -> "run failed: " + r.failure());
         Summary s = Summary.of(r);
         assertEquals(s.fct().flowsMeasured(), s.fct().flowsFinished(), file + ": every flow completes");
@@ -49,12 +56,14 @@ class NdpIncastTest {
      * about a third early (1.54x), as in the authors' simulator when its pulls are paced
      * at the link rate as the paper says (1.25-1.47, a rack-mate first; its own program
      * over-pulls by 0.7% and gives 1.05-1.10; docs/ndp.md). So at 431 the test checks
-     * who is fastest instead of the spread.
+     * who is fastest instead of the spread. These are the experiment's runs (SharedRuns).
      */
     @ParameterizedTest
     @ValueSource(ints = {8, 32, 64, 100, 200, 431})
-    void fig16EveryFlowFinishesLosslesslyUnderWrr(int n) {
-        RunResults r = runChecked("ndp-fig16-incast.textproto", "workload.incast.senders=" + n, "duration_us=200000");
+    void fig16EveryFlowFinishesLosslesslyUnderWrr(int n, SharedRuns runs) {
+        String file = "ndp-fig16-incast.textproto";
+        RunResults r = checked(runs.run(ShippedScenarios.read(file, "workload.incast.senders=" + n,
+                "duration_us=200000")), file);
         Summary s = Summary.of(r);
         assertEquals(n, s.fct().flowsFinished());
         if (n < 427) {

@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Comparator;
 import java.util.List;
-import org.cosim.runner.JavaBackend;
 import org.cosim.runner.ShippedScenarios;
 import org.cosim.runner.results.FlowRecord;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
+import org.cosim.validation.experiments.SharedRuns;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * NDP's Fig 2 set-up at full size (20 unresponsive flows into one 10 Gb/s link, 12 ms):
@@ -19,11 +20,13 @@ import org.junit.jupiter.api.Test;
  * picosecond stay phase-locked, and each freed slot of the data queue goes to the
  * last of them the switch handles with probability 1/2, the one before with
  * 1/4, and so on: the last host gets most of the link. Random phases (the shipped
- * files) leave every flow a share, and host timing noise lets the order drift.
+ * files) leave every flow a share, and host timing noise lets the order drift. The shipped file's run is
+ * ndp-fig2's of 20 flows (SharedRuns).
  */
+@ExtendWith(SharedRuns.Extension.class)
 class NdpPhaseEffectsTest {
-    private static RunResults run(String file, String... overrides) {
-        RunResults r = JavaBackend.run(ShippedScenarios.read(file, overrides), t -> { });
+    private static RunResults run(SharedRuns runs, String file, String... overrides) {
+        RunResults r = runs.run(ShippedScenarios.read(file, overrides));
         assertTrue(r.complete(), () -> "run failed: " + r.failure());
         assertEquals(20, r.flows().size());
         return r;
@@ -34,8 +37,8 @@ class NdpPhaseEffectsTest {
     }
 
     @Test
-    void phaseLockedSendersLeaveTheLinkToTheLastOneHandled() {
-        RunResults r = run("ndp-fig2-unresponsive.textproto", "workload.incast.start_jitter_us=0");
+    void phaseLockedSendersLeaveTheLinkToTheLastOneHandled(SharedRuns runs) {
+        RunResults r = run(runs, "ndp-fig2-unresponsive.textproto", "workload.incast.start_jitter_us=0");
         List<FlowRecord> byDelivered = r.flows().stream()
                 .sorted(Comparator.comparingLong((FlowRecord f) -> f.bytes().deliveredMeasured()).reversed()).toList();
         assertEquals(20, byDelivered.get(0).src(), "the host handled last in every same-picosecond round");
@@ -46,15 +49,15 @@ class NdpPhaseEffectsTest {
         Summary s = Summary.of(r);
         assertTrue(s.flowThroughputMaxGbps() > 8 * fairShareGbps(), "max " + s.flowThroughputMaxGbps());
         assertEquals(0, s.flowThroughputMinGbps(), "the first hosts get nothing through");
-        double jainRandom = Summary.of(run("ndp-fig2-unresponsive.textproto")).jainIndex();  // the shipped file
+        double jainRandom = Summary.of(run(runs, "ndp-fig2-unresponsive.textproto")).jainIndex();  // as shipped
         assertTrue(s.jainIndex() < 0.3 && jainRandom > 0.5, "phase-locked " + s.jainIndex() + ", random phases "
                 + jainRandom);
     }
 
     /** Host timing noise (topology.nic.tx_gap_jitter_ns) lets the phase order drift: the same senders share. */
     @Test
-    void nicTimingNoiseBreaksThePhaseLock() {
-        Summary s = Summary.of(run("ndp-fig2-unresponsive.textproto", "workload.incast.start_jitter_us=0",
+    void nicTimingNoiseBreaksThePhaseLock(SharedRuns runs) {
+        Summary s = Summary.of(run(runs, "ndp-fig2-unresponsive.textproto", "workload.incast.start_jitter_us=0",
                 "topology.nic.tx_gap_jitter_ns=500"));
         assertTrue(s.jainIndex() > 0.95, "Jain " + s.jainIndex());
         assertTrue(s.flowThroughputMinGbps() > 0.5 * fairShareGbps(), "slowest " + s.flowThroughputMinGbps());

@@ -2,11 +2,12 @@ package org.cosim.validation.ndp;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.cosim.runner.JavaBackend;
 import org.cosim.runner.ShippedScenarios;
 import org.cosim.runner.results.FlowRecord;
 import org.cosim.runner.results.RunResults;
+import org.cosim.validation.experiments.SharedRuns;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Fig 10: a 200 KB flow against six long flows into one host of NDP's 8-server
@@ -16,11 +17,13 @@ import org.junit.jupiter.api.Test;
  * without, for the short flow started 400 ms after the long ones, as the authors'
  * experiment code does (host_impl/lib/f_ndp_prio.c): +20.5 us with priority, +862 us
  * without. Started together with the long flows, as the paper's text says, it meets
- * their initial windows and takes +55.2 us (docs/ndp.md).
+ * their initial windows and takes +55.2 us (docs/ndp.md). The runs of ndp-fig10 among these are the
+ * experiment's (SharedRuns).
  */
+@ExtendWith(SharedRuns.Extension.class)
 class NdpPriorityTest {
-    private static long shortFlowFct(String file) {
-        RunResults r = JavaBackend.run(ShippedScenarios.read(file), t -> { });
+    private static long shortFlowFct(SharedRuns runs, String file) {
+        RunResults r = runs.run(ShippedScenarios.read(file));
         assertTrue(r.complete(), () -> "run failed: " + r.failure());
         FlowRecord f = r.flows().get(0);
         assertTrue(f.finished(), file + ": the 200 KB flow finishes");
@@ -32,13 +35,13 @@ class NdpPriorityTest {
      * 400 ms after them; without priority at least 5x later still.
      */
     @Test
-    void startingWithTheLongFlowsCostsTheirInitialWindows() {
-        long idle = shortFlowFct("ndp-fig10-idle.textproto");
-        long late = shortFlowFct("ndp-fig10-priority.textproto") - idle;
-        long together = shortFlowFct("ndp-fig10-priority-simultaneous.textproto") - idle;
+    void startingWithTheLongFlowsCostsTheirInitialWindows(SharedRuns runs) {
+        long idle = shortFlowFct(runs, "ndp-fig10-idle.textproto");
+        long late = shortFlowFct(runs, "ndp-fig10-priority.textproto") - idle;
+        long together = shortFlowFct(runs, "ndp-fig10-priority-simultaneous.textproto") - idle;
         assertTrue(together > late + 20_000_000, "together +" + together / 1e6 + " us, 400 ms later +" + late / 1e6
                 + " us");
-        long fairTogether = shortFlowFct("ndp-fig10-fair-simultaneous.textproto") - idle;
+        long fairTogether = shortFlowFct(runs, "ndp-fig10-fair-simultaneous.textproto") - idle;
         assertTrue(fairTogether >= 5 * together, "without priority +" + fairTogether / 1e6 + " us");
     }
 }

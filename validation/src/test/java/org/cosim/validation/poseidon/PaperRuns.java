@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.cosim.runner.JavaBackend;
 import org.cosim.runner.ShippedScenarios;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
+import org.cosim.validation.experiments.SharedRuns;
 
 /**
  * Runs the shipped Poseidon scenarios (scenarios/poseidon/) with either protocol:
@@ -28,15 +28,17 @@ final class PaperRuns {
 
     /** {@code protocolBody}: the protocol message's fields, e.g. {@code "window {initial_cwnd_packets: 1}"}. */
     static RunResults runWith(String file, String protocol, String protocolBody, String... overrides) {
+        return runWith(SharedRuns.none(), file, protocol, protocolBody, overrides);
+    }
+
+    /** The same run, read from {@code runs} if the quick validation made it already. */
+    static RunResults runWith(SharedRuns runs, String file, String protocol, String protocolBody,
+                              String... overrides) {
         List<String> all = new ArrayList<>();
         all.add("protocol." + protocol + "={" + protocolBody + "}");
         all.addAll(Arrays.asList(overrides));
-        return runShipped("poseidon/" + file, all, file + " with " + protocol);
-    }
-
-    private static RunResults runShipped(String path, List<String> overrides, String what) {
-        RunResults r = JavaBackend.run(ShippedScenarios.read(path, overrides.toArray(new String[0])), t -> { });
-        assertTrue(r.complete(), () -> what + " failed: " + r.failure());
+        RunResults r = runs.run(ShippedScenarios.read("poseidon/" + file, all.toArray(new String[0])));
+        assertTrue(r.complete(), () -> file + " with " + protocol + " failed: " + r.failure());
         return r;
     }
 

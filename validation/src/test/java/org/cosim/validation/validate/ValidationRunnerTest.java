@@ -1,5 +1,6 @@
 package org.cosim.validation.validate;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -18,9 +19,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.cosim.runner.Backend;
+import org.cosim.runner.JavaBackend;
 import org.cosim.runner.ShippedScenarios;
 import org.cosim.runner.omnetpp.OmnetppInstall;
 import org.cosim.runner.plots.FigureData;
+import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
 import org.cosim.setup.RunSetup;
 import org.cosim.validation.experiments.Check;
@@ -90,6 +93,34 @@ class ValidationRunnerTest {
         String used = Files.readString(tmp.resolve("runs/java/test/fine/scenario.textproto"));
         double interval = Double.parseDouble(used.replaceAll("(?s).*sample_interval_us: ([0-9.eE+-]+).*", "$1"));
         assertTrue(interval >= 0.1, "coarser than asked (the runner keeps 4 M cells: 40 flows, 20 ms): " + interval);
+    }
+
+    /**
+     * The listener hears each completed run once, with the scenario as it ran (here with the coarser sampling the
+     * runner chose): run again from that scenario alone, it gives the same flows and samples.
+     */
+    @Test
+    void theListenerHearsEachCompletedRunWithTheScenarioAsItRan() {
+        PaperRun fine = PaperRun.of("test/fine", "TIMELY incast, 20 ms, 1 ps samples", "timely-incast.textproto",
+                "duration_us=20000", "output.warmup_us=5000", "output.sample_interval_us=0.000001");
+        List<RunResults> heard = new ArrayList<>();
+        ValidationRunner.Listener listener = new ValidationRunner.Listener() {
+            @Override
+            public synchronized void runCompleted(PaperRun run, RunResults results) {
+                assertEquals(fine, run);
+                heard.add(results);
+            }
+        };
+        new ValidationRunner(new ValidationRunner.Options(tmp, false, List.of(Backend.JAVA), ShippedScenarios.dir(),
+                new PrintStream(new ByteArrayOutputStream())), listener).run(List.of(experiment("fine", List.of(fine),
+                throughputOf(fine, Tolerance.atLeast(1, " Gb/s")))), "test");
+        assertEquals(1, heard.size());
+        RunResults v = heard.get(0);
+        assertTrue(v.scenario().getOutput().getSampleIntervalUs() >= 0.1, "the coarser sampling it ran with");
+        RunResults again = JavaBackend.run(v.scenario(), t -> { });
+        assertEquals(again.flows(), v.flows());
+        assertArrayEquals(again.rtts().hostRttPs(), v.rtts().hostRttPs());
+        assertEquals(again.series().times().length, v.series().times().length);
     }
 
     @Test
