@@ -53,7 +53,7 @@ final class RunQueue<T> {
         return null;
     }
 
-    /** The main thread now judges experiment {@code index}: its runs, and the lookahead after it, may start. */
+    /** The main thread is judging experiment {@code index}: its runs, and the lookahead after it, may start. */
     synchronized void judging(int index) {
         judging = index;
         notifyAll();

@@ -168,7 +168,7 @@ public final class ValidationRunner {
         runTotal = (int) order.stream().mapToLong(p -> p.unit().size()).sum();
         costTotal = order.stream().flatMap(p -> p.unit().stream()).mapToDouble(Planned::cost).sum();
         int[] experimentOf = order.stream().mapToInt(Planned::experimentIndex).toArray();
-        // One job keeps the old order exactly: each run after the experiment before it was judged.
+        // One job runs strictly in order: each run after the experiment before it was judged.
         RunQueue<Planned> queue = new RunQueue<>(order, experimentOf, 2 * (options.jobs() - 1), this::stopping);
         ExecutorService workers = startWorkers(queue, Math.min(options.jobs(), Math.max(1, order.size())));
         try {
