@@ -1,4 +1,4 @@
-// An example of a rate law of your own (README, "Your own congestion control"):
+// An example of a rate law of your own (docs/custom-laws.md):
 // additive increase while a segment's RTT is below a target, multiplicative
 // decrease above it, on every RTT sample (TIMELY without the gradient, HAI or
 // the [T_low, T_high] band). The sender around it (16 KB segments paced at the

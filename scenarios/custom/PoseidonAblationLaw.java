@@ -1,4 +1,4 @@
-// An example of a window law of your own (README, "Your own congestion control"):
+// An example of a window law of your own (docs/custom-laws.md):
 // the Poseidon paper's ablation study (NSDI'23 §5.6.1, Fig 21(a)). Poseidon with
 // one of its three design aspects taken out, chosen by params[remove]:
 //   0  nothing: Poseidon itself (the same window, step for step, as cosim's PoseidonLaw)

@@ -1,7 +1,7 @@
 // PipelinedLink: an open AgentLink driven from a thread of its own, so that the
 // gRPC work of a pipelined session (serializing and writing each batch, reading,
 // parsing and checking each answer: about 15 us per batch on the NDP 128-host
-// permutation, 3 s of its run, measured 2026-11-22) runs beside the simulation
+// permutation, 3 s of its run) runs beside the simulation
 // instead of inside it. The simulation thread only swaps protobuf messages in
 // and out.
 //

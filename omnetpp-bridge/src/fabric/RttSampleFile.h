@@ -4,9 +4,8 @@
 //
 // Why a file of its own and not output vectors: the NDP 128-host permutation takes
 // 1.6 million samples in 100 ms, and writing them as .vec text (printf "%.17g" per
-// value) cost about 8% of the simulation thread, and reading the 56 MB back about
-// a second of the runner (perf and timestamps, 2026-11-22). The `rtt` signal is
-// still emitted for every sample, so `**.rtt.result-recording-modes = +vector`
+// value) costs about 8% of the simulation thread, and reading the 56 MB back about
+// a second of the runner. The `rtt` signal is emitted for every sample too, so `**.rtt.result-recording-modes = +vector`
 // gives the usual vector as well.
 //
 // Format, all integers little-endian:

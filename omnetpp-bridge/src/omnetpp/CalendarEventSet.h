@@ -8,7 +8,7 @@
 // packed into the queue's own nodes, instead of a binary heap of event pointers
 // whose every comparison calls cEvent::shouldPrecede through the PLT and reads two
 // event objects. On the NDP 128-host permutation cEventHeap's sifting and
-// comparisons were a quarter of `opp_run`'s samples (perf, 2026-11-22).
+// comparisons take a quarter of `opp_run`'s time.
 //
 // OMNeT++ reads two fields only its own heap may write: cEvent::heapIndex
 // (isScheduled() is heapIndex != -1; scheduleAt and cancelEvent rely on it) and

@@ -1,7 +1,7 @@
 // SwitchPort: one egress port of a switch, whatever its queueing; the C++ twin of
 // Java's SwitchPort, and a NED module of its own (`port[i]` inside a Switch) so
 // that a new discipline is a new subclass plus a NED file that says `like
-// ISwitchPort` (phase 2: NDP's trimming port). The base class owns what every
+// ISwitchPort` (NdpPort, NDP's trimming port, is one). The base class owns what every
 // discipline shares: the wire (LinkTransmitter), PFC (a paused class is not started
 // again until resumed; the packet on the wire finishes; PFC frames jump every
 // queue), INT stamping at dequeue, drop and ECN counts, the queue monitor.

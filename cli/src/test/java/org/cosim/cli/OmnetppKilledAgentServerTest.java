@@ -34,7 +34,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The contract-violation handling of issue #3 seen from the C++ side: the agent
+ * The agent link's failure handling seen from the C++ side: the agent
  * server (a real `cosim agents` process) is killed while an OMNeT++ run uses it.
  * The simulation must end with a clear error (AgentLink's LinkError as an OMNeT++
  * runtime error, opp_run exiting non-zero), must not hang, and must keep what it

@@ -13,14 +13,14 @@ import org.cosim.runner.ShippedScenarios;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** README's scenario written from scratch runs as shown and prints what README says it printed. */
+/** docs/scenarios.md's scenario written from scratch runs as shown and prints what the page says it prints. */
 class ReadmeScenarioTest {
     @TempDir
     Path tmp;
 
     @Test
-    void theScenarioFromScratchRunsAsREADMEShowsIt() throws IOException {
-        List<String> readme = Files.readAllLines(ShippedScenarios.dir().getParent().resolve("README.md"));
+    void theScenarioFromScratchRunsAsTheScenariosPageShowsIt() throws IOException {
+        List<String> readme = Files.readAllLines(ShippedScenarios.dir().getParent().resolve("docs/scenarios.md"));
         int from = 0;
         while (!readme.get(from).startsWith("    # DCTCP on a small leaf-spine")) {
             from++;

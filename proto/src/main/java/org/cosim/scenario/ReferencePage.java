@@ -102,7 +102,7 @@ public final class ReferencePage {
         s.append("Every field of a scenario file (`proto/scenario.proto`, read with protobuf's text format), message"
                 + " by message from `Scenario` down. This page is written from the schema and its comments by"
                 + " `org.cosim.scenario.ReferencePage`; `ReferencePageTest` fails when the two differ (rewrite it"
-                + " with `" + REGENERATE + "`). `--set field.path=value` sets any field (README, \"Using it\").\n\n");
+                + " with `" + REGENERATE + "`). `--set field.path=value` sets any field (docs/getting-started.md).\n\n");
         s.append("- **unit**: from the field's name (`_us` microseconds, `_ns`, `_ms`, `_gbps` and `_mbps` rates,"
                 + " `_bytes`, `_packets` MTU-sized packets); other units, where a field has one, are in its"
                 + " description.\n");

@@ -8,7 +8,7 @@ import org.cosim.setup.RunSetup;
 import org.cosim.setup.workload.OfferedLoad;
 
 /**
- * The offered-load check run, sweep, validate and compare make before a run (README "Using it"): a link class
+ * The offered-load check run, sweep, validate and compare make before a run (docs/getting-started.md): a link class
  * whose most loaded link the workload offers more than its rate ({@link OfferedLoad}) gets a warning, or, with
  * --strict-load, the scenario is refused. A workload with {@code overload_intended} is not checked.
  */

@@ -13,10 +13,10 @@ import java.util.Arrays;
  * bitmap of the non-empty ones; what lies beyond the year (timeouts, far timers)
  * waits in a heap ({@link EventHeap}), and each pop takes the earlier of the two
  * heads. Pushing and popping near events then costs a few array accesses instead
- * of a heap's branch-mispredicting sift over a dozen levels: the binary heap took
- * about 90 ns per push and pop with the 1,900 events the 128-host NDP permutation
- * keeps pending, 40% of its run time (JFR and a hold-model loop, 2026-11-23). The
- * OMNeT++ bridge's CalendarQueue does the same for the same reason. Events pop in
+ * of a heap's branch-mispredicting sift over a dozen levels: with the 1,900 events
+ * the 128-host NDP permutation keeps pending, a binary heap takes about 90 ns per
+ * push and pop, 40% of that run's time. The OMNeT++ bridge's CalendarQueue does the
+ * same for the same reason. Events pop in
  * the total order above whatever structure holds them, so results are unchanged.
  */
 final class CalendarQueue {
