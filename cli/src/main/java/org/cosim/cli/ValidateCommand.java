@@ -24,8 +24,9 @@ import org.cosim.validation.validate.ValidationRunner;
 import org.cosim.validation.validate.Verdict;
 
 /**
- * `cosim validate`: runs the headline experiments of the papers (DIGEST.md 1.C,
- * 2.C, 3.C) with the papers' parameters, on one or both back ends, and writes
+ * `cosim validate`: runs the headline experiments of the papers (listed in
+ * docs/timely.md, docs/ndp.md, docs/poseidon-swift.md) with the papers' parameters,
+ * on one or both back ends, and writes
  * report.md and report.json (paper value, tolerance, measured value, verdict, a
  * figure per experiment). Exit status 0 when every result that ran is within its
  * tolerance, 1 when any is not (or a run failed), 2 for a bad command line.

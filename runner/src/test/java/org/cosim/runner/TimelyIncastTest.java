@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * TIMELY's incast (SIGCOMM'15 Table 1 and Fig 13) on the Java fallback, against the
- * paper's testbed numbers with the tolerances of DIGEST.md 1.C: 19.4 Gb/s, mean
+ * paper's testbed numbers with the tolerances of docs/timely.md (headline results): 19.4 Gb/s, mean
  * RTT 61 us (accept 0.5-2x), p99 116 us (accept 0.5-2x), Jain 0.953, no pauses.
  */
 class TimelyIncastTest {

@@ -11,10 +11,10 @@ import org.cosim.scenario.Units;
  * declares (docs/scenario-reference.md, protocol.ndp) and checked. The paper's:
  * the initial window (§6.2; Fig 20 uses 23), the RTO floor ("as low as 1ms",
  * §3.2.4), pulls paced at one data packet's time at the receiver's rate (§3.2,
- * Fig 12). Ours where it is silent (DIGEST.md 2.D; docs/ndp.md):
- * a pull rides on an ACK/NACK only when the pacer is idle (2.D.1); after the last
- * packet, queued pulls are capped at the packets still missing (2.D.2); RTO =
- * max(rto_min, srtt + 4 rttvar) (2.D.5); htsim's bad-path thresholds (2.D.6); a
+ * Fig 12). Ours where it is silent (docs/ndp.md, "Where the paper is silent"):
+ * a pull rides on an ACK/NACK only when the pacer is idle; after the last
+ * packet, queued pulls are capped at the packets still missing; RTO =
+ * max(rto_min, srtt + 4 rttvar); htsim's bad-path thresholds; a
  * receiver-side stall pull after rto_min of silence (ours, see {@link NdpReceiver}).
  *
  * @param packetBytes           one packet's payload: the NIC MTU

@@ -23,7 +23,7 @@ import org.cosim.agents.util.IntMap;
  *
  * <p>The paper removes a sender's queued pulls when its marked last packet
  * arrives; taken literally that strands NACKed packets whose resends were never
- * pulled (DIGEST.md 2.D.2). We cap instead: once the last packet has been seen, a
+ * pulled (docs/ndp.md, "Where the paper is silent"). We cap instead: once the last packet has been seen, a
  * flow's queued pulls never exceed its packets still missing (a new arrival adds
  * a pull only below that cap). When every packet has arrived the receiver
  * declares the flow finished (its FCT ends with the last data byte in) and keeps

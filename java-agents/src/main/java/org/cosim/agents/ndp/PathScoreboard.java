@@ -3,7 +3,7 @@ package org.cosim.agents.ndp;
 /**
  * A sender's per-path scoreboard for one flow (SIGCOMM'17 §3.2.3): ACKs, NACKs and
  * losses per path, and the outcome of the most recent feedback. The paper leaves
- * the outlier rule open; we use the public htsim code's criteria (DIGEST.md 2.D.6):
+ * the outlier rule open; we use the public htsim code's criteria (docs/ndp.md, "Where the paper is silent"):
  *
  * <ul>
  * <li>A return-to-sender counts as {@code bounce_nack_weight} (3) NACKs.

@@ -9,7 +9,7 @@ import org.cosim.scenario.ScenarioException;
  * Poseidon's parameters, resolved from the scenario with the defaults
  * scenario.proto declares (docs/scenario-reference.md, protocol.poseidon). The
  * paper's (§5, Fig 7(b)): p, k, m and the rate range. Ours where it gives none
- * (docs/poseidon-swift.md): min_md (Swift's 1 - max_mdf, DIGEST.md 3.D.5) and
+ * (docs/poseidon-swift.md): min_md (Swift's 1 - max_mdf) and
  * max_mi, calibrated against Fig 7(a); the window settings of {@link WindowConfig}.
  */
 public record PoseidonConfig(double pUs, double kUs, double m, double minRateBps, double maxRateBps, double maxMi,

@@ -9,7 +9,7 @@ import org.cosim.agents.window.WindowLaw;
  * ReceiveACK() of Poseidon's Algorithm 1. The flow's rate is cwnd * segment /
  * latest fabric RTT; its target T(rate) and the update ratio U(T, delay) decide:
  * at or below the target the window grows multiplicatively, spread over the ACKs
- * of a window (cwnd += (U - 1) per ACK, DIGEST.md 3.D.2: after one window of ACKs
+ * of a window (cwnd += (U - 1) per ACK, our reading of Algorithm 1's garbled increase line: after one window of ACKs
  * that is exactly x U); above it the window is multiplied by U, at most once per
  * RTT.
  */

@@ -7,7 +7,7 @@ import org.cosim.agents.window.AckSample;
  * switch: the forward path's max per-hop delay (MPD) from the ACK. In brownfield
  * (§4.1): max(MPD, remainder), where the remainder is the part of the fabric
  * delay the INT switches did not report: RTT - the flow's unloaded RTT - MPD -
- * the reverse path's MPD (DIGEST.md 3.D.8; the paper's "end-to-end delay minus
+ * the reverse path's MPD (docs/poseidon-swift.md, "Where the paper is silent"; the paper's "end-to-end delay minus
  * max-hop delay (both forward and backward)" with the base delay taken out, since
  * base delay is not congestion), floored at 0.
  */

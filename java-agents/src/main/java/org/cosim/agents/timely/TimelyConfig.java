@@ -9,7 +9,7 @@ import org.cosim.scenario.Units;
  * TIMELY's parameters, resolved from the scenario with the defaults scenario.proto
  * declares (values: docs/scenario-reference.md, protocol.timely). The paper's
  * (SIGCOMM'15 §6): the segment size, delta, beta, T_low, T_high and HAI's
- * threshold and N. Our choices where the paper is silent (DIGEST.md 1.D): minRTT
+ * threshold and N. Our choices where the paper is silent (docs/timely.md, "Where the paper is silent"): minRTT
  * = the network's unloaded propagation RTT; a rate floor; a floor on each
  * multiplicative factor; a cap on the segments outstanding per flow; alpha. No NIC
  * pacing unless nic_pacing_mbps (Fig 16) is given (nicPacingBps 0: off).

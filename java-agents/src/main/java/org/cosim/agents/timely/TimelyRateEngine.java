@@ -7,7 +7,7 @@ import org.cosim.agents.sender.RateControl;
  * TIMELY's rate computation engine for one flow: Algorithm 1 of the SIGCOMM'15
  * paper, run on every RTT sample.
  *
- * <p>Where the paper is silent we follow DIGEST.md 1.D: the first sample only
+ * <p>Where the paper is silent (docs/timely.md, "Where the paper is silent"): the first sample only
  * primes prev_rtt (rtt_diff stays 0); the HAI counter counts consecutive samples
  * with a negative gradient, is updated on every sample, and is reset by any rate
  * decrease; HAI applies only in the gradient branch; every multiplicative factor
@@ -18,7 +18,7 @@ import org.cosim.agents.sender.RateControl;
  * updates on every completion but scales "the updates by the number of
  * completions per minimum RTT interval"; with scale_updates (the default) a
  * sample that comes a gap after the flow's previous one uses
- * f = min(1, gap / minRTT) of delta and of beta (DIGEST.md 1.D.5), so that n
+ * f = min(1, gap / minRTT) of delta and of beta (our formula), so that n
  * samples within one minRTT move the rate about as much as one would.
  */
 public final class TimelyRateEngine implements RateControl {

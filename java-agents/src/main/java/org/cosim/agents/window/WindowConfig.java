@@ -12,7 +12,7 @@ import org.cosim.scenario.Units;
  * Window; neither paper gives values, docs/poseidon-swift.md says why each):
  * segments of the paper's MTU, so one hardware ACK per packet; an initial window
  * of one BDP of the flow's unloaded RTT at NIC line rate (the same for both
- * protocols, DIGEST.md 3.D.6); a min_cwnd far below one packet (Swift-like, so
+ * protocols; docs/poseidon-swift.md, "Where the paper is silent"); a min_cwnd far below one packet (Swift-like, so
  * pacing reaches very low rates); a max_cwnd of about four BDPs of the 200 Gb/s
  * fabric's 6.4 us Clos RTT, enough for line rate behind tens of us of
  * reverse-path queueing; cwnd reset after a few timeouts in a row; an RTO floor

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.cosim.proto.Ndp;
 import org.junit.jupiter.api.Test;
 
-/** The per-path scoreboard's outlier rules (htsim's criteria, DIGEST.md 2.D.6). */
+/** The per-path scoreboard's outlier rules (htsim's criteria; docs/ndp.md, "Where the paper is silent"). */
 class PathScoreboardTest {
     private static PathScoreboard board(int paths) {
         return new PathScoreboard(paths, NdpTesting.config(Ndp.newBuilder()));

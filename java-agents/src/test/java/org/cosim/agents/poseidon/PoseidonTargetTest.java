@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 
 /**
- * Eq. 3 and Eq. 4 against hand-computed values (DIGEST.md 3.A): with p = 40,
+ * Eq. 3 and Eq. 4 against hand-computed values (docs/poseidon-swift.md, "What the paper specifies"): with p = 40,
  * k = 2, 0.02..200 Gb/s, T(rate) = 2 + 10 log10(200 G / rate) us, and
  * U = 10^((T - delay) / 40 us) with m = 0.25.
  */

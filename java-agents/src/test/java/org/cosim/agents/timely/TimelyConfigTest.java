@@ -10,7 +10,10 @@ import org.cosim.proto.Timely;
 import org.cosim.scenario.ScenarioException;
 import org.junit.jupiter.api.Test;
 
-/** TIMELY's defaults (paper section 6 and DIGEST.md 1.D) and the checks on every parameter. */
+/**
+ * TIMELY's defaults (paper section 6, and docs/timely.md, "Where the paper is silent") and
+ * the checks on every parameter.
+ */
 class TimelyConfigTest {
     private static final long BASE_RTT_PS = 12_345_000L;  // 12.345 us
 

@@ -8,8 +8,8 @@ import org.cosim.proto.Timely;
 import org.junit.jupiter.api.Test;
 
 /**
- * Algorithm 1 of the TIMELY paper (DIGEST.md 1.A, with the resolutions of 1.D),
- * branch by branch, against hand-computed rates.
+ * Algorithm 1 of the TIMELY paper (docs/timely.md, "What the paper specifies", with the
+ * choices of "Where the paper is silent"), branch by branch, against hand-computed rates.
  *
  * <p>Unless a test says otherwise the parameters are: alpha = 0.5, minRTT = 20 us,
  * delta = 10 Mb/s, beta = 0.8, T_low = 50 us, T_high = 500 us, HAI after 5
@@ -110,7 +110,7 @@ class TimelyRateEngineTest {
         assertRate(1e9 + 5 * DELTA + 5 * DELTA, e);  // 1.10 Gb/s
 
         // 40 us < T_low: rtt_diff = 0.5*rtt_diff + 0.5*(40-250) us < 0, so the count goes to 6,
-        // but the T_low branch still adds plain delta (DIGEST 1.D.3), not 5 delta.
+        // but the T_low branch still adds plain delta, not 5 delta (docs/timely.md, the HAI counter).
         assertEquals(Branch.LOW, e.update(us(40)));
         assertEquals(6, e.negativeGradientCount());
         assertRate(1.10e9 + DELTA, e);
@@ -347,7 +347,7 @@ class TimelyRateEngineTest {
         assertRate(6e8, e);
     }
 
-    // ------------------------------------------------------------ update scaling (§5, DIGEST.md 1.D.5)
+    // ------------------------------------------------------------ update scaling (§5; docs/timely.md)
 
     /** A completion at {@code atUs} carrying an RTT sample of {@code rttUs}, as the sender reports it. */
     private static void sample(TimelyRateEngine e, double atUs, double rttUs) {

@@ -6,8 +6,8 @@ import org.cosim.scenario.ScenarioException;
 
 /**
  * The settings of NDP's switch ports (scenario NdpQueues), resolved and checked.
- * Defaults (scenario.proto's, docs/scenario-reference.md; SIGCOMM'17 §3.1,
- * DIGEST.md 2.A/2.D.4): a data queue of a few MTU packets; a header queue of the
+ * Defaults (scenario.proto's, docs/scenario-reference.md; SIGCOMM'17 §3.1;
+ * docs/ndp.md): a data queue of a few MTU packets; a header queue of the
  * same bytes; weighted round robin favouring the header queue; return-to-sender
  * on; the coin may trim the queue's tail.
  */

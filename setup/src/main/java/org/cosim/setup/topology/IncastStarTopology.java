@@ -6,7 +6,7 @@ import org.cosim.proto.IncastStar;
 
 /**
  * N clients and one server on a single switch (TIMELY's incast testbed: 10 Gb/s
- * clients, a 2x10G server modelled as one 20 Gb/s link, DIGEST.md 1.D.8).
+ * clients, a 2x10G server modelled as one 20 Gb/s link; docs/timely.md).
  * Host 0 is the server, hosts 1..N the clients. The switch's port toward the
  * server is the monitored bottleneck.
  */

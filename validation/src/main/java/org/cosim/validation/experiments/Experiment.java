@@ -5,8 +5,8 @@ import java.util.function.Function;
 import org.cosim.runner.plots.FigureData;
 
 /**
- * One headline experiment of a paper (DIGEST.md 1.C, 2.C, 3.C "Headline results
- * for a reproduction"): the runs it needs, the results it checks, and the
+ * One headline experiment of a paper (the headline results of docs/timely.md, docs/ndp.md
+ * and docs/poseidon-swift.md): the runs it needs, the results it checks, and the
  * figure it draws in the shape of the paper's.
  *
  * @param id     unique, file-name safe ("timely-table1")

@@ -15,7 +15,7 @@ import org.cosim.runner.results.Stats;
 import org.cosim.runner.results.Summary;
 
 /**
- * NDP (SIGCOMM'17), DIGEST.md 2.C's headline results: unresponsive flows through
+ * NDP (SIGCOMM'17), the headline results of docs/ndp.md: unresponsive flows through
  * CP and NDP ports (Fig 2, {@link NdpFig2Experiment}), the 432-host permutation
  * (Fig 14), the 100 -> 1 incast of Fig 4, receiver priority on the testbed (Fig 10),
  * the N -> 1 incasts of Fig 16 (under the paper's 10:1 WRR and csg-htsim's strict

@@ -85,7 +85,7 @@ final class NdpFig17Experiment {
         return best - utilization(r, b, IW[IW.length - 1]);
     }
 
-    /** The paper's utilization +-5 points, as for Fig 14's MPTCP (the digest gives no tolerance for Fig 17). */
+    /** The paper's utilization +-5 points, as for Fig 14's MPTCP (the paper gives no tolerance for Fig 17). */
     private static Tolerance points(double paper) {
         return between(paper - 5, Math.min(100, paper + 5), "%").described(Tolerance.fmt(paper) + " +- 5 points");
     }

@@ -15,7 +15,7 @@ import org.cosim.runner.results.Summary;
  * paper's table of throughputs did not survive into the text; what it states is
  * that A's uplink and E's downlink are both saturated and that A's four flows
  * divide A's link almost perfectly, so about 2.5 Gb/s each and 7.5 Gb/s for
- * F -> E (DIGEST.md 2.C, derived). Flows 0-3 are A's, flow 4 is F's
+ * F -> E (derived from the text; docs/ndp.md). Flows 0-3 are A's, flow 4 is F's
  * (ndp-fig21-sender-limited.textproto).
  */
 final class NdpFig21Experiment {

@@ -14,7 +14,7 @@ import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.Summary;
 
 /**
- * Poseidon (NSDI'23) against Swift and HPCC, DIGEST.md 3.C's headline results:
+ * Poseidon (NSDI'23) against Swift and HPCC, the headline results of docs/poseidon-swift.md:
  * multi-hop fairness (Fig 14), reverse-path congestion (Fig 15), convergence
  * and ramp-up (Fig 17(a), 7(a)), stability among many flows (Fig 17(b)) and op
  * latency (Fig 19). The shipped scenarios/poseidon/ files; Swift and HPCC replace
@@ -338,7 +338,7 @@ public final class PoseidonExperiments {
                 });
     }
 
-    // ------------------------------------------------------------ Fig 16 (beyond DIGEST 3.C's headline list)
+    // ------------------------------------------------------------ Fig 16 (beyond the headline results)
 
     /** Fig 16's phases in fig16-step.textproto: from, to (ms), then the flows active. */
     public static final int[][] FIG16_PHASES = {{0, 2, 0}, {2, 4, 0, 1}, {4, 6, 0, 1, 2}, {6, 10, 0, 1, 2, 3},
@@ -358,8 +358,9 @@ public final class PoseidonExperiments {
         return new Experiment("poseidon-fig16", "poseidon", "Fig 16", "flows stepping in and out of one hop",
                 "Four long flows onto one 200 Gb/s hop, one more every 2 ms, then three close (stop_us) at 10, 12 "
                         + "and 14 ms: 1, 2, 3, 4, 3, 2, 1 flows (our choice: the paper gives neither the number nor "
-                        + "the step); rates in 50 us samples, each phase from 0.5 ms after its change; 16 ms. Not in "
-                        + "DIGEST.md's headline list; the paper: both reach the fair share, Poseidon varies less. Swift's share "
+                        + "the step); rates in 50 us samples, each phase from 0.5 ms after its change; 16 ms. Not among "
+                        + "the paper's headline results; the paper: both reach the fair share, Poseidon varies "
+                        + "less. Swift's share "
                         + "counts from the fourth flow on: its additive increase needs more than 2 ms to share fairly "
                         + "after the second flow joins (Fig 17(a)).",
                 List.of(STEP_P, STEP_S),
@@ -388,7 +389,7 @@ public final class PoseidonExperiments {
                 });
     }
 
-    // ------------------------------------------------------------ Fig 18 (beyond DIGEST 3.C's headline list)
+    // ------------------------------------------------------------ Fig 18 (beyond the headline results)
 
     /** Fig 18(a): one flow more per step, 8 steps; (b) 50 more per step, 4 steps. --quick: 10 ms steps. */
     public static PaperRun fig18(boolean large, String protocol) {
@@ -435,7 +436,7 @@ public final class PoseidonExperiments {
                 "Long flows join one 200 Gb/s hop every 25 ms: (a) one at a time, 1 to 8 (large windows); (b) 50 at "
                         + "a time, 50 to 200 (small windows); the counts are ours. The median host RTT sample of each "
                         + "step's second half; the one-flow step is left out (its own NIC is the bottleneck, which "
-                        + "the protocols do not see). --quick: 10 ms steps. Not in DIGEST.md's headline list.",
+                        + "the protocols do not see). --quick: 10 ms steps. Not among the paper's headline results.",
                 runs,
                 List.of(
                         Check.of("Poseidon's median host RTT over Swift's, worst step", "below Swift's (up to 50% lower)",

@@ -14,7 +14,7 @@ import org.cosim.runner.results.Summary;
 import org.cosim.scenario.Units;
 
 /**
- * TIMELY (SIGCOMM'15), DIGEST.md 1.C's headline results: the incast of Table 1
+ * TIMELY (SIGCOMM'15), the headline results of docs/timely.md: the incast of Table 1
  * against PFC alone, fairness (Fig 13), gradient against target mode (Fig 9),
  * T_low against segment size (Fig 15), NIC pacing (Fig 16) and the large-scale
  * RTT comparison (Fig 20). The incast scenarios run 300 ms and measure the last

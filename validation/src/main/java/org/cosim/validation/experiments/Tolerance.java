@@ -5,8 +5,9 @@ import java.util.function.DoublePredicate;
 
 /**
  * What a reproduced value must satisfy to pass, and how the report states it.
- * The bounds come from DIGEST.md's "Headline results for a reproduction" (or,
- * where the digest gives none, say so in the text). NaN never passes.
+ * The bounds are the headline results' tolerances of the protocol pages
+ * (docs/timely.md, docs/ndp.md, docs/poseidon-swift.md), or, where those give
+ * none, ours, and the text says so. NaN never passes.
  */
 public record Tolerance(String text, DoublePredicate test) {
     public boolean accepts(double value) {

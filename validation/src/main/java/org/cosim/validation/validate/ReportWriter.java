@@ -23,9 +23,9 @@ import org.cosim.validation.experiments.PaperRun;
  */
 public final class ReportWriter {
     private static final Map<String, String> PAPERS = Map.of(
-            "timely", "TIMELY (SIGCOMM'15): DIGEST.md 1.C",
-            "ndp", "NDP (SIGCOMM'17): DIGEST.md 2.C",
-            "poseidon", "Poseidon (NSDI'23): DIGEST.md 3.C");
+            "timely", "TIMELY (SIGCOMM'15): docs/timely.md",
+            "ndp", "NDP (SIGCOMM'17): docs/ndp.md",
+            "poseidon", "Poseidon (NSDI'23): docs/poseidon-swift.md");
 
     private ReportWriter() {}
 
