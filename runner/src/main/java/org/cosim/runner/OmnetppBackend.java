@@ -70,7 +70,7 @@ public final class OmnetppBackend {
      * the depth (the agents' actions rank before the hardware's events of the same
      * picosecond, in both back ends), so the runner picks the one that lets opp_run
      * simulate on while the agents answer: 4 was the fastest measured on the NDP
-     * permutation (docs/speed.md: 2 and 5 were slower).
+     * permutation (docs/speed.md: depth 2 is slower).
      */
     public static final int DEFAULT_PIPELINE_DEPTH = 4;
 

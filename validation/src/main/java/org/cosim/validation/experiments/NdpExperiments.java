@@ -127,7 +127,7 @@ final class NdpExperiments {
                                         + "strict priority, 46% at 1:1); the FCT, the point of the figure, is "
                                         + "within 1% (docs/ndp.md)", between(2, 10, "%")),
                         Check.of("permutation median latency (host RTT)", "about 100 us", between(50, 200, " us").described(
-                                "0.5-2x: 50..200 us (the digest gives none)"), " us",
+                                "0.5-2x: 50..200 us (ours; the paper gives none)"), " us",
                                 r -> Summary.of(r.of(FIG4_PERMUTATION)).rttHost().p50Us())),
                 r -> FigureData.lines(FigureData.Kind.CDF, "Send-to-ACK latency (Fig 4)", "host RTT (us)",
                         "fraction of packets", List.of(
@@ -354,7 +354,7 @@ final class NdpExperiments {
                                 r -> 100.0 * Summary.of(r.of(fig20Run(8000))).fct().flowsFinished() / 8000)
                                 .fullOnly("needs 8000 flows and 2.2 s of simulated time"),
                         Check.of("resends per packet, N = 1000", "about 1 (\"barely exceeds one\")",
-                                between(0.5, 1.5, "").described("0.5..1.5 (the digest gives none)"), "",
+                                between(0.5, 1.5, "").described("0.5..1.5 (ours; the paper gives none)"), "",
                                 r -> PaperMetrics.resendsPerPacket(r.of(fig20Run(1000)))),
                         Check.of("headers returned to sender, N = 1000 (share of trims)", "RTS dominant above 100 flows",
                                 atLeast(50, "%"), "%", r -> 100 * r.of(fig20Run(1000)).counters().returnedShare())),
@@ -488,7 +488,7 @@ final class NdpExperiments {
                         Check.of("utilization, 128 hosts", "98%", atLeast(94, "%"), "%",
                                 r -> utilization(r.of(PERMUTATION_128))),
                         Check.of("utilization, 8192 hosts", "90%", between(86, 94, "%").described(
-                                "90 +- 4 points (the digest gives none)"), "%", r -> utilization(r.of(PERMUTATION_8192)))
+                                "90 +- 4 points (ours; the paper gives none)"), "%", r -> utilization(r.of(PERMUTATION_8192)))
                                 .fullOnly("8192 hosts take minutes")),
                 r -> {
                     List<double[]> pts = new ArrayList<>();

@@ -101,11 +101,11 @@ final class NdpFig17Experiment {
                         Check.of("8 packets, IW 20: utilization", "full (IW 20 is needed)", points(95), "%",
                                 r -> utilization(r, Buffer.P8, 20)),
                         Check.of("8 packets: IW 20 over IW 10", "IW 20 needed to fill the network",
-                                atLeast(5, " points").described(">= 5 points (the digest gives none)"), " points",
+                                atLeast(5, " points").described(">= 5 points (ours; the paper gives none)"), " points",
                                 r -> utilization(r, Buffer.P8, 20) - utilization(r, Buffer.P8, 10)),
                         Check.of("IW 5 and 10: spread over the three buffer sizes (worse of the two)",
                                 "buffer size does not matter below IW 15", atMost(2, " points")
-                                        .described("<= 2 points (the digest gives none)"), " points",
+                                        .described("<= 2 points (ours; the paper gives none)"), " points",
                                 r -> Math.max(bufferSpread(r, 5), bufferSpread(r, 10))),
                         Check.of("6 packets, IW 30: utilization", "about 90%", points(90), "%",
                                 r -> utilization(r, Buffer.P6, 30))
@@ -114,7 +114,7 @@ final class NdpFig17Experiment {
                         Check.of("8 packets, IW 30: utilization", "more than 95%", points(95), "%",
                                 r -> utilization(r, Buffer.P8, 30)),
                         Check.of("8 packets: best utilization minus IW 40's", "a larger IW lowers it slightly",
-                                between(0, 3, " points").described("0..3 points (the digest gives none)"), " points",
+                                between(0, 3, " points").described("0..3 points (ours; the paper gives none)"), " points",
                                 r -> dropAtLargestIw(r, Buffer.P8)),
                         Check.of("1500 B packets, IW 30: utilization", "95%", points(95), "%",
                                 r -> utilization(r, Buffer.P8_1500, 30))),

@@ -60,13 +60,13 @@ final class NdpFig21Experiment {
                 List.of(RUN),
                 List.of(
                         Check.of("A's uplink: its four flows together", "saturated (10 Gb/s)",
-                                atLeast(9.5, " Gb/s").described(">= 9.5 Gb/s (95%; the digest gives none)"), " Gb/s",
+                                atLeast(9.5, " Gb/s").described(">= 9.5 Gb/s (95%; the paper gives none)"), " Gb/s",
                                 NdpFig21Experiment::aTotal),
                         Check.of("E's downlink: A -> E plus F -> E", "saturated (10 Gb/s)",
-                                atLeast(9.5, " Gb/s").described(">= 9.5 Gb/s (95%; the digest gives none)"), " Gb/s",
+                                atLeast(9.5, " Gb/s").described(">= 9.5 Gb/s (95%; the paper gives none)"), " Gb/s",
                                 r -> rates(r)[A_FLOWS - 1] + rates(r)[F_FLOW]),
                         Check.of("A's four flows: slowest over fastest", "almost even (about 2.5 Gb/s each)",
-                                atLeast(0.9, "").described(">= 0.9 (the digest gives none)"), "",
+                                atLeast(0.9, "").described(">= 0.9 (ours; the paper gives none)"), "",
                                 NdpFig21Experiment::aSlowestOverFastest),
                         Check.of("F -> E", "about 7.5 Gb/s (derived)", between(7, 8, " Gb/s")
                                 .described("7..8 Gb/s"), " Gb/s", r -> rates(r)[F_FLOW])),

@@ -43,7 +43,7 @@ final class NdpFig22Experiment {
                 List.of(PENALTIES, NO_PENALTIES),
                 List.of(
                         Check.of("with path penalties: slowest flow", "copes well (no flow starved)",
-                                atLeast(8.5, " Gb/s").described(">= 8.5 Gb/s (the digest gives none)"), " Gb/s",
+                                atLeast(8.5, " Gb/s").described(">= 8.5 Gb/s (ours; the paper gives none)"), " Gb/s",
                                 r -> slowest(r, PENALTIES)),
                         Check.of("without path penalties: slowest flow", "about 3 Gb/s", between(1.5, 6, " Gb/s")
                                 .described("0.5-2x: 1.5..6 Gb/s"), " Gb/s", r -> slowest(r, NO_PENALTIES)),

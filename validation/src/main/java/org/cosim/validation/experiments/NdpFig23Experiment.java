@@ -105,7 +105,7 @@ final class NdpFig23Experiment {
                 List.of(NDP, DCTCP, NDP_HEAVY, DCTCP_HEAVY),
                 List.of(
                         Check.of("five connections: packets trimmed at the first ToR", "40%",
-                                between(20, 60, "%").described("40 +- 20 points (the digest gives none)"), "%",
+                                between(20, 60, "%").described("40 +- 20 points (ours; the paper gives none)"), "%",
                                 r -> trimmedAtToRPercent(r.of(NDP)))
                                 .deviation(LOAD_UNKNOWN, between(10, 25, "%")),
                         Check.of("five connections: DCTCP's median FCT over NDP's", "2x (NDP half DCTCP's)",

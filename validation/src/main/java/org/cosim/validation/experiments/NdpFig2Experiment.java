@@ -96,7 +96,7 @@ final class NdpFig2Experiment {
                 all,
                 List.of(
                         Check.of("CP: goodput at N = 200", "collapses (headers take the link)", atMost(50, "%")
-                                .described("<= 50% (the digest gives none)"), "%",
+                                .described("<= 50% (ours; the paper gives none)"), "%",
                                 r -> meanShare(r.of(run(Port.CP, 200)))),
                         Check.of("CP: goodput at N = 20, 1500 B over 9000 B packets", "collapses much faster",
                                 atMost(0.8, "").described("<= 0.8 (ordering)"), "",
@@ -104,13 +104,13 @@ final class NdpFig2Experiment {
                         Check.of("NDP: goodput, lowest over N", "no collapse", atLeast(90, "%"), "%",
                                 r -> lowest(r, Port.NDP, 0, Integer.MAX_VALUE, NdpFig2Experiment::meanShare)),
                         Check.of("CP: worst 10% of flows at N = 20, over the fair share", "very unfair (phase effects)",
-                                atMost(50, "%").described("<= 50% (the digest gives none)"), "%",
+                                atMost(50, "%").described("<= 50% (ours; the paper gives none)"), "%",
                                 r -> worstTenthShare(r.of(run(Port.CP, 20)))),
                         // Not N = 200: a flow's fair share there is about 7 packets in the 10 ms measured, and
                         // counting alone would put the worst tenth near half of it.
                         Check.of("NDP: worst 10% of flows over the fair share, lowest over N = 10..100",
                                 "no strong phase effects", atLeast(50, "%").described(
-                                        ">= 50% (the digest gives none)"), "%",
+                                        ">= 50% (ours; the paper gives none)"), "%",
                                 r -> lowest(r, Port.NDP, 10, 100, NdpFig2Experiment::worstTenthShare))
                                 .deviation("strictly periodic senders: each freed data slot goes to the last "
                                         + "arrivals before it (the tail coin keeps the newest with probability 1/2, "

@@ -80,7 +80,7 @@ final class PoseidonDesignExperiments {
                                 Tolerance.atLeast(0.15, "").described(">= 0.15 (outside Fig 14's +-15%)"), "",
                                 r -> victimOff(r, 1)),
                         Check.of("without the rate-dependent target: Jain's index", "unfair",
-                                atMost(0.95, "").described("<= 0.95 (the digest gives none)"), "", r -> jain(r, 2)),
+                                atMost(0.95, "").described("<= 0.95 (ours; the paper gives none)"), "", r -> jain(r, 2)),
                         Check.of("without the adaptive update: the victim's distance from its share",
                                 "fairness not harmed", atMost(0.15, "").described("<= 0.15 (Fig 14's +-15%)"), "",
                                 r -> victimOff(r, 3))),
@@ -123,7 +123,7 @@ final class PoseidonDesignExperiments {
                 List.of(updateRun(0), updateRun(1)),
                 List.of(
                         Check.of("UR+RI: Eq. 13's p99.9 op latency over Eq. 4's", "Eq. 4 clearly better at the tail",
-                                Tolerance.atLeast(1.1, "").described(">= 1.1 (the digest gives none)"), "",
+                                Tolerance.atLeast(1.1, "").described(">= 1.1 (ours; the paper gives none)"), "",
                                 r -> opLatencyUs(r, 1, 0.999) / opLatencyUs(r, 0, 0.999))
                                 .deviation("both rules are clamped to [min_md, max_mi] = [0.5, 2], and the tail is "
                                         + "made in the rotating incast's first RTTs, when the delay is far past the "
@@ -188,7 +188,7 @@ final class PoseidonDesignExperiments {
                                 .deviation(EQ18_FLAT, between(15, 19, " Gb/s")),
                         Check.of("Eq. 18 on the window: the victim after the five join", "loses its share",
                                 atMost(0.75 * FIG23_SHARE, " Gb/s").described("<= 15 Gb/s (75% of the share; the "
-                                        + "digest gives none)"), " Gb/s", r -> victimAfter(r, 2))),
+                                        + "paper gives none)"), " Gb/s", r -> victimAfter(r, 2))),
                 r -> {
                     List<Series> series = new ArrayList<>();
                     for (int k = 0; k < TARGETS.length; k++) {

@@ -185,7 +185,7 @@ public final class PoseidonExperiments {
                         Check.of("Poseidon victim, worst N", "200 Gb/s (line rate)", atLeast(180, " Gb/s")
                                 .described(">= 90% of 200 Gb/s"), " Gb/s", r -> worstFig15Victim(r, POSEIDON)),
                         Check.of("Swift victim against the reverse share 200/N, worst N >= 2", "about the reverse "
-                                + "share", atMost(20, "%").described("within +-20% (the digest says \"about\")"), "%",
+                                + "share", atMost(20, "%").described("within +-20% (the paper says \"about\")"), "%",
                                 r -> {
                                     double w = 0;
                                     for (int n = 2; n <= 8; n++) {
@@ -261,7 +261,7 @@ public final class PoseidonExperiments {
                 List.of(RAMP_P, RAMP_S),
                 List.of(
                         Check.of("Poseidon: RTTs from 1 to 50 Gb/s", "about 15", between(10, 20, "").described(
-                                "10..20 (the digest says \"about 15\")"), "",
+                                "10..20 (the paper says \"about 15\")"), "",
                                 r -> PaperMetrics.rttsToReach(r.of(RAMP_P), 3, START_PS, 45)),
                         Check.of("additive increase (Swift): RTTs from 1 to 50 Gb/s", "about 50", between(25, 100, "")
                                 .described("0.5-2x: 25..100"), "",
@@ -321,7 +321,7 @@ public final class PoseidonExperiments {
                                     return 100 * sum / FIG17B_N.length;
                                 }).accepted(why, between(-90, -10, "%")),
                         Check.of("Swift's std-dev over Poseidon's at N = 50", "Poseidon varies less",
-                                atLeast(3, "x").described(">= 3x (the digest gives none)"), "x",
+                                atLeast(3, "x").described(">= 3x (ours; the paper gives none)"), "x",
                                 r -> stdDev(r, 50, SWIFT) / stdDev(r, 50, POSEIDON))),
                 r -> {
                     List<String> cats = new ArrayList<>();

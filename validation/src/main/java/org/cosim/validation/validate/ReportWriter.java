@@ -80,8 +80,9 @@ public final class ReportWriter {
                             + "if the validation stopped, these are the ones it did not reach)\n");
         }
         b.append('\n');
-        b.append("Each value is measured by this run; a FAIL says the value lies outside the tolerance the "
-                + "digest gives for a reproduction, and its note says why where we know. \"not run\" is a "
+        b.append("Each value is measured by this run; a FAIL says the value lies outside the tolerance a "
+                + "reproduction is judged by (each protocol's page in docs/ gives them), and its note says why "
+                + "where we know. \"not run\" is a "
                 + "baseline without an agent or a back end without the run's topology; it is neither a pass "
                 + "nor a failure.");
         if (r.quick()) {
