@@ -9,7 +9,8 @@
 // server checks: a completion is of the oldest segment the flow's agent sent at
 // least a base RTT earlier and has not had completed, a timer firing is of the
 // oldest timer the host's agents set and has not fired yet; a slot with neither of
-// its kind takes the other, and with none at all the window is that much shorter.
+// its kind takes the other, and with none at all the window is that much shorter; a
+// window ends early once a round of every flow's slots finds nothing.
 // A session runs up to the traced run's last window (the agents accept no run that
 // ends past the scenario's duration); the bench then finishes it and opens the next,
 // inside the measured time. Each batch size gets its own sessions, 2 s of warm-up
@@ -74,7 +75,8 @@ public:
         events_.clear_events();
         events_.set_window_start_ps(window_);
         const int flows = hello_.flows_size();
-        for (int i = 0; i < batch_; ++i, ++n_) {
+        int idle = 0;  // slots in a row that found nothing to send: a round of every flow's two ends the window
+        for (int i = 0; i < batch_ && idle < 2 * flows; ++i, ++n_) {
             const cosim::FlowSpec& f = hello_.flows(static_cast<int>((n_ / 2) % flows));
             const int64_t t = window_ + 1 + static_cast<int64_t>(i) * (L_ - 2) / batch_;
             std::deque<Sent>& sent = sent_[f.flow()];
@@ -97,7 +99,11 @@ public:
                 e->set_host(f.src());
                 e->mutable_timer()->set_timer_id(timers.front());
                 timers.pop_front();
+            } else {
+                ++idle;
+                continue;
             }
+            idle = 0;
         }
         window_ += L_;
         return events_;

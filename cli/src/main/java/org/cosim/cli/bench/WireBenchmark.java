@@ -25,8 +25,10 @@ import org.cosim.setup.RunSetup;
  * the flow's agent sent a base RTT ago or earlier and has not had completed, a
  * timer firing is of the oldest timer the host's agents set and has not fired yet;
  * a slot with neither of its kind takes the other, and with none at all the
- * window is that much shorter (the rate counts the events sent). Over gRPC the fabric side pays what the Java fabric pays: columnar
- * batch -> proto, the exchange, proto -> columnar actions.
+ * window is that much shorter (the rate counts the events sent); a window ends
+ * early once a round of every flow's slots finds nothing. Over gRPC the fabric
+ * side pays what the Java fabric pays: columnar batch -> proto, the exchange,
+ * proto -> columnar actions.
  */
 public final class WireBenchmark {
     private final Scenario scenario;
@@ -61,7 +63,8 @@ public final class WireBenchmark {
             return;
         }
         long step = reactionDelayPs / batch;
-        for (int j = 0; j < batch; j++) {
+        int idle = 0;  // slots in a row that found nothing to send: a round of every flow's two ends the window
+        for (int j = 0; j < batch && idle < 2 * flows.size(); j++) {
             long n = k * batch + j;  // a completion and then a timer firing for each flow in turn
             FlowInfo f = flows.get((int) ((n / 2) % flows.size()));
             long t = w + j * step;
@@ -71,7 +74,11 @@ public final class WireBenchmark {
                 sent.complete(f.flow());
             } else if (timers.any(f.src())) {
                 into.addTimer(t, f.src(), timers.fire(f.src()));
+            } else {
+                idle++;
+                continue;
             }
+            idle = 0;
         }
     }
 
