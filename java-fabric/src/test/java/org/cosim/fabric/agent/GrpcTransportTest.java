@@ -74,6 +74,11 @@ class GrpcTransportTest {
             } finally {
                 pool.shutdownNow();
             }
+            // The server ends a session on its own thread once the client has closed its stream: wait for it.
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (server.service().activeSessions() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
             assertEquals(0, server.service().activeSessions(), "every session ended");
         }
     }
