@@ -155,7 +155,7 @@ final class PoseidonDesignExperiments {
             + "Eq. 3: 20.1 and 20.0); "
             + "the paper gives neither a nor b (docs/validation.md)";
 
-    /** --quick: 30 ms with the five flows joining at 12 ms, as CustomLawRunTest runs it. */
+    /** --quick: 30 ms with the five flows joining at 12 ms (CustomLawRunTest runs the same, with a 20 ms warm-up). */
     private static PaperRun targetRun(int scaling) {
         List<String> quick = new ArrayList<>(List.of("duration_us=30000"));
         for (int f = 10; f < 15; f++) {
