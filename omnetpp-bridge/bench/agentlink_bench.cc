@@ -149,7 +149,8 @@ private:
 class Session {
 public:
     Session(const std::string& target, const cosim::Hello& hello, int batch, int64_t span)
-        : link_(target), work_(hello, batch), span_(span), L_(hello.reaction_delay_ps()) {
+        : target_(target), hello_(hello), batch_(batch), link_(target), work_(hello, batch), span_(span),
+          L_(hello.reaction_delay_ps()) {
         link_.open(hello);
         work_.record(link_.exchange(work_.arrivals()));
     }
@@ -173,7 +174,13 @@ public:
         link_.finish(done);
     }
 
+    // A fresh session like this one, from time 0.
+    std::unique_ptr<Session> next() const { return std::make_unique<Session>(target_, hello_, batch_, span_); }
+
 private:
+    std::string target_;
+    const cosim::Hello& hello_;
+    int batch_;
     cosim::AgentLink link_;
     Workload work_;
     int64_t span_;
@@ -181,14 +188,13 @@ private:
 };
 
 // Windows for `seconds`, opening a new session whenever one reaches its span.
-Totals run(std::unique_ptr<Session>& session, const std::string& target, const cosim::Hello& hello, int batch,
-           int64_t span, double seconds) {
+Totals run(std::unique_ptr<Session>& session, double seconds) {
     Totals t;
     const auto end = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
     while (Clock::now() < end) {
         if (session->full()) {
             session->finish();
-            session = std::make_unique<Session>(target, hello, batch, span);
+            session = session->next();
             ++t.sessions;
         }
         session->exchange(t);
@@ -240,9 +246,9 @@ int main(int argc, char** argv) {
         }
         for (int batch : {1, 64, 1024}) {
             auto session = std::make_unique<Session>(target, hello, batch, span);
-            run(session, target, hello, batch, span, warmup);
+            run(session, warmup);
             const auto start = Clock::now();
-            const Totals t = run(session, target, hello, batch, span, seconds);
+            const Totals t = run(session, seconds);
             const double s = std::chrono::duration<double>(Clock::now() - start).count();
             session->finish();
             if (t.events == 0) {

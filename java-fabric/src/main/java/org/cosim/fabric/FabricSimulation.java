@@ -25,7 +25,6 @@ import org.cosim.setup.FabricConfig;
 import org.cosim.setup.PacketTraceConfig;
 import org.cosim.setup.RunSetup;
 import org.cosim.setup.report.PacketTrace;
-import org.cosim.setup.topology.Routing;
 import org.cosim.setup.topology.TopologyGraph;
 import org.cosim.setup.workload.FlowTable;
 
@@ -38,23 +37,9 @@ public final class FabricSimulation {
     static final long STEP_WALL_NS = 250_000_000L;
 
     private final RunSetup setup;
-    private final Scenario scenario;
-    private final FabricConfig config;
-    private final TopologyGraph graph;
-    private final Routing routing;
-    private final FlowTable flows;
-    private final SessionSpec session;
-    private final PacketTraceConfig trace;  // null: output.packet_trace unset
 
     public FabricSimulation(RunSetup setup) {
         this.setup = setup;
-        this.scenario = setup.scenario();
-        this.config = setup.config();
-        this.graph = setup.graph();
-        this.routing = setup.routing();
-        this.flows = setup.flows();
-        this.session = setup.session();
-        this.trace = setup.packetTrace();
     }
 
     /** Checks and resolves {@code scenario} ({@link RunSetup#of}), ready to run. */
@@ -75,6 +60,10 @@ public final class FabricSimulation {
      */
     public FabricResult run(AgentTransport transport, LongConsumer progress) {
         long wallStart = System.nanoTime();
+        FabricConfig config = setup.config();
+        TopologyGraph graph = setup.graph();
+        FlowTable flows = setup.flows();
+        SessionSpec session = setup.session();
         Simulator sim = new Simulator();
         PacketPool pool = new PacketPool();
         FlowStats flowStats = new FlowStats(flows.size(), config.warmupPs());
@@ -91,12 +80,12 @@ public final class FabricSimulation {
         for (int s = 0; s < graph.switchCount(); s++) {
             Switch sw = new Switch(s, graph.switchName(s), sim, pool, flowStats, setup.switchParams(s), config.seed(),
                     config.nic().ackBytes());
-            sw.setRoutes(routing.routesOf(s));
+            sw.setRoutes(setup.routing().routesOf(s));
             sw.measureFrom(config.warmupPs());
             switches.add(sw);
         }
         new LinkRateSchedule(sim, setup.linkChanges(), wire(nics, switches)).start();
-        PacketTracer tracer = trace == null ? null : tracer(sim, pool, nics, switches);
+        PacketTracer tracer = setup.packetTrace() == null ? null : tracer(sim, pool, nics, switches);
         List<QueueMonitor> monitors = new ArrayList<>();
         for (TopologyGraph.PortRef ref : graph.monitored()) {
             Switch sw = switches.get(ref.switchId());
@@ -164,7 +153,9 @@ public final class FabricSimulation {
 
     /** A tracer for output.packet_trace, given to every NIC and switch port. */
     private PacketTracer tracer(Simulator sim, PacketPool pool, Nic[] nics, List<Switch> switches) {
-        PacketTracer tracer = new PacketTracer(sim, pool, trace.tracedFlows(flows.size()), trace.fromPs(),
+        PacketTraceConfig trace = setup.packetTrace();
+        TopologyGraph graph = setup.graph();
+        PacketTracer tracer = new PacketTracer(sim, pool, trace.tracedFlows(setup.flows().size()), trace.fromPs(),
                 trace.toPs(), trace.maxRecords(), new PacketTrace(graph.hostNames(), graph.switchNames()));
         for (Nic n : nics) {
             n.trace(tracer);
@@ -179,11 +170,13 @@ public final class FabricSimulation {
 
     /** Connects every link; returns its two transmitters by link index ({a -> b, b -> a}). */
     private LinkTransmitter[][] wire(Nic[] nics, List<Switch> switches) {
+        TopologyGraph graph = setup.graph();
+        long seed = setup.config().seed();
         LinkTransmitter[][] out = new LinkTransmitter[graph.linkCount()][];
         for (int i = 0; i < graph.linkCount(); i++) {
             TopologyGraph.Link l = graph.link(i);
-            LinkTransmitter ab = egress(l.a(), l.portA(), l.rateBps(), l.delayPs(), nics, config.seed(), switches);
-            LinkTransmitter ba = egress(l.b(), l.portB(), l.rateBps(), l.delayPs(), nics, config.seed(), switches);
+            LinkTransmitter ab = egress(l.a(), l.portA(), l.rateBps(), l.delayPs(), nics, seed, switches);
+            LinkTransmitter ba = egress(l.b(), l.portB(), l.rateBps(), l.delayPs(), nics, seed, switches);
             ab.attach(handlerOf(l.b(), nics, switches), l.portB());
             ba.attach(handlerOf(l.a(), nics, switches), l.portA());
             out[i] = new LinkTransmitter[] {ab, ba};

@@ -16,6 +16,11 @@ public final class GoldenFiles {
     private GoldenFiles() {}
 
     public static Path path(String name) {
+        return root().resolve("omnetpp-bridge/test/golden").resolve(name);
+    }
+
+    /** The repository's root: the first folder above the working directory that holds omnetpp-bridge/. */
+    public static Path root() {
         Path p = Path.of("").toAbsolutePath();
         while (p != null && !Files.isDirectory(p.resolve("omnetpp-bridge"))) {
             p = p.getParent();
@@ -23,7 +28,7 @@ public final class GoldenFiles {
         if (p == null) {
             throw new IllegalStateException("no omnetpp-bridge/ folder above " + Path.of("").toAbsolutePath());
         }
-        return p.resolve("omnetpp-bridge/test/golden").resolve(name);
+        return p;
     }
 
     /**

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * a row of the section's table names the Java counterpart; the table names only classes that exist.
  */
 class NamesAcrossLanguagesTest {
-    private static final Path ROOT = GoldenFiles.path("x").getParent().getParent().getParent().getParent();
+    private static final Path ROOT = GoldenFiles.root();
     private static final Pattern NAME = Pattern.compile("`([A-Z][A-Za-z]*)`");
     private static final Pattern NED_TYPE = Pattern.compile(
             "^\\s*(?:simple|channel|module|moduleinterface|channelinterface)\\s+([A-Z]\\w*)", Pattern.MULTILINE);
