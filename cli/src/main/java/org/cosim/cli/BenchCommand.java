@@ -11,6 +11,8 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.cosim.cli.bench.BackendBench;
 import org.cosim.cli.bench.MemoryProbe;
+import org.cosim.cli.bench.ScaleBench;
+import org.cosim.cli.bench.ScalePoint;
 import org.cosim.cli.bench.WireBenchmark;
 import org.cosim.fabric.FabricResult;
 import org.cosim.fabric.FabricSimulation;
@@ -34,8 +36,10 @@ import org.cosim.setup.RunSetup;
 public final class BenchCommand implements Command {
     private static final String USAGE = "cosim bench [SCENARIO] [--runs N] [--warmup-runs N] [--set field.path=value ...]"
             + " | cosim bench --wire [--seconds S]"
-            + " | cosim bench SCENARIO --backends [--runs N] [--out DIR] [--set field.path=value ...]";
+            + " | cosim bench SCENARIO --backends [--runs N] [--out DIR] [--set field.path=value ...]"
+            + " | cosim bench [SCENARIO] --scale [--sizes K,K,...] [--ms D] [--set field.path=value ...]";
     private static final String DEFAULT = "scenarios/timely-incast.textproto";
+    private static final String DEFAULT_SCALE = "scenarios/ndp-fig14-permutation.textproto";
 
     @Override
     public String name() {
@@ -58,6 +62,13 @@ public final class BenchCommand implements Command {
         o.addOption(Option.builder().longOpt("backends").desc("time `cosim run` of the scenario on the Java and the "
                 + "OMNeT++ back end instead: --runs pairs (default 3), alternating, each a fresh process; reports the "
                 + "medians, their ratio, and whether the result files agree").get());
+        o.addOption(Option.builder().longOpt("scale").desc("run a fat-tree scenario (default: " + DEFAULT_SCALE
+                + ") at several sizes k instead, each in a new JVM after a k = 8 JIT warm-up: per size the set-up's "
+                + "wall time and memory, the run's CPU per delivered packet and kernel events per packet").get());
+        o.addOption(Option.builder().longOpt("sizes").hasArg().argName("K,K,...")
+                .desc("--scale: the fat trees' k (default 8,12,16,24,32: 128 to 8192 hosts)").get());
+        o.addOption(Option.builder().longOpt("ms").hasArg().argName("D")
+                .desc("--scale: simulated milliseconds per size (default 1)").get());
         o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
                 .desc("--backends: where the runs go (default: results/bench-backends)").get());
         o.addOption(Option.builder().longOpt("seconds").hasArg().argName("S")
@@ -77,6 +88,18 @@ public final class BenchCommand implements Command {
             out.print(CommandLines.help(USAGE, "Times the Java fallback fabric on a scenario (default: "
                     + DEFAULT + "); with --backends, both back ends' `cosim run` of it.", options()));
             return 0;
+        }
+        if (cl.hasOption("scale")) {
+            Path file = Path.of(cl.getArgList().isEmpty() ? DEFAULT_SCALE : cl.getArgList().get(0));
+            List<Integer> sizes = sizes(cl.getOptionValue("sizes"));
+            double ms = milliseconds(cl.getOptionValue("ms", "1"));
+            // A bad scenario fails here, not in a child.
+            ScalePoint.scenario(file, sizes.get(0), ms, CommandLines.overrides(cl));
+            out.printf(Locale.ROOT, "bench: %s at k = %s, %s ms simulated each, one JVM per size (%d cores, Java %s)%n",
+                    file, sizes, ms, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
+            int measured = new ScaleBench(ScaleBench.childJvm()).run(file, sizes, ms, CommandLines.overrides(cl), out)
+                    .size();
+            return measured == sizes.size() ? 0 : 1;
         }
         Path file = Path.of(cl.getArgList().isEmpty() ? DEFAULT : cl.getArgList().get(0));
         if (cl.hasOption("wire")) {
@@ -187,6 +210,36 @@ public final class BenchCommand implements Command {
             // reported below
         }
         throw new UsageException("--seconds takes a number of seconds in 0.001..86400, not '" + v + "'");
+    }
+
+    /** --sizes: even fat-tree sizes k >= 2. */
+    private static List<Integer> sizes(String v) {
+        if (v == null) {
+            return ScaleBench.DEFAULT_SIZES;
+        }
+        List<Integer> out = new java.util.ArrayList<>();
+        for (String part : v.split(",")) {
+            int k = positive(part.trim(), "--sizes", 2);
+            if (k % 2 != 0) {
+                throw new UsageException("--sizes: a fat tree's k is even, not " + k);
+            }
+            out.add(k);
+        }
+        return out;
+    }
+
+    /** --ms: a positive number of simulated milliseconds, a whole number of microseconds. */
+    private static double milliseconds(String v) {
+        try {
+            double ms = Double.parseDouble(v);
+            if (ms >= 0.001 && ms <= 1e6 && Math.rint(ms * 1000) == ms * 1000) {
+                return ms;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("--ms takes simulated milliseconds in 0.001..1000000, whole microseconds, not '"
+                + v + "'");
     }
 
     private static int positive(String v, String opt, int min) {

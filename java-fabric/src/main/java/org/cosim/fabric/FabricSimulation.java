@@ -80,7 +80,7 @@ public final class FabricSimulation {
         for (int s = 0; s < graph.switchCount(); s++) {
             Switch sw = new Switch(s, graph.switchName(s), sim, pool, flowStats, setup.switchParams(s), config.seed(),
                     config.nic().ackBytes());
-            sw.setRoutes(setup.routing().routesOf(s));
+            sw.setRoutes(setup.routing().table(s));
             sw.measureFrom(config.warmupPs());
             switches.add(sw);
         }

@@ -2,13 +2,6 @@ package org.cosim.setup;
 
 import java.nio.file.Path;
 import org.cosim.agents.wire.WireFormat;
-import org.cosim.setup.hardware.CutPayloadParams;
-import org.cosim.setup.hardware.NdpQueueParams;
-import org.cosim.setup.hardware.NicScheduling;
-import org.cosim.setup.hardware.QueueDiscipline;
-import org.cosim.setup.hardware.SwitchParams;
-import org.cosim.setup.topology.LinkChanges;
-import org.cosim.setup.topology.TopologyGraph;
 import org.cosim.proto.CutPayloadSpec;
 import org.cosim.proto.HardwareSpec;
 import org.cosim.proto.LinkChangeSpec;
@@ -25,6 +18,14 @@ import org.cosim.proto.TopologySpec;
 import org.cosim.scenario.FileRoot;
 import org.cosim.scenario.LawSources;
 import org.cosim.scenario.ScenarioFiles;
+import org.cosim.setup.hardware.CutPayloadParams;
+import org.cosim.setup.hardware.NdpQueueParams;
+import org.cosim.setup.hardware.NicScheduling;
+import org.cosim.setup.hardware.QueueDiscipline;
+import org.cosim.setup.hardware.SwitchParams;
+import org.cosim.setup.topology.LinkChanges;
+import org.cosim.setup.topology.RouteTable;
+import org.cosim.setup.topology.TopologyGraph;
 
 /**
  * The RunSpec of cosim.proto: everything an external fabric (the OMNeT++ back end)
@@ -153,9 +154,10 @@ public final class RunSpecs {
                 sw.setBufferBytes(setup.switchParams(s).bufferBytes())
                         .setPortBufferBytes(setup.switchParams(s).portBufferBytes());
             }
-            int[][] routes = setup.routing().routesOf(s);
+            RouteTable routes = setup.routing().table(s);
             int offset = 0;
-            for (int[] ports : routes) {
+            for (int h = 0; h < routes.hosts(); h++) {
+                int[] ports = routes.ports(h);
                 sw.addRouteOffsets(offset);
                 for (int p : ports) {
                     sw.addRoutePorts(p);

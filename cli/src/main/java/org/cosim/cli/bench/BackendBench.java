@@ -3,8 +3,6 @@ package org.cosim.cli.bench;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,22 +61,9 @@ public final class BackendBench {
 
     /** A launcher that runs this very jar in a new JVM with this JVM's options (the `cosim` script's). */
     public static Launcher childJvm() {
-        Path jar;
-        try {
-            jar = Path.of(BackendBench.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException("cannot locate the cosim jar: " + e.getMessage(), e);
-        }
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> jvm = ManagementFactory.getRuntimeMXBean().getInputArguments();
         return (args, log) -> {
-            List<String> cmd = new ArrayList<>();
-            cmd.add(java);
-            cmd.addAll(jvm);
-            cmd.add("-jar");
-            cmd.add(jar.toString());
-            cmd.addAll(args);
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process p = new ProcessBuilder(ChildJvm.cosim(args)).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
             return p.waitFor();
         };
     }

@@ -1,10 +1,12 @@
 package org.cosim.agents.host;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.Agent;
-import org.cosim.agents.api.TransmittedEvent;
 import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.CompletionEvent;
 import org.cosim.agents.api.ControlArrivalEvent;
@@ -14,6 +16,7 @@ import org.cosim.agents.api.HostInfo;
 import org.cosim.agents.api.PacketArrivalEvent;
 import org.cosim.agents.api.PfcChangeEvent;
 import org.cosim.agents.api.TimerEvent;
+import org.cosim.agents.api.TransmittedEvent;
 
 /**
  * The agent side of one session: one agent per host (for the protocol that host
@@ -72,8 +75,10 @@ public final class AgentHost {
         this.durationPs = spec.durationPs();
         this.agents = new Agent[spec.hosts().size()];
         this.protocolOf = spec.protocols().toArray(new String[0]);
+        Map<String, Function<HostInfo, Agent>> makers = new HashMap<>();
         for (HostInfo h : spec.hosts()) {
-            agents[h.id()] = ProtocolCatalog.factory(protocolOf[h.id()]).create(h, ctx);
+            agents[h.id()] = makers.computeIfAbsent(protocolOf[h.id()],
+                    name -> ProtocolCatalog.factory(name).forSession(ctx)).apply(h);
         }
         this.states = spec.stateIntervalPs() > 0
                 ? new FlowStateSampler(agents, spec.stateIntervalPs(), flows.size(), spec.durationPs()) : null;

@@ -39,30 +39,30 @@ public final class ProtocolCatalog {
     private static final Map<String, AgentFactory> FACTORIES = new TreeMap<>();
 
     static {
-        FACTORIES.put("timely", (host, ctx) ->
-                new TimelyAgent(host, ctx, TimelyConfig.from(ctx.protocol().getTimely(), ctx.baseRttPs())));
-        FACTORIES.put("pfc_only", (host, ctx) ->
-                new PfcOnlyAgent(host, ctx, PfcOnlyConfig.from(ctx.protocol().getPfcOnly())));
-        FACTORIES.put("ndp", (host, ctx) ->
-                new NdpAgent(host, ctx, NdpConfig.from(ctx.protocol().getNdp(), ctx.mtuBytes())));
-        FACTORIES.put("poseidon", (host, ctx) ->
-                new PoseidonAgent(host, ctx, PoseidonConfig.from(ctx.protocol().getPoseidon())));
-        FACTORIES.put("swift", (host, ctx) ->
-                new SwiftAgent(host, ctx, SwiftConfig.from(ctx.protocol().getSwift())));
-        FACTORIES.put("dctcp", (host, ctx) ->
-                new DctcpAgent(host, ctx, DctcpConfig.from(ctx.protocol().getDctcp())));
-        FACTORIES.put("dcqcn", (host, ctx) ->
-                new DcqcnAgent(host, ctx, DcqcnConfig.from(ctx.protocol().getDcqcn())));
-        FACTORIES.put("hpcc", (host, ctx) ->
-                new HpccAgent(host, ctx, HpccConfig.from(ctx.protocol().getHpcc(), ctx.baseRttPs())));
-        FACTORIES.put("mptcp", (host, ctx) ->
-                new MptcpAgent(host, ctx, MptcpConfig.from(ctx.protocol().getMptcp())));
-        FACTORIES.put("fast", (host, ctx) ->
-                new FastAgent(host, ctx, FastConfig.from(ctx.protocol().getFast())));
-        FACTORIES.put("custom_window_law", (host, ctx) ->
-                new CustomWindowLawAgent(host, ctx, CustomWindowLawConfig.from(ctx.protocol().getCustomWindowLaw())));
-        FACTORIES.put("custom_rate_law", (host, ctx) ->
-                new CustomRateLawAgent(host, ctx, CustomRateLawConfig.from(ctx.protocol().getCustomRateLaw())));
+        FACTORIES.put("timely", AgentFactory.of(
+                ctx -> TimelyConfig.from(ctx.protocol().getTimely(), ctx.baseRttPs()), TimelyAgent::new));
+        FACTORIES.put("pfc_only", AgentFactory.of(
+                ctx -> PfcOnlyConfig.from(ctx.protocol().getPfcOnly()), PfcOnlyAgent::new));
+        FACTORIES.put("ndp", AgentFactory.of(
+                ctx -> NdpConfig.from(ctx.protocol().getNdp(), ctx.mtuBytes()), NdpAgent::new));
+        FACTORIES.put("poseidon", AgentFactory.of(
+                ctx -> PoseidonConfig.from(ctx.protocol().getPoseidon()), PoseidonAgent::new));
+        FACTORIES.put("swift", AgentFactory.of(
+                ctx -> SwiftConfig.from(ctx.protocol().getSwift()), SwiftAgent::new));
+        FACTORIES.put("dctcp", AgentFactory.of(
+                ctx -> DctcpConfig.from(ctx.protocol().getDctcp()), DctcpAgent::new));
+        FACTORIES.put("dcqcn", AgentFactory.of(
+                ctx -> DcqcnConfig.from(ctx.protocol().getDcqcn()), DcqcnAgent::new));
+        FACTORIES.put("hpcc", AgentFactory.of(
+                ctx -> HpccConfig.from(ctx.protocol().getHpcc(), ctx.baseRttPs()), HpccAgent::new));
+        FACTORIES.put("mptcp", AgentFactory.of(
+                ctx -> MptcpConfig.from(ctx.protocol().getMptcp()), MptcpAgent::new));
+        FACTORIES.put("fast", AgentFactory.of(
+                ctx -> FastConfig.from(ctx.protocol().getFast()), FastAgent::new));
+        FACTORIES.put("custom_window_law", AgentFactory.of(
+                ctx -> CustomWindowLawConfig.from(ctx.protocol().getCustomWindowLaw()), CustomWindowLawAgent::new));
+        FACTORIES.put("custom_rate_law", AgentFactory.of(
+                ctx -> CustomRateLawConfig.from(ctx.protocol().getCustomRateLaw()), CustomRateLawAgent::new));
     }
 
     private ProtocolCatalog() {}

@@ -50,6 +50,27 @@ class ProtocolCatalogTest {
         assertInstanceOf(org.cosim.agents.swift.SwiftAgent.class, ProtocolCatalog.factory("swift").create(h, ctx));
     }
 
+    /** A session of 3 hosts reads its protocol's configuration once and gives every host's agent that one. */
+    @Test
+    void aSessionReadsItsProtocolsConfigurationOnceForAllItsHosts() {
+        java.util.List<String> reads = new java.util.ArrayList<>();
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        AgentFactory f = AgentFactory.of(ctx -> {
+            reads.add("read");
+            return "config " + reads.size();
+        }, (host, ctx, config) -> {
+            seen.add(host.id() + ": " + config);
+            return ProtocolCatalog.factory("pfc_only").create(host, ctx);
+        });
+        AgentContext ctx = new AgentContext(1_000_000L, 20_000_000L, 1L, Protocol.getDefaultInstance());
+        java.util.function.Function<HostInfo, org.cosim.agents.api.Agent> make = f.forSession(ctx);
+        for (int h = 0; h < 3; h++) {
+            assertInstanceOf(PfcOnlyAgent.class, make.apply(new HostInfo(h, 10_000_000_000L)));
+        }
+        assertEquals(1, reads.size());
+        assertEquals(java.util.List.of("0: config 1", "1: config 1", "2: config 1"), seen);
+    }
+
     @Test
     void validateNamesTheBadPoseidonAndSwiftFields() {
         Protocol p = Protocol.newBuilder().setPoseidon(org.cosim.proto.Poseidon.newBuilder().setM(3)).build();

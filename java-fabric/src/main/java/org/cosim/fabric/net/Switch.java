@@ -1,13 +1,5 @@
 package org.cosim.fabric.net;
 
-import org.cosim.setup.hardware.QueueDiscipline;
-
-import org.cosim.setup.hardware.CutPayloadParams;
-
-import org.cosim.setup.hardware.NdpQueueParams;
-
-import org.cosim.setup.hardware.SwitchParams;
-
 import java.util.Arrays;
 import org.cosim.fabric.kernel.EventHandler;
 import org.cosim.fabric.kernel.IdentityHash;
@@ -16,6 +8,11 @@ import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.FlowStats;
+import org.cosim.setup.hardware.CutPayloadParams;
+import org.cosim.setup.hardware.NdpQueueParams;
+import org.cosim.setup.hardware.QueueDiscipline;
+import org.cosim.setup.hardware.SwitchParams;
+import org.cosim.setup.topology.RouteTable;
 
 /**
  * An output-queued switch: after an optional forwarding latency, each packet goes
@@ -40,7 +37,7 @@ public final class Switch implements EventHandler {
     private final boolean pfcOn;
     private SwitchPort[] ports = new SwitchPort[0];  // the first portCount are in use
     private int portCount;
-    private int[][] routes;  // routes[dstHost] = equal-cost egress ports, ascending
+    private RouteTable routes;
     private long[] ingressBytes = new long[0];
     private boolean[] upstreamPaused = new boolean[0];
     private long pauseFramesSent;
@@ -138,7 +135,7 @@ public final class Switch implements EventHandler {
         });
     }
 
-    public void setRoutes(int[][] routes) {
+    public void setRoutes(RouteTable routes) {
         this.routes = routes;
     }
 
@@ -218,7 +215,7 @@ public final class Switch implements EventHandler {
 
     private int route(int pkt) {
         int dst = pool.dst[pkt];
-        int[] choices = routes[dst];
+        int[] choices = routes.ports(dst);
         int n = choices.length;
         if (n == 1) {
             return choices[0];

@@ -24,6 +24,7 @@ public final class FlowStats {
     private final ByteRanges[] arrived;
     private final long[] dropped;
     private final long[] finish;
+    private long deliveredPackets;
 
     public FlowStats(int flows, long measureFromPs) {
         this.measureFromPs = measureFromPs;
@@ -60,6 +61,7 @@ public final class FlowStats {
         }
         long fresh = r.add(seq, seq + bytes);
         delivered[flow] += bytes;
+        deliveredPackets++;
         unique[flow] += fresh;
         if (nowPs >= measureFromPs) {
             deliveredMeasured[flow] += bytes;
@@ -82,6 +84,8 @@ public final class FlowStats {
     public long sentBytes(int flow) { return sent[flow]; }
     public long retransmittedBytes(int flow) { return retransmitted[flow]; }
     public long deliveredBytes(int flow) { return delivered[flow]; }
+    /** Data packets that reached their receiver NIC, every flow, duplicates included, warm-up included. */
+    public long deliveredPackets() { return deliveredPackets; }
     public long deliveredMeasuredBytes(int flow) { return deliveredMeasured[flow]; }
     public long uniqueDeliveredBytes(int flow) { return unique[flow]; }
     public long uniqueDeliveredMeasuredBytes(int flow) { return uniqueMeasured[flow]; }

@@ -15,6 +15,7 @@ import org.cosim.setup.hardware.IntParams;
 import org.cosim.setup.hardware.PfcParams;
 import org.cosim.setup.hardware.QueueDiscipline;
 import org.cosim.setup.hardware.SwitchParams;
+import org.cosim.setup.topology.RouteTable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,7 +57,7 @@ class SourceRouteAndIntTest {
             });
             sw.port(p).transmitter().attach(sink, 0);
         }
-        sw.setRoutes(new int[][] {{0}, {1, 2, 3}});
+        sw.setRoutes(RouteTable.byHost(new int[][] {{0}, {1, 2, 3}}));
     }
 
     private void arrive(long t, int flow, long seq, int path, int cursor) {

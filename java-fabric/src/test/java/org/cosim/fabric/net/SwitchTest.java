@@ -12,6 +12,7 @@ import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.FlowStats;
 import org.cosim.setup.hardware.PfcParams;
 import org.cosim.setup.hardware.SwitchParams;
+import org.cosim.setup.topology.RouteTable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,7 +43,7 @@ class SwitchTest {
             assertEquals(p, sw.addPort(TEN_G, DELAY));
             sw.port(p).transmitter().attach(ends[p].handler, p);
         }
-        sw.setRoutes(routes);
+        sw.setRoutes(RouteTable.byHost(routes));
         return sw;
     }
 

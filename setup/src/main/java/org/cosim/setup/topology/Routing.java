@@ -28,7 +28,7 @@ public final class Routing {
     private final int[] attach;       // [host] -> node index of the switch it hangs off
     private final int[] groups;       // the distinct attach switches (node indices), ascending
     private final int[] groupOf;      // [node] -> index into groups, or -1
-    private final int[][][] routes;   // [switch][dstHost] -> egress ports (identical arrays shared)
+    private final RouteTable[] tables;  // [switch]
     private final long[] linkRate;
     private final long[] linkDelay;
 
@@ -36,7 +36,7 @@ public final class Routing {
      * Computes the routes. Hosts hang off exactly one switch and never forward, so
      * a switch's ports toward host h are its ports toward h's switch A (or, at A
      * itself, the port to h): one breadth-first search per distinct A, and hosts
-     * under the same switch share their route arrays. Identical arrays are shared
+     * under the same switch share their route arrays ({@link RouteTable}). Identical arrays are shared
      * throughout, which keeps a k = 32 fat tree (1280 switches x 8192 hosts) small.
      */
     public Routing(TopologyGraph g) {
@@ -88,7 +88,7 @@ public final class Routing {
         for (int i = 0; i < groups.length; i++) {
             groupOf[groups[i]] = i;
         }
-        routes = computeRoutes(nodes, perStep);
+        tables = computeTables(nodes, perStep);
     }
 
     private int attachment(int h) {
@@ -103,7 +103,7 @@ public final class Routing {
         return a;
     }
 
-    private int[][][] computeRoutes(int nodes, Runnable perStep) {
+    private RouteTable[] computeTables(int nodes, Runnable perStep) {
         Map<IntArrayKey, int[]> interned = new HashMap<>();
         int switches = g.switchCount();
         int[][][] towardGroup = new int[switches][groups.length][];
@@ -125,14 +125,16 @@ public final class Routing {
                 towardGroup[s][gi] = intern(interned, closerPorts(node, dist));
             }
         }
-        int[][][] out = new int[switches][hosts][];
+        int[] hostGroup = new int[hosts];
+        int[][] atHost = new int[hosts][];
         for (int h = 0; h < hosts; h++) {
             perStep.run();
-            int a = attach[h];
-            int[] own = intern(interned, new int[] {portTo(a, h)});
-            for (int s = 0; s < switches; s++) {
-                out[s][h] = hosts + s == a ? own : towardGroup[s][groupOf[a]];
-            }
+            hostGroup[h] = groupOf[attach[h]];
+            atHost[h] = intern(interned, new int[] {portTo(attach[h], h)});
+        }
+        RouteTable[] out = new RouteTable[switches];
+        for (int s = 0; s < switches; s++) {
+            out[s] = new RouteTable(hostGroup, groupOf[hosts + s], towardGroup[s], atHost);
         }
         return out;
     }
@@ -230,11 +232,12 @@ public final class Routing {
 
     /** Egress ports of switch {@code s} toward host {@code dst}, ascending. */
     public int[] routes(int s, int dst) {
-        return routes[s][dst];
+        return tables[s].ports(dst);
     }
 
-    public int[][] routesOf(int s) {
-        return routes[s];
+    /** Switch {@code s}'s forwarding choices. */
+    public RouteTable table(int s) {
+        return tables[s];
     }
 
     /** The links (indices into graph.links()) on source route {@code k} (0 or 1: the first) from src to dst. */
@@ -244,7 +247,7 @@ public final class Routing {
         hops.add(linkOn[src][0]);
         int node = neighbour[src][0];
         while (node != dst) {
-            int[] choices = routes[node - hosts][dst];
+            int[] choices = tables[node - hosts].ports(dst);
             int port = choices[d % choices.length];
             d /= choices.length;
             hops.add(linkOn[node][port]);
@@ -275,7 +278,7 @@ public final class Routing {
         long count = 1;
         int node = neighbour[src][0];
         while (node != dst) {
-            int[] choices = routes[node - hosts][dst];
+            int[] choices = tables[node - hosts].ports(dst);
             count *= choices.length;
             node = neighbour[node][choices[0]];
         }
@@ -330,7 +333,7 @@ public final class Routing {
             hopsTo[a] = 0;
             for (int i = 1; i < reached; i++) {
                 int node = order[i];
-                int port = routes[node - hosts][host][0];
+                int port = tables[node - hosts].ports(host)[0];
                 int next = neighbour[node][port];
                 delayTo[node] = linkDelay[linkOn[node][port]] + delayTo[next];
                 hopsTo[node] = 1 + hopsTo[next];

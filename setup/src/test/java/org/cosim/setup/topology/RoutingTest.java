@@ -24,6 +24,39 @@ class RoutingTest {
                 .setBottleneckRateGbps(5).setLinkDelayUs(1).setBottleneckDelayUs(3).build());
     }
 
+    /**
+     * A k = 32 fat tree (8192 hosts, 1280 switches) keeps one route entry per switch and ToR (1280 x 512), not per
+     * switch and host (1280 x 8192 = 10.5 M); a ToR still routes to each of its 16 hosts through that host's port.
+     */
+    @Test
+    void aFatTreesRouteTablesHoldOneEntryPerTorNotPerHost() {
+        TopologyGraph g = FatTreeTopology.build(org.cosim.proto.FatTree.newBuilder().setK(32).setLinkRateGbps(10)
+                .setLinkDelayUs(1).build());
+        assertEquals(8192, g.hostCount());
+        Routing r = new Routing(g);
+        for (int s = 0; s < g.switchCount(); s++) {
+            assertEquals(512, r.table(s).entries(), g.switchName(s));
+            assertEquals(8192, r.table(s).hosts(), g.switchName(s));
+        }
+        int tor = r.attachedSwitch(0);
+        java.util.Set<Integer> ports = new java.util.HashSet<>();
+        for (int h = 0; h < 16; h++) {
+            assertEquals(tor, r.attachedSwitch(h), "hosts 0-15 hang off one ToR");
+            assertEquals(1, r.routes(tor, h).length);
+            ports.add(r.routes(tor, h)[0]);
+        }
+        assertEquals(16, ports.size(), "each host under the ToR through its own port");
+        assertEquals(16, r.routes(tor, 16 * 16).length, "another pod: up through any of the 16 aggregation switches");
+    }
+
+    @Test
+    void aTableByHostListsEachHostsOwnPorts() {
+        RouteTable t = RouteTable.byHost(new int[][] {{0}, {1, 2}, {3}});
+        assertArrayEquals(new int[] {1, 2}, t.ports(1));
+        assertArrayEquals(new int[] {3}, t.ports(2));
+        assertEquals(3, t.entries());
+    }
+
     @Test
     void starRoutesEachHostThroughItsOwnPort() {
         TopologyGraph g = star();
