@@ -17,7 +17,7 @@ public final class Main {
 
     static {
         for (Command c : new Command[] {new RunCommand(), new CompareCommand(), new AgentsCommand(), new BenchCommand(),
-                new OmnetppIniCommand(), new ValidateCommand(), new SweepCommand()}) {
+                new OmnetppIniCommand(), new ValidateCommand(), new SweepCommand(), new SlurmTaskCommand()}) {
             COMMANDS.put(c.name(), c);
         }
     }
@@ -71,6 +71,9 @@ public final class Main {
         s.println("A datacenter congestion-control co-simulator: TIMELY, NDP, Poseidon and their");
         s.println("baselines on a simulated fabric (Java, or OMNeT++ 6.x). Commands:");
         for (Command c : COMMANDS.values()) {
+            if (c.summary() == null) {
+                continue;  // internal (slurm-task)
+            }
             s.printf("  %-12s %s%n", c.name(), c.summary());
         }
     }

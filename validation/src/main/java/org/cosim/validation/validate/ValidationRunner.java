@@ -41,7 +41,6 @@ import org.cosim.scenario.ScenarioFiles;
 import org.cosim.scenario.Units;
 import org.cosim.setup.RunSetup;
 import org.cosim.setup.SetUpStop;
-import org.cosim.setup.topology.TopologyBuilders;
 import org.cosim.validation.experiments.Check;
 import org.cosim.validation.experiments.Experiment;
 import org.cosim.validation.experiments.PaperRun;
@@ -635,11 +634,10 @@ public final class ValidationRunner {
         return interval * factor;
     }
 
-    /** A rough cost of a run for progress estimates: simulated time x hosts. */
+    /** A rough cost of a run for progress estimates ({@link Jobs#cost}). */
     public static double cost(Path scenarios, PaperRun r, boolean quick) {
         try {
-            Scenario s = ScenarioFiles.read(scenarios.resolve(r.scenario()), r.overrides(quick));
-            return s.getDurationUs() * TopologyBuilders.build(s.getTopology()).hostCount();
+            return Jobs.cost(ScenarioFiles.read(scenarios.resolve(r.scenario()), r.overrides(quick)));
         } catch (ScenarioException e) {
             return 0;  // reported when the run is attempted
         }
