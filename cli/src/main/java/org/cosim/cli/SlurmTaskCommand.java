@@ -59,6 +59,7 @@ final class SlurmTaskCommand implements Command {
                 } catch (RuntimeException e) {
                     failure = e.toString();
                 }
+                dir.clearScratch(p);
                 if (stop.requested()) {
                     dir.abandoned(p);
                     err.println("cosim slurm-task: " + p + ": stopped by a signal; left pending (--resume runs it)");

@@ -133,6 +133,18 @@ public final class StudyDir {
         }
     }
 
+    /** What a task left of a point in the scratch directory, after the point ended or was abandoned. */
+    public void clearScratch(String point) {
+        try {
+            deleteTree(scratch(point));
+            Files.deleteIfExists(scratch(point).getParent());
+        } catch (java.nio.file.DirectoryNotEmptyException e) {
+            // another task is writing a point there
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clear " + scratch(point) + ": " + e.getMessage(), e);
+        }
+    }
+
     /** A task stopped before the point ended (a signal): the point is pending again, for --resume. */
     public void abandoned(String point) {
         try {
@@ -216,11 +228,6 @@ public final class StudyDir {
             deleteTree(to);
             Files.createDirectories(to.getParent());
             move(from, to);
-            try {
-                Files.deleteIfExists(from.getParent());  // the scratch directory, once no other task uses it
-            } catch (java.nio.file.DirectoryNotEmptyException e) {
-                // another point is being written there
-            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot move " + from + " to " + to + ": " + e.getMessage(), e);
         }
