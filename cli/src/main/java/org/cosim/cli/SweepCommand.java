@@ -194,7 +194,7 @@ public final class SweepCommand implements Command {
      * Every point's scenario, checked as a run would check it, before any run starts; notes (once each) any
      * oneof member the overrides replaced.
      */
-    private static List<Scenario> checkedScenarios(Path file, List<String> base, SweepPlan plan, boolean strictLoad,
+    static List<Scenario> checkedScenarios(Path file, List<String> base, SweepPlan plan, boolean strictLoad,
                                                    PrintStream err) {
         List<Scenario> scenarios = new ArrayList<>();
         Scenario asFiled = ScenarioFiles.read(file);  // once: each point applies its overrides to it

@@ -74,9 +74,14 @@ final class SweepOnSlurm {
     /** Writes the sweep's plan and its points' scenarios under DIR/slurm, submits every point, and follows them. */
     static int submit(Study study, List<Scenario> scenarios, SlurmStudy.Settings settings, PrintStream out,
                       PrintStream err) {
+        refuseWhileRunning(study.dir());
+        return follow(study, prepare(study, scenarios), settings, out, err);
+    }
+
+    /** Writes the plan and the points' scenarios of a fresh study (an earlier one's files go); returns its points. */
+    static List<SlurmStudy.Point> prepare(Study study, List<Scenario> scenarios) {
         StudyDir dir = study.dir();
-        refuseWhileRunning(dir);
-        dir.clear();  // a fresh study: an earlier one's states would read as this one's
+        dir.clear();  // an earlier study's states would read as this one's
         study.planFile().write(dir);
         List<SlurmStudy.Point> points = new ArrayList<>();
         for (int i = 0; i < scenarios.size(); i++) {
@@ -84,15 +89,26 @@ final class SweepOnSlurm {
             StudyDir.writeAtomically(dir.input(name, SCENARIO), ScenarioFiles.canonicalText(scenarios.get(i)));
             points.add(new SlurmStudy.Point(name, Jobs.cost(scenarios.get(i))));
         }
-        return follow(study, points, settings, out, err);
+        return points;
     }
 
     /** Submits again the points without complete results, once no job of the sweep is queued or running. */
     static int resume(Path out, SlurmStudy.Settings settings, PrintStream stdout, PrintStream err) {
         Study study = Study.read(out);
         CommandLines.outputDirectory(out.toString());
+        refuseWhileRunning(study.dir());
+        List<SlurmStudy.Point> missing = missing(study);
+        if (missing.isEmpty()) {
+            err.println("cosim sweep: every point of " + out + " is complete: nothing to resume");
+            return collect(study, stdout, err);
+        }
+        err.println("cosim sweep: resuming " + missing.size() + " of " + study.names().size() + " points");
+        return follow(study, missing, settings, stdout, err);
+    }
+
+    /** The points without complete results (failed, or not ended), in plan order. */
+    static List<SlurmStudy.Point> missing(Study study) {
         StudyDir dir = study.dir();
-        refuseWhileRunning(dir);
         List<SlurmStudy.Point> missing = new ArrayList<>();
         for (String name : study.names()) {
             if (dir.state(name) != PointState.DONE) {
@@ -100,12 +116,7 @@ final class SweepOnSlurm {
                 missing.add(new SlurmStudy.Point(name, Jobs.cost(s)));
             }
         }
-        if (missing.isEmpty()) {
-            err.println("cosim sweep: every point of " + out + " is complete: nothing to resume");
-            return collect(study, stdout, err);
-        }
-        err.println("cosim sweep: resuming " + missing.size() + " of " + study.names().size() + " points");
-        return follow(study, missing, settings, stdout, err);
+        return missing;
     }
 
     /** sweep.csv and the rest from what has finished, as the local sweep writes them. */
@@ -120,9 +131,8 @@ final class SweepOnSlurm {
         List<SweepTable.Row> rows = rows(study);
         SweepCommand.writeTables(study.plan(), rows, study.backend() == BackendChoice.BOTH, study.out());
         SlurmStudy.Counts counts = SlurmStudy.Counts.of(states);
-        err.println("cosim sweep: SLURM points: " + counts.line() + (counts.of(PointState.DONE) < states.size()
-                ? " (sweep.csv: running points are pending; `cosim sweep --resume " + study.out() + "` runs "
-                + "again those without complete results)" : ""));
+        err.println("cosim sweep: SLURM points: " + counts.summary("cosim sweep --resume " + study.out())
+                + (counts.of(PointState.RUNNING) > 0 ? " (running points are pending in sweep.csv)" : ""));
         return SweepCommand.report(study.plan(), rows, study.out(), study.backend() == BackendChoice.BOTH,
                 study.metrics(), false, out, err);
     }

@@ -129,9 +129,9 @@ final class ValidateOnSlurm {
         StudyDir dir = study.dir();
         Map<String, PointState> states = SlurmStudy.states(dir, names(keys));
         SlurmStudy.Counts counts = SlurmStudy.Counts.of(states);
-        err.println("cosim validate: SLURM runs: " + counts.line() + (counts.of(PointState.DONE) < states.size()
-                ? " (the report marks the checks of runs not ended as not run; `cosim validate --resume "
-                + study.out() + "` runs again those without complete results)" : ""));
+        err.println("cosim validate: SLURM runs: " + counts.summary("cosim validate --resume " + study.out())
+                + (counts.of(PointState.DONE) < states.size() ? " (the report marks the checks of runs without "
+                + "results as not run, or failed)" : ""));
         ValidateCommand.ValidateProgress progress = new ValidateCommand.ValidateProgress(err, out);
         ValidationReport report = new ValidationRunner(study.options(study.out(), err, () -> false, false), progress,
                 key -> stored(dir, key)).run(study.chosen(), study.command());

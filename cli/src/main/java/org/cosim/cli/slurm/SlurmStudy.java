@@ -48,6 +48,16 @@ public final class SlurmStudy {
             return byState.get(s);
         }
 
+        /**
+         * What a collection says of the points: the counts, and when some lack complete results, that {@code
+         * resume} (the command that resumes the study) runs them again.
+         */
+        public String summary(String resume) {
+            int total = byState.values().stream().mapToInt(Integer::intValue).sum();
+            return line() + (of(PointState.DONE) == total ? ""
+                    : "; `" + resume + "` runs again those without complete results");
+        }
+
         /** "3 done, 1 failed, 2 running, 4 pending". */
         public String line() {
             StringBuilder b = new StringBuilder();
