@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.cosim.cli.slurm.SlurmException;
 import org.cosim.scenario.ClosestNames;
 import org.cosim.scenario.ScenarioException;
 
@@ -56,6 +57,9 @@ public final class Main {
         } catch (ScenarioException e) {
             err.println("cosim " + c.name() + ": bad scenario: " + e.getMessage());
             return 2;
+        } catch (SlurmException e) {
+            err.println("cosim " + c.name() + ": " + e.getMessage());
+            return 1;
         } catch (UncheckedIOException e) {
             // A file that could not be read or written: its message names it; a stack trace would not help.
             err.println("cosim " + c.name() + ": " + e.getMessage());

@@ -52,7 +52,8 @@ public final class SweepCommand implements Command {
     private static final String USAGE = "cosim sweep SCENARIO --vary field.path=v1,v2,... [--vary ...] "
             + "[--set field.path=value ...] [--out DIR] [--jobs N] [--backend java|omnetpp|both] [--plot METRIC ...] "
             + "[--plots] [--strict-load] [--slurm [--slurm-opts 'OPTIONS'] [--slurm-chunk N] [--detach]] | "
-            + "cosim sweep --collect DIR | cosim sweep --resume DIR [--slurm-opts 'OPTIONS'] [--slurm-chunk N] [--detach]";
+            + "cosim sweep --collect DIR | "
+            + "cosim sweep --resume DIR [--slurm-opts 'OPTIONS'] [--slurm-chunk N] [--detach]";
 
     /** The numbers printed over the seeds (all are in sweep_seeds.csv). */
     private static final List<String> SEED_COLUMNS = List.of("goodput_gbps", "flow_min_gbps", "rtt_network_p99_us",

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import org.cosim.cli.slurm.PlanFile;
 import org.cosim.cli.slurm.PointState;
-import org.cosim.cli.slurm.Slurm;
 import org.cosim.cli.slurm.SlurmStudy;
 import org.cosim.cli.slurm.StudyDir;
 import org.cosim.cli.sweep.SweepPlan;
@@ -74,7 +73,7 @@ final class SweepOnSlurm {
     /** Writes the sweep's plan and its points' scenarios under DIR/slurm, submits every point, and follows them. */
     static int submit(Study study, List<Scenario> scenarios, SlurmStudy.Settings settings, PrintStream out,
                       PrintStream err) {
-        refuseWhileRunning(study.dir());
+        SlurmStudy.checkSubmittable(study.dir());
         return follow(study, prepare(study, scenarios), settings, out, err);
     }
 
@@ -96,7 +95,7 @@ final class SweepOnSlurm {
     static int resume(Path out, SlurmStudy.Settings settings, PrintStream stdout, PrintStream err) {
         Study study = Study.read(out);
         CommandLines.outputDirectory(out.toString());
-        refuseWhileRunning(study.dir());
+        SlurmStudy.checkSubmittable(study.dir());
         List<SlurmStudy.Point> missing = missing(study);
         if (missing.isEmpty()) {
             err.println("cosim sweep: every point of " + out + " is complete: nothing to resume");
@@ -151,13 +150,6 @@ final class SweepOnSlurm {
         SlurmStudy.await(study.dir(), study.names(),
                 () -> SweepCommand.writeTables(study.plan(), rows(study), paired, study.out()), err);
         return collect(study, out, err);
-    }
-
-    private static void refuseWhileRunning(StudyDir dir) {
-        if (dir.exists() && Slurm.alive(dir.jobs())) {
-            throw new UsageException(dir.dir() + ": SLURM job " + String.join(",", dir.jobs()) + " of it is still "
-                    + "queued or running (wait for it, or scancel it)");
-        }
     }
 
     /** The rows in plan order: those that ended as their tasks handed them over, the others pending. */

@@ -122,9 +122,9 @@ public final class ValidateCommand implements Command {
                 quick ? "results/validate-quick" : "results/validate"));
         String command = "cosim validate " + String.join(" ", args);
         if (cl.hasOption("slurm")) {
-            return ValidateOnSlurm.submit(new ValidateOnSlurm.Study(dir, quick, backend,
-                    chosen.stream().map(Experiment::id).toList(), command.trim(), scenarios.toAbsolutePath()), cl.hasOption("strict-load"), slurm,
-                    out, err);
+            ValidateOnSlurm.Study study = new ValidateOnSlurm.Study(dir, quick, backend,
+                    chosen.stream().map(Experiment::id).toList(), command.trim(), scenarios.toAbsolutePath());
+            return ValidateOnSlurm.submit(study, cl.hasOption("strict-load"), slurm, out, err);
         }
         ValidateProgress progress = new ValidateProgress(err, out);
         if (jobs > 1) {

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.cosim.cli.slurm.PlanFile;
 import org.cosim.cli.slurm.PointState;
-import org.cosim.cli.slurm.Slurm;
 import org.cosim.cli.slurm.SlurmStudy;
 import org.cosim.cli.slurm.StudyDir;
 import org.cosim.validation.experiments.Experiment;
@@ -84,7 +83,7 @@ final class ValidateOnSlurm {
     static int submit(Study study, boolean strictLoad, SlurmStudy.Settings settings, PrintStream out,
                       PrintStream err) {
         StudyDir dir = study.dir();
-        refuseWhileRunning(dir);
+        SlurmStudy.checkSubmittable(dir);
         List<ValidationRunner.Unit> units = new ValidationRunner(study.options(study.out(), err, () -> false,
                 strictLoad), new ValidationRunner.Listener() { }).units(study.chosen());
         dir.clear();  // a fresh study: an earlier one's states would read as this one's
@@ -100,7 +99,7 @@ final class ValidateOnSlurm {
         Study study = Study.read(out);
         CommandLines.outputDirectory(out.toString());
         StudyDir dir = study.dir();
-        refuseWhileRunning(dir);
+        SlurmStudy.checkSubmittable(dir);
         List<String> keys = PlanFile.read(dir).all("unit");
         List<ValidationRunner.Unit> units = new ValidationRunner(study.options(study.out(), err, () -> false, false),
                 new ValidationRunner.Listener() { }).units(study.chosen());
@@ -168,13 +167,6 @@ final class ValidateOnSlurm {
         }
         SlurmStudy.await(study.dir(), names(keys), () -> { }, err);
         return collect(study, keys, out, err);
-    }
-
-    private static void refuseWhileRunning(StudyDir dir) {
-        if (dir.exists() && Slurm.alive(dir.jobs())) {
-            throw new UsageException(dir.dir() + ": SLURM job " + String.join(",", dir.jobs()) + " of it is still "
-                    + "queued or running (wait for it, or scancel it)");
-        }
     }
 
     /** A task's code for one unit: the local validation's, into a scratch directory renamed into place. */

@@ -31,24 +31,9 @@ class SweepOnSlurmTest {
     @TempDir
     Path tmp;
 
-    private static final String LAW = """
-            import org.cosim.agents.custom.LawParameters;
-            import org.cosim.agents.window.*;
-            public class Breaks implements WindowLaw {
-                private final double at;
-                private int acks;
-                public Breaks(LawParameters p) { at = p.get("break_at", 0); }
-                public double onAck(CongestionWindow w, AckSample a) {
-                    if (++acks == at) throw new IllegalStateException("broke as asked");
-                    return w.cwnd();
-                }
-                public double lossDecrease() { return 0.5; }
-            }
-            """;
-
     private List<String> base() throws IOException {
         Path law = tmp.resolve("Breaks.java");
-        Files.writeString(law, LAW);
+        Files.writeString(law, SweepCommandTest.BREAKS);
         return List.of("duration_us=300", "output.warmup_us=100",
                 "protocol.custom_window_law.source_file=" + law.toAbsolutePath());
     }
@@ -120,7 +105,8 @@ class SweepOnSlurmTest {
         SweepTable.Row pending = SweepTable.Row.pending(plan.points().get(1), "2_seed=2");
         for (SweepTable.Row r : List.of(failed, pending)) {
             SweepTable.Row back = SweepTable.Row.parse(r.point(), r.text());
-            assertEquals(new SweepTable(plan.axes(), List.of(r)).csv(), new SweepTable(plan.axes(), List.of(back)).csv());
+            assertEquals(new SweepTable(plan.axes(), List.of(r)).csv(),
+                    new SweepTable(plan.axes(), List.of(back)).csv());
             assertEquals(r.failure(), back.failure());
         }
     }
@@ -130,7 +116,8 @@ class SweepOnSlurmTest {
         CliOutcome o = cosim("sweep", scenario().toString(), "--vary", "seed=1,2", "--detach");
         assertEquals(2, o.status());
         assertTrue(o.err().contains("--detach goes with --slurm or --resume"), o.err());
-        CliOutcome chunk = cosim("sweep", scenario().toString(), "--vary", "seed=1,2", "--slurm", "--slurm-chunk", "0");
+        CliOutcome chunk = cosim("sweep", scenario().toString(), "--vary", "seed=1,2", "--slurm", "--slurm-chunk",
+                "0");
         assertEquals(2, chunk.status());
         assertTrue(chunk.err().contains("--slurm-chunk takes a whole number"), chunk.err());
         CliOutcome none = cosim("sweep", "--collect", tmp.toString());

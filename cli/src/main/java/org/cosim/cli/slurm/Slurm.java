@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * SLURM's commands, run as processes: {@code sbatch --parsable} submits a job array and gives its id, {@code
@@ -19,7 +20,7 @@ public final class Slurm {
 
     /**
      * Submits {@code script} with {@code options} (--slurm-opts, split at spaces) before it; returns the job id.
-     * An IllegalStateException with sbatch's message when it refuses.
+     * A SlurmException with sbatch's message when it refuses.
      */
     public static String submit(Path script, List<String> options) {
         List<String> cmd = new ArrayList<>(List.of("sbatch", "--parsable"));
@@ -28,28 +29,33 @@ public final class Slurm {
         Result r = run(cmd);
         String id = r.output().strip();
         if (r.status() != 0 || !id.matches("[0-9]+(;.*)?")) {
-            throw new IllegalStateException("sbatch refused the job array (" + String.join(" ", cmd) + "): "
-                    + r.output().strip());
+            throw new SlurmException("sbatch refused the job array (" + String.join(" ", cmd) + "): "
+                    + r.output().strip(), null);
         }
         return id.split(";")[0];  // "ID;CLUSTER" on a federation
     }
 
-    /** Whether any of {@code jobs} has tasks still queued or running. */
+    /**
+     * Whether any of {@code jobs} has tasks still queued or running. A job SLURM has forgotten makes squeue fail
+     * with "Invalid job id": not alive; any other failure (the controller out of reach for a moment) counts as
+     * alive, since the points' files, not squeue, say when they are done.
+     */
     public static boolean alive(List<String> jobs) {
         if (jobs.isEmpty()) {
             return false;
         }
-        // A job SLURM has forgotten makes squeue fail ("Invalid job id"): it is not alive.
         Result r = run(List.of("squeue", "-h", "-o", "%i", "-j", String.join(",", jobs)));
-        return r.status() == 0 && !r.output().isBlank();
+        return r.status() == 0 ? !r.output().isBlank() : !r.output().contains("Invalid job id");
     }
 
-    /** Whether sbatch is on the PATH. */
-    public static boolean available() {
+    /** Why sbatch cannot submit from here (not installed, or no cluster configuration); empty when it can. */
+    public static Optional<String> unavailable() {
         try {
-            return run(List.of("sbatch", "--version")).status() == 0;
-        } catch (IllegalStateException e) {
-            return false;
+            Result r = run(List.of("sbatch", "--version"));
+            return r.status() == 0 ? Optional.empty()
+                    : Optional.of("sbatch --version fails: " + r.output().strip().replace('\n', ' '));
+        } catch (SlurmException e) {
+            return Optional.of(e.getMessage());
         }
     }
 
@@ -60,11 +66,11 @@ public final class Slurm {
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             return new Result(p.waitFor(), out);
         } catch (IOException e) {
-            throw new IllegalStateException("cannot run " + cmd.get(0) + " (is SLURM installed here?): "
+            throw new SlurmException("cannot run " + cmd.get(0) + " (is SLURM installed here?): "
                     + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running " + cmd.get(0), e);
+            throw new SlurmException("interrupted while running " + cmd.get(0), e);
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.cosim.cli.UsageException;
 
 /**
  * A study's points on SLURM: submitting those given as one job array ({@link #submit}), and waiting for them with
@@ -67,6 +68,17 @@ public final class SlurmStudy {
     }
 
     private SlurmStudy() {}
+
+    /** Refuses to submit without SLURM, or while an earlier submission into the directory is queued or running. */
+    public static void checkSubmittable(StudyDir dir) {
+        Slurm.unavailable().ifPresent(why -> {
+            throw new UsageException("--slurm and --resume submit with sbatch, which does not work here: " + why);
+        });
+        if (dir.exists() && Slurm.alive(dir.jobs())) {
+            throw new UsageException(dir.dir() + ": SLURM job " + String.join(",", dir.jobs()) + " of it is still "
+                    + "queued or running (wait for it, or scancel it)");
+        }
+    }
 
     /** Each point's state, in the order given. */
     public static Map<String, PointState> states(StudyDir dir, List<String> points) {

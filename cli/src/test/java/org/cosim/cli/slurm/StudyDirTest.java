@@ -93,6 +93,7 @@ class StudyDirTest {
         d.addJob("42");
         assertEquals(List.of("41", "42"), d.jobs());
         assertFalse(Slurm.alive(List.of()), "no jobs: none alive, without asking squeue");
-        assertEquals(List.of("--partition=long", "--time=2:00:00"), Slurm.options(" --partition=long  --time=2:00:00 "));
+        assertEquals(List.of("--partition=long", "--time=2:00:00"),
+                Slurm.options(" --partition=long  --time=2:00:00 "));
     }
 }

@@ -333,7 +333,8 @@ class ValidationRunnerTest {
                 key -> StoredUnit.of(stored.get(key))).run(es, "test");
         assertEquals(List.of(Verdict.PASS, Verdict.FAIL),
                 judged.experiments().stream().map(e -> e.checks().get(0).verdict()).toList());
-        assertEquals(withoutWallTimes(tmp.resolve("here/report.json")), withoutWallTimes(there.resolve("report.json")));
+        assertEquals(withoutWallTimes(tmp.resolve("here/report.json")),
+                withoutWallTimes(there.resolve("report.json")));
         for (String file : List.of("flows.csv", "summary.json", "timeseries.csv", "rtt_samples.csv")) {
             assertEquals(Files.readString(tmp.resolve("here/runs/java/test/second/" + file)),
                     Files.readString(there.resolve("runs/java/test/second/" + file)), file);
