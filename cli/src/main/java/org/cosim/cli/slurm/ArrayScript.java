@@ -7,11 +7,11 @@ import java.util.stream.Collectors;
 
 /**
  * The batch script of a submission: a job array of {@code tasks} tasks, task i running the points on line i of the
- * submission's tasks file with {@code cosim slurm-task} (the same jar as the submitting command, on the shared
- * filesystem), in the submitting command's working directory, with its output in {@code DIR/slurm/logs/}. Options
+ * submission's tasks file with {@code cosim slurm-task} (the build that submitted the study, on the shared
+ * filesystem: TaskCommand), in the submitting command's working directory, with its output in {@code DIR/slurm/logs/}. Options
  * for sbatch (partition, time, memory) go on sbatch's command line, not here ({@link Slurm#submit}).
  *
- * @param javaCommand the JVM and its options, then {@code -jar} and the jar (TaskCommand#current)
+ * @param javaCommand the JVM and its options, then {@code -jar} and the jar (TaskCommand#forStudy)
  * @param environment variables the tasks need set as the submitting command has them (COSIM_HOME)
  */
 public record ArrayScript(StudyDir study, int submission, int tasks, String jobName, List<String> javaCommand,

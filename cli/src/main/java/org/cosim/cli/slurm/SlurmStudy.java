@@ -107,7 +107,7 @@ public final class SlurmStudy {
         if (home != null) {
             env.put("COSIM_HOME", home);
         }
-        Path script = new ArrayScript(dir, submission, tasks.size(), jobName, TaskCommand.current(),
+        Path script = new ArrayScript(dir, submission, tasks.size(), jobName, TaskCommand.forStudy(dir),
                 Path.of("").toAbsolutePath(), env).write();
         String job = Slurm.submit(script, settings.sbatchOptions());
         dir.addJob(job);

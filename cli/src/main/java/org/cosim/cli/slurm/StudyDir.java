@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  * DIR/slurm/plan.txt} (what the study is: {@link PlanFile}), {@code DIR/slurm/points/} (each point's input, and
  * the files its task writes: {@code NAME.running} while it runs, then its outcome and {@code NAME.state}),
  * {@code DIR/slurm/submit-N.sh} and {@code submit-N.tasks} (the job array of each submission and the points of each
- * of its tasks), {@code DIR/slurm/jobs.txt} (the job ids) and {@code DIR/slurm/logs/} (the tasks' output).
+ * of its tasks), {@code DIR/slurm/jobs.txt} (the job ids), {@code DIR/slurm/build/} (the build the tasks run) and
+ * {@code DIR/slurm/logs/} (the tasks' output).
  *
  * <p>A task writes a point's results under {@code DIR/.slurm-tmp/} and renames them into place, then writes its
  * outcome and last its state file, each to a temporary name renamed over the final one: a point is done or failed
@@ -77,6 +78,11 @@ public final class StudyDir {
 
     public Path tasks(int submission) {
         return slurm().resolve("submit-" + submission + ".tasks");
+    }
+
+    /** The copy of the build the study's tasks run (TaskCommand). */
+    public Path build() {
+        return slurm().resolve("build");
     }
 
     public Path logs() {
