@@ -117,7 +117,7 @@ final class ValidateOnSlurm {
         return follow(study, keys, missing, settings, stdout, err);
     }
 
-    /** The report from the units that have ended, as the local validation writes it. */
+    /** The report from the units that have ended, as the local validation writes it; status 1 while some have not. */
     static int collect(Path out, PrintStream stdout, PrintStream err) {
         Study study = Study.read(out);
         CommandLines.outputDirectory(out.toString());
@@ -135,7 +135,8 @@ final class ValidateOnSlurm {
         ValidationReport report = new ValidationRunner(study.options(study.out(), err, () -> false, false), progress,
                 key -> stored(dir, key)).run(study.chosen(), study.command());
         progress.done();
-        return ValidateCommand.finish(report, study.out(), out);
+        int status = ValidateCommand.finish(report, study.out(), out);
+        return counts.of(PointState.DONE) < states.size() ? Math.max(status, 1) : status;  // runs missing: 1
     }
 
     /** Unit {@code key}'s outcome as its task stored it, or why there is none. */
