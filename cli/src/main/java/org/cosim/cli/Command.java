@@ -6,6 +6,7 @@ import java.io.PrintStream;
 public interface Command {
     String name();
 
+    /** A line for `cosim --help`; null for an internal command, not listed. */
     String summary();
 
     /** Runs with the arguments after the command name; returns the exit status. */

@@ -18,6 +18,8 @@ import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
+import org.cosim.cli.slurm.Slurm;
+import org.cosim.cli.slurm.SlurmStudy;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.results.ResultsWriter;
 import org.cosim.scenario.ClosestNames;
@@ -41,6 +43,58 @@ final class CommandLines {
         return Option.builder("j").longOpt("jobs").hasArg().argName("N")
                 .desc("runs at once (default: the cores on the java back end, 1 with omnetpp, whose runs take two "
                         + "each)").get();
+    }
+
+    /**
+     * The options of a study run on a SLURM cluster (sweep, validate; docs/cluster.md): --slurm submits, --collect
+     * DIR and --resume DIR read or complete an earlier submission, --slurm-opts, --slurm-chunk and --detach say how.
+     */
+    static void addSlurmOptions(Options o, String results) {
+        o.addOption(Option.builder().longOpt("slurm").desc("run the points as a SLURM job array (sbatch) instead of "
+                + "here; waits with the counts of points done, failed, running and pending, then writes the "
+                + results + " as a local run would").get());
+        o.addOption(Option.builder().longOpt("slurm-opts").hasArg().argName("'OPTIONS'")
+                .desc("sbatch options for the job array, separated by spaces, e.g. '--partition=long --time=2:00:00'")
+                .get());
+        o.addOption(Option.builder().longOpt("slurm-chunk").hasArg().argName("N")
+                .desc("points per array task (default: short points share a task, until about half a minute of "
+                        + "work)").get());
+        o.addOption(Option.builder().longOpt("detach").desc("with --slurm or --resume: submit and return at once")
+                .get());
+        o.addOption(Option.builder().longOpt("collect").hasArg().argName("DIR")
+                .desc("write the " + results + " of a study submitted with --slurm from the points that have "
+                        + "finished; the others are marked failed or pending").get());
+        o.addOption(Option.builder().longOpt("resume").hasArg().argName("DIR")
+                .desc("submit again the points of a study submitted with --slurm that have no complete results "
+                        + "(once none of its jobs is queued or running)").get());
+    }
+
+    /** --slurm-opts, --slurm-chunk and --detach; refused without --slurm or --resume. */
+    static SlurmStudy.Settings slurmSettings(CommandLine cl) {
+        boolean submits = cl.hasOption("slurm") || cl.hasOption("resume");
+        for (String o : new String[] {"slurm-opts", "slurm-chunk", "detach"}) {
+            if (cl.hasOption(o) && !submits) {
+                throw new UsageException("--" + o + " goes with --slurm or --resume");
+            }
+        }
+        if (cl.hasOption("collect") && (cl.hasOption("slurm") || cl.hasOption("resume"))) {
+            throw new UsageException("--collect reads a submitted study: not with --slurm or --resume");
+        }
+        int perTask = 0;
+        if (cl.hasOption("slurm-chunk")) {
+            String v = cl.getOptionValue("slurm-chunk");
+            try {
+                perTask = Integer.parseInt(v);
+            } catch (NumberFormatException e) {
+                perTask = -1;
+            }
+            if (perTask < 1) {
+                throw new UsageException("--slurm-chunk takes a whole number of points per task (1 or more), not '"
+                        + v + "'");
+            }
+        }
+        return new SlurmStudy.Settings(Slurm.options(cl.getOptionValue("slurm-opts")), perTask,
+                cl.hasOption("detach"));
     }
 
     /**

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.cosim.cli.slurm.SlurmException;
 import org.cosim.scenario.ClosestNames;
 import org.cosim.scenario.ScenarioException;
 
@@ -17,7 +18,7 @@ public final class Main {
 
     static {
         for (Command c : new Command[] {new RunCommand(), new CompareCommand(), new AgentsCommand(), new BenchCommand(),
-                new OmnetppIniCommand(), new ValidateCommand(), new SweepCommand()}) {
+                new OmnetppIniCommand(), new ValidateCommand(), new SweepCommand(), new SlurmTaskCommand()}) {
             COMMANDS.put(c.name(), c);
         }
     }
@@ -56,6 +57,9 @@ public final class Main {
         } catch (ScenarioException e) {
             err.println("cosim " + c.name() + ": bad scenario: " + e.getMessage());
             return 2;
+        } catch (SlurmException e) {
+            err.println("cosim " + c.name() + ": " + e.getMessage());
+            return 1;
         } catch (UncheckedIOException e) {
             // A file that could not be read or written: its message names it; a stack trace would not help.
             err.println("cosim " + c.name() + ": " + e.getMessage());
@@ -71,6 +75,9 @@ public final class Main {
         s.println("A datacenter congestion-control co-simulator: TIMELY, NDP, Poseidon and their");
         s.println("baselines on a simulated fabric (Java, or OMNeT++ 6.x). Commands:");
         for (Command c : COMMANDS.values()) {
+            if (c.summary() == null) {
+                continue;  // internal (slurm-task)
+            }
             s.printf("  %-12s %s%n", c.name(), c.summary());
         }
     }

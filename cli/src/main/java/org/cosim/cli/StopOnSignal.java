@@ -17,7 +17,8 @@ import org.cosim.setup.SetUpStop;
 /**
  * Ctrl-C (SIGINT) or SIGTERM during `cosim run`, `compare` or `sweep`: the runs in
  * progress stop and their results so far are written as failed runs, and no new run
- * starts, instead of the JVM exiting with everything lost. A run stops at its next
+ * starts, instead of the JVM exiting with everything lost. In a SLURM task (scancel,
+ * preemption) the point stopped is left pending instead (SlurmTaskCommand). A run stops at its next
  * progress step (at most 1 ms of simulated time away; {@link #control}), on either
  * back end, and records what it measured. The JVM runs shutdown hooks
  * while the other threads go on, so this hook waits until the results are on disk:

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.cosim.cli.slurm.SlurmStudy;
 import org.cosim.cli.sweep.SeedSummary;
 import org.cosim.cli.sweep.SweepAxis;
 import org.cosim.cli.sweep.SweepPlan;
@@ -50,7 +51,9 @@ import org.cosim.setup.SetUpStop;
 public final class SweepCommand implements Command {
     private static final String USAGE = "cosim sweep SCENARIO --vary field.path=v1,v2,... [--vary ...] "
             + "[--set field.path=value ...] [--out DIR] [--jobs N] [--backend java|omnetpp|both] [--plot METRIC ...] "
-            + "[--plots] [--strict-load]";
+            + "[--plots] [--strict-load] [--slurm [--slurm-opts 'OPTIONS'] [--slurm-chunk N] [--detach]] | "
+            + "cosim sweep --collect DIR | "
+            + "cosim sweep --resume DIR [--slurm-opts 'OPTIONS'] [--slurm-chunk N] [--detach]";
 
     /** The numbers printed over the seeds (all are in sweep_seeds.csv). */
     private static final List<String> SEED_COLUMNS = List.of("goodput_gbps", "flow_min_gbps", "rtt_network_p99_us",
@@ -85,6 +88,7 @@ public final class SweepCommand implements Command {
                         + "rtt_network_p99_us; one of " + SweepTable.metricNames()).get());
         o.addOption(Option.builder().longOpt("plots").desc("write each run's PNG plots too").get());
         o.addOption(CommandLines.strictLoadOption());
+        CommandLines.addSlurmOptions(o, "sweep.csv, sweep_seeds.csv and plots");
         o.addOption(CommandLines.helpOption());
         return o;
     }
@@ -95,6 +99,15 @@ public final class SweepCommand implements Command {
         if (cl.hasOption("help")) {
             out.print(CommandLines.help(USAGE, "Runs a scenario over a grid of field values.", options()));
             return 0;
+        }
+        SlurmStudy.Settings slurm = CommandLines.slurmSettings(cl);
+        if (cl.hasOption("collect") || cl.hasOption("resume")) {
+            if (!cl.getArgList().isEmpty()) {
+                throw new UsageException("--collect and --resume take the sweep's directory, not a scenario: "
+                        + "unexpected " + cl.getArgList());
+            }
+            return cl.hasOption("collect") ? SweepOnSlurm.collect(Path.of(cl.getOptionValue("collect")), out, err)
+                    : SweepOnSlurm.resume(Path.of(cl.getOptionValue("resume")), slurm, out, err);
         }
         Path file = CommandLines.scenarioArgument(cl);
         BackendChoice backend = CommandLines.choice(cl, "backend", BackendChoice.class, BackendChoice.JAVA);
@@ -125,25 +138,38 @@ public final class SweepCommand implements Command {
                 CommandLines.resultsDirectory(d);
             }
         }
+        if (cl.hasOption("slurm")) {
+            return SweepOnSlurm.submit(new SweepOnSlurm.Study(outDir, plan, backend, cl.hasOption("plots"), metrics),
+                    scenarios, slurm, out, err);
+        }
         err.printf(Locale.ROOT, "cosim sweep: %d runs, %d at a time, into %s%n", plan.points().size(), jobs, outDir);
 
         try (StopOnSignal stop = new StopOnSignal(err, "the sweep's runs")) {
             List<SweepTable.Row> rows = runAll(plan, scenarios, outDir, backend, jobs, cl.hasOption("plots"), stop,
                     err);
-            SweepTable table = new SweepTable(plan.axes(), rows, backend == BackendChoice.BOTH);
-            table.print(out, metrics);
-            Optional<SeedSummary> seeds = SeedSummary.of(plan.axes(), rows);
-            if (seeds.isPresent()) {
-                out.println("over the seeds (mean +- 95% confidence interval of the complete runs):");
-                seeds.get().print(out, SEED_COLUMNS);
-            }
-            out.println("results: " + outDir + "/sweep.csv" + (seeds.isPresent() ? ", sweep_seeds.csv" : "")
-                    + ", and a directory per run");
-            for (String m : metrics) {
-                out.println("plot:    " + Plots.figure(outDir.resolve("sweep_" + m + ".png"), table.figure(m)));
-            }
-            return status(rows, stop.requested(), err);
+            return report(plan, rows, outDir, backend == BackendChoice.BOTH, metrics, stop.requested(), out, err);
         }
+    }
+
+    /**
+     * The sweep's table on the terminal, its summary over the seeds and its figures, from its rows (run here or
+     * on SLURM); returns the exit status.
+     */
+    static int report(SweepPlan plan, List<SweepTable.Row> rows, Path outDir, boolean paired, List<String> metrics,
+                      boolean stopped, PrintStream out, PrintStream err) {
+        SweepTable table = new SweepTable(plan.axes(), rows, paired);
+        table.print(out, metrics);
+        Optional<SeedSummary> seeds = SeedSummary.of(plan.axes(), rows);
+        if (seeds.isPresent()) {
+            out.println("over the seeds (mean +- 95% confidence interval of the complete runs):");
+            seeds.get().print(out, SEED_COLUMNS);
+        }
+        out.println("results: " + outDir + "/sweep.csv" + (seeds.isPresent() ? ", sweep_seeds.csv" : "")
+                + ", and a directory per run");
+        for (String m : metrics) {
+            out.println("plot:    " + Plots.figure(outDir.resolve("sweep_" + m + ".png"), table.figure(m)));
+        }
+        return status(rows, stopped, err);
     }
 
     private static int status(List<SweepTable.Row> rows, boolean stopped, PrintStream err) {
@@ -169,7 +195,7 @@ public final class SweepCommand implements Command {
      * Every point's scenario, checked as a run would check it, before any run starts; notes (once each) any
      * oneof member the overrides replaced.
      */
-    private static List<Scenario> checkedScenarios(Path file, List<String> base, SweepPlan plan, boolean strictLoad,
+    static List<Scenario> checkedScenarios(Path file, List<String> base, SweepPlan plan, boolean strictLoad,
                                                    PrintStream err) {
         List<Scenario> scenarios = new ArrayList<>();
         Scenario asFiled = ScenarioFiles.read(file);  // once: each point applies its overrides to it
@@ -215,7 +241,7 @@ public final class SweepCommand implements Command {
         boolean paired = backend == BackendChoice.BOTH;
         try {
             Files.createDirectories(outDir);
-            writeTables(plan, table, paired, outDir);
+            writeTables(plan, List.of(table), paired, outDir);
             List<Future<SweepTable.Row>> futures = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 SweepPlan.Point p = plan.points().get(i);
@@ -237,7 +263,7 @@ public final class SweepCommand implements Command {
                     }
                     synchronized (table) {
                         table[slot] = row;
-                        writeTables(plan, table, paired, outDir);
+                        writeTables(plan, List.of(table), paired, outDir);
                         err.printf(Locale.ROOT, "cosim sweep: %d/%d %s: %s%n", done.incrementAndGet(), count,
                                 String.join(" ", p.overrides(plan.axes())), row.complete() ? "done"
                                         : "FAILED (" + row.failure() + ")");
@@ -263,13 +289,13 @@ public final class SweepCommand implements Command {
     }
 
     /** sweep.csv, and sweep_seeds.csv when seed is varied: rewritten as runs end, so a stopped sweep keeps them. */
-    private static void writeTables(SweepPlan plan, SweepTable.Row[] table, boolean paired, Path outDir) {
-        new SweepTable(plan.axes(), List.of(table), paired).writeCsv(outDir.resolve("sweep.csv"));
-        SeedSummary.of(plan.axes(), List.of(table)).ifPresent(s -> s.writeCsv(outDir.resolve("sweep_seeds.csv")));
+    static void writeTables(SweepPlan plan, List<SweepTable.Row> rows, boolean paired, Path outDir) {
+        new SweepTable(plan.axes(), rows, paired).writeCsv(outDir.resolve("sweep.csv"));
+        SeedSummary.of(plan.axes(), rows).ifPresent(s -> s.writeCsv(outDir.resolve("sweep_seeds.csv")));
     }
 
     /** One point; a signal stops it at its next progress step, and its results are kept as a failed run's. */
-    private static SweepTable.Row runOne(SweepPlan.Point p, String dir, Scenario s, Path runDir,
+    static SweepTable.Row runOne(SweepPlan.Point p, String dir, Scenario s, Path runDir,
                                          BackendChoice backend, boolean plots, StopOnSignal stop, PrintStream err) {
         if (backend == BackendChoice.BOTH) {
             return runBoth(p, dir, s, runDir, plots, stop, err);

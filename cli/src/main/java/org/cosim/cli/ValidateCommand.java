@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.cosim.cli.slurm.SlurmStudy;
 import org.cosim.runner.Backend;
 import org.cosim.runner.omnetpp.CosimHome;
 import org.cosim.runner.omnetpp.OmnetppException;
@@ -33,7 +34,9 @@ import org.cosim.validation.validate.Verdict;
  */
 public final class ValidateCommand implements Command {
     private static final String USAGE = "cosim validate [--paper timely|ndp|poseidon|all] "
-            + "[--backend java|omnetpp|both] [--quick] [--out DIR] [--only ID,...] [--jobs N] [--list] [--strict-load]";
+            + "[--backend java|omnetpp|both] [--quick] [--out DIR] [--only ID,...] [--jobs N] [--list] [--strict-load] "
+            + "[--slurm [--slurm-opts 'OPTIONS'] [--slurm-chunk N] [--detach]] | cosim validate --collect DIR | "
+            + "cosim validate --resume DIR [--slurm-opts 'OPTIONS'] [--slurm-chunk N] [--detach]";
 
     @Override
     public String name() {
@@ -62,6 +65,7 @@ public final class ValidateCommand implements Command {
         o.addOption(CommandLines.jobsOption());
         o.addOption(Option.builder().longOpt("list").desc("list the experiments and exit").get());
         o.addOption(CommandLines.strictLoadOption());
+        CommandLines.addSlurmOptions(o, "report (report.md, report.json, plots/)");
         o.addOption(CommandLines.helpOption());
         return o;
     }
@@ -76,6 +80,13 @@ public final class ValidateCommand implements Command {
         }
         if (!cl.getArgList().isEmpty()) {
             throw new UsageException("unexpected arguments " + cl.getArgList());
+        }
+        SlurmStudy.Settings slurm = CommandLines.slurmSettings(cl);
+        if (cl.hasOption("collect")) {
+            return ValidateOnSlurm.collect(Path.of(cl.getOptionValue("collect")), out, err);
+        }
+        if (cl.hasOption("resume")) {
+            return ValidateOnSlurm.resume(Path.of(cl.getOptionValue("resume")), slurm, out, err);
         }
         String paper = cl.getOptionValue("paper", "all");
         if (!paper.equals("all") && !Experiments.PAPERS.contains(paper)) {
@@ -110,6 +121,11 @@ public final class ValidateCommand implements Command {
         Path dir = CommandLines.outputDirectory(cl.getOptionValue("out",
                 quick ? "results/validate-quick" : "results/validate"));
         String command = "cosim validate " + String.join(" ", args);
+        if (cl.hasOption("slurm")) {
+            ValidateOnSlurm.Study study = new ValidateOnSlurm.Study(dir, quick, backend,
+                    chosen.stream().map(Experiment::id).toList(), command.trim(), scenarios.toAbsolutePath());
+            return ValidateOnSlurm.submit(study, cl.hasOption("strict-load"), slurm, out, err);
+        }
         ValidateProgress progress = new ValidateProgress(err, out);
         if (jobs > 1) {
             err.println("cosim validate: " + jobs + " runs at a time (--jobs; results do not depend on it)");
@@ -120,22 +136,28 @@ public final class ValidateCommand implements Command {
                     scenarios, err, stop::requested, jobs, cl.hasOption("strict-load")), progress)
                     .run(chosen, command.trim());
             progress.done();  // the runner has written the report
-            if (!report.complete()) {
-                out.println("validate: stopped after " + report.experiments().size() + " of "
-                        + (report.experiments().size() + report.pending().size()) + " experiments; the report lists "
-                        + "the rest as still to run");
-            }
-            out.printf(Locale.ROOT, "validate: %d pass, %d FAIL, %s%d not run, %d not checked at this scale; wall %s%n",
-                    report.count(Verdict.PASS), report.count(Verdict.FAIL), report.count(Verdict.DEVIATION)
-                            + " known deviations, ", report.count(Verdict.NOT_RUN),
-                    report.count(Verdict.NOT_CHECKED), String.format(Locale.ROOT, "%.1f s", report.wallSeconds()));
-            out.println("report: " + dir.resolve("report.md") + " (and report.json, plots/, runs/)");
-            out.flush();
-            return report.failed() || !report.complete() ? 1 : 0;
+            return finish(report, dir, out);
         }
     }
 
-    private static List<Experiment> select(List<Experiment> all, String only) {
+    /** The lines after the experiments' (the counts, where the report is); returns the exit status. */
+    static int finish(ValidationReport report, Path dir, PrintStream out) {
+        if (!report.complete()) {
+            out.println("validate: stopped after " + report.experiments().size() + " of "
+                    + (report.experiments().size() + report.pending().size()) + " experiments; the report lists "
+                    + "the rest as still to run");
+        }
+        out.printf(Locale.ROOT, "validate: %d pass, %d FAIL, %s%d not run, %d not checked at this scale; wall %s%n",
+                report.count(Verdict.PASS), report.count(Verdict.FAIL), report.count(Verdict.DEVIATION)
+                        + " known deviations, ", report.count(Verdict.NOT_RUN),
+                report.count(Verdict.NOT_CHECKED), String.format(Locale.ROOT, "%.1f s", report.wallSeconds()));
+        out.println("report: " + dir.resolve("report.md") + " (and report.json, plots/, runs/)");
+        out.flush();
+        return report.failed() || !report.complete() ? 1 : 0;
+    }
+
+    /** The experiments {@code only} names (ids separated by commas), in its order; all when it is null. */
+    static List<Experiment> select(List<Experiment> all, String only) {
         if (only == null) {
             return all;
         }

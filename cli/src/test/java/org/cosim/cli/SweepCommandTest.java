@@ -115,23 +115,26 @@ class SweepCommandTest {
         assertTrue(plot.err().contains("--plot speed: not a sweep.csv column"), plot.err());
     }
 
+    /** A window law (custom_window_law) that fails its run at the ACK numbered params[break_at] (0: never). */
+    static final String BREAKS = """
+            import org.cosim.agents.custom.LawParameters;
+            import org.cosim.agents.window.*;
+            public class Breaks implements WindowLaw {
+                private final double at;
+                private int acks;
+                public Breaks(LawParameters p) { at = p.get("break_at", 0); }
+                public double onAck(CongestionWindow w, AckSample a) {
+                    if (++acks == at) throw new IllegalStateException("broke as asked");
+                    return w.cwnd();
+                }
+                public double lossDecrease() { return 0.5; }
+            }
+            """;
+
     @Test
     void aFailedRunIsARowAndTheOthersStand() throws IOException {
         Path law = tmp.resolve("Breaks.java");
-        Files.writeString(law, """
-                import org.cosim.agents.custom.LawParameters;
-                import org.cosim.agents.window.*;
-                public class Breaks implements WindowLaw {
-                    private final double at;
-                    private int acks;
-                    public Breaks(LawParameters p) { at = p.get("break_at", 0); }
-                    public double onAck(CongestionWindow w, AckSample a) {
-                        if (++acks == at) throw new IllegalStateException("broke as asked");
-                        return w.cwnd();
-                    }
-                    public double lossDecrease() { return 0.5; }
-                }
-                """);
+        Files.writeString(law, BREAKS);
         Path out = tmp.resolve("fail");
         CliOutcome o = cosim("sweep", ShippedScenarios.path("poseidon/fig14-m2-n2.textproto").toString(),
                 "--set", "duration_us=300", "--set", "output.warmup_us=100",

@@ -28,14 +28,18 @@ import org.cosim.runner.results.Summary;
  */
 public final class SweepTable {
     /**
-     * One run: the numbers of its table row (its summary, counters and monitored
-     * queues; not its results, which a sweep of big runs could not keep in memory
-     * for every point), or (summary null) why it could not start.
-     * {@code differences}: with both back ends, how many values of the OMNeT++
-     * run's files differ from the Java run's (0: identical); -1: one back end.
+     * One run: the numbers of its table row in {@link #metricNames()} order (NaN where one does not apply; computed
+     * from its summary, counters and monitored queues, not its results, which a sweep of big runs could not keep in
+     * memory for every point) and the flow-size decades its slowdowns have flows in, or (values null) why it could
+     * not start. {@code differences}: with both back ends, how many values of the OMNeT++ run's files differ from
+     * the Java run's (0: identical); -1: one back end.
      */
-    public record Row(SweepPlan.Point point, String dir, Summary summary, Counters counters, List<QueueRecord> queues,
-                      String failure, int differences) {
+    public record Row(SweepPlan.Point point, String dir, double[] values, List<String> slowdownKeys, String failure,
+                      int differences) {
+        public Row {
+            slowdownKeys = List.copyOf(slowdownKeys);
+        }
+
         public static Row of(SweepPlan.Point point, String dir, RunResults results, Summary summary) {
             return paired(point, dir, results, summary, results.failure(), -1);
         }
@@ -43,20 +47,33 @@ public final class SweepTable {
         /** The Java run of a paired point, and how its OMNeT++ twin compared. */
         public static Row paired(SweepPlan.Point point, String dir, RunResults java, Summary summary,
                                  String failure, int differences) {
-            return new Row(point, dir, summary, java.counters(), List.copyOf(java.queues()), failure, differences);
+            return measured(point, dir, summary, java.counters(), java.queues(), failure, differences);
+        }
+
+        /** A run's row from the numbers it is computed from: its summary, counters and monitored queues. */
+        public static Row measured(SweepPlan.Point point, String dir, Summary summary, Counters counters,
+                                   List<QueueRecord> queues, String failure, int differences) {
+            Measured m = new Measured(summary, counters, List.copyOf(queues));
+            double[] v = new double[METRICS.size()];
+            for (int i = 0; i < v.length; i++) {
+                Double x = METRICS.get(i).value().apply(m);
+                v[i] = x == null ? Double.NaN : x;
+            }
+            return new Row(point, dir, v, summary.slowdownBySize().stream().map(Slowdowns.Bucket::key).toList(),
+                    failure, differences);
         }
 
         public static Row failedToStart(SweepPlan.Point point, String dir, String why) {
-            return new Row(point, dir, null, null, List.of(), why, -1);
+            return new Row(point, dir, null, List.of(), why, -1);
         }
 
         /** A point whose run has not ended yet (sweep.csv is rewritten as runs end). */
         public static Row pending(SweepPlan.Point point, String dir) {
-            return new Row(point, dir, null, null, List.of(), null, -1);
+            return new Row(point, dir, null, List.of(), null, -1);
         }
 
         public boolean ran() {
-            return summary != null;
+            return values != null;
         }
 
         public boolean complete() {
@@ -67,9 +84,81 @@ public final class SweepTable {
         public String status() {
             return complete() ? "complete" : ran() || failure != null ? "failed" : "pending";
         }
+
+        /**
+         * The row as a text a process hands to another (a SLURM task to the command that collects the sweep): its
+         * directory, failure, differences, slowdown decades and values, a line each; the values as Double#toString
+         * writes them, which reads back to the same double, so the table built from it is the same to the byte.
+         */
+        public String text() {
+            StringBuilder b = new StringBuilder();
+            b.append("dir ").append(dir).append('\n');
+            if (failure != null) {
+                b.append("failure ").append(failure.replace("\\", "\\\\").replace("\n", "\\n")).append('\n');
+            }
+            b.append("differences ").append(differences).append('\n');
+            b.append("slowdowns ").append(String.join(" ", slowdownKeys)).append('\n');
+            if (values != null) {
+                b.append("values");
+                for (double v : values) {
+                    b.append(' ').append(v);
+                }
+                b.append('\n');
+            }
+            return b.toString();
+        }
+
+        /** The row of {@code point} that {@link #text} wrote. */
+        public static Row parse(SweepPlan.Point point, String text) {
+            Map<String, String> f = new LinkedHashMap<>();
+            for (String line : text.lines().toList()) {
+                int sp = line.indexOf(' ');
+                f.put(sp < 0 ? line : line.substring(0, sp), sp < 0 ? "" : line.substring(sp + 1));
+            }
+            if (!f.containsKey("dir") || !f.containsKey("differences")) {
+                throw new IllegalArgumentException("not a sweep row: " + text);
+            }
+            String failure = f.containsKey("failure") ? unescape(f.get("failure")) : null;
+            String slow = f.getOrDefault("slowdowns", "");
+            double[] values = null;
+            if (f.containsKey("values")) {
+                String[] v = f.get("values").split(" ");
+                if (v.length != METRICS.size()) {
+                    throw new IllegalArgumentException(v.length + " values, not " + METRICS.size() + ": " + text);
+                }
+                values = new double[v.length];
+                for (int i = 0; i < v.length; i++) {
+                    values[i] = Double.parseDouble(v[i]);
+                }
+            }
+            return new Row(point, f.get("dir"), values, slow.isEmpty() ? List.of() : List.of(slow.split(" ")),
+                    failure, Integer.parseInt(f.get("differences")));
+        }
+
+        private static String unescape(String s) {
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c == '\\' && i + 1 < s.length()) {
+                    char n = s.charAt(++i);
+                    b.append(n == 'n' ? '\n' : n);
+                } else {
+                    b.append(c);
+                }
+            }
+            return b.toString();
+        }
+
+        /** The run's value of metric {@code m} (an index into {@link #metricNames()}); the run must have run. */
+        double value(int m) {
+            return values[m];
+        }
     }
 
-    private record Metric(String name, Function<Row, Double> value) { }
+    /** What a row's numbers are computed from: a run's summary, counters and monitored queues. */
+    private record Measured(Summary summary, Counters counters, List<QueueRecord> queues) { }
+
+    private record Metric(String name, Function<Measured, Double> value) { }
 
     private static final List<Metric> METRICS = metrics();
 
@@ -97,8 +186,10 @@ public final class SweepTable {
             new Metric("slowdown_p99", r -> r.summary().fct().slowdownP99())));
         // The slowdowns by flow size (Slowdowns: decades), a p50 and a p99 column per decade.
         for (String key : Slowdowns.keys()) {
-            m.add(new Metric("slowdown_p50_" + key, r -> bucket(r, key).map(Slowdowns.Bucket::p50).orElse(Double.NaN)));
-            m.add(new Metric("slowdown_p99_" + key, r -> bucket(r, key).map(Slowdowns.Bucket::p99).orElse(Double.NaN)));
+            m.add(new Metric("slowdown_p50_" + key,
+                    r -> bucket(r.summary(), key).map(Slowdowns.Bucket::p50).orElse(Double.NaN)));
+            m.add(new Metric("slowdown_p99_" + key,
+                    r -> bucket(r.summary(), key).map(Slowdowns.Bucket::p99).orElse(Double.NaN)));
         }
         m.addAll(List.of(
             new Metric("incast_last_over_optimum", r -> r.summary().incastLastOverOptimum()),
@@ -110,8 +201,8 @@ public final class SweepTable {
         return List.copyOf(m);
     }
 
-    private static Optional<Slowdowns.Bucket> bucket(Row r, String key) {
-        return r.summary().slowdownBySize().stream().filter(b -> b.key().equals(key)).findFirst();
+    private static Optional<Slowdowns.Bucket> bucket(Summary s, String key) {
+        return s.slowdownBySize().stream().filter(b -> b.key().equals(key)).findFirst();
     }
 
     /**
@@ -138,7 +229,7 @@ public final class SweepTable {
     }
 
     /** The largest p99 over the monitored queues: the bottleneck's, in KB (NaN without queues). */
-    private static double largestQueueP99Kb(Row r) {
+    private static double largestQueueP99Kb(Measured r) {
         double max = Double.NaN;
         for (QueueRecord q : r.queues()) {
             max = Double.isNaN(max) ? q.p99Bytes() / 1e3 : Math.max(max, q.p99Bytes() / 1e3);
@@ -169,8 +260,8 @@ public final class SweepTable {
         if (paired) {
             c.add(agreement(r));
         }
-        for (Metric m : METRICS) {
-            String v = !r.ran() ? "null" : JsonWriter.number(m.value().apply(r));
+        for (int m = 0; m < METRICS.size(); m++) {
+            String v = !r.ran() ? "null" : JsonWriter.number(r.value(m));
             c.add(v.equals("null") ? "" : v);
         }
         return c;
@@ -183,12 +274,7 @@ public final class SweepTable {
 
     /** A run's numbers in {@link #metricNames()} order (NaN where one does not apply); the run must have run. */
     static double[] metricValues(Row r) {
-        double[] v = new double[METRICS.size()];
-        for (int m = 0; m < v.length; m++) {
-            Double x = METRICS.get(m).value().apply(r);
-            v[m] = x == null ? Double.NaN : x;
-        }
-        return v;
+        return r.values().clone();
     }
 
     /**
@@ -197,25 +283,26 @@ public final class SweepTable {
      * combination of the other fields. Runs that failed to start are left out.
      */
     public FigureData figure(String metric) {
-        Metric m = METRICS.stream().filter(x -> x.name().equals(metric)).findFirst().orElseThrow(
-                () -> new IllegalArgumentException("no metric '" + metric + "' (known: " + metricNames() + ")"));
+        int m = metricNames().indexOf(metric);
+        if (m < 0) {
+            throw new IllegalArgumentException("no metric '" + metric + "' (known: " + metricNames() + ")");
+        }
         SweepAxis first = axes.get(0);
         // Over seed itself (the first axis) each seed is a point; after it, seeds are averaged.
         Optional<SeedSummary> seeds = SeedSummary.seedAxis(axes) > 0 ? SeedSummary.of(axes, rows) : Optional.empty();
         Map<String, double[]> byRest = new LinkedHashMap<>();
         if (seeds.isPresent()) {
             // Seeds are repetitions: one line per configuration, at its mean over the seeds.
-            int index = metricNames().indexOf(metric);
             for (SeedSummary.Group g : seeds.get().groups()) {
                 double[] ys = line(byRest, rest(seeds.get().others(), g.values(), metric), first);
-                ys[first.values().indexOf(g.values().get(0))] = g.stats()[index].mean();
+                ys[first.values().indexOf(g.values().get(0))] = g.stats()[m].mean();
             }
         } else {
             for (Row r : rows) {
                 List<String> v = r.point().values();
                 double[] ys = line(byRest, rest(axes, v, metric), first);
                 // A run that failed midway has partial numbers, not a point of the curve: drawn as a gap.
-                ys[first.values().indexOf(v.get(0))] = !r.complete() ? Double.NaN : m.value().apply(r);
+                ys[first.values().indexOf(v.get(0))] = !r.complete() ? Double.NaN : r.value(m);
             }
         }
         return figure(metric, first, byRest, seeds.map(s -> ", mean over seeds (95% CI in sweep_seeds.csv)")
@@ -284,7 +371,7 @@ public final class SweepTable {
             printed.add(1, new String[] {"backends", "backends"});
         }
         for (String key : Slowdowns.keys()) {
-            if (rows.stream().anyMatch(r -> r.ran() && bucket(r, key).isPresent())) {
+            if (rows.stream().anyMatch(r -> r.ran() && r.slowdownKeys().contains(key))) {
                 printed.add(new String[] {"slowdown_p99_" + key, "p99 " + key});
             }
         }

@@ -103,9 +103,11 @@ class SweepPlanTest {
         SweepPlan p = SweepPlan.of(List.of("seed=1,2"));
         Summary partial = Summaries.withRates(0.5);
         Summary whole = Summaries.withRates(0.9);
+        Counters c = new Counters(new Counters.Pfc(0, 0, 0), new Counters.PortActions(0, 0, 0, 0, 0),
+                new Counters.Work(0, 0, 0, 0), List.of());
         List<SweepTable.Row> rows = List.of(
-                new SweepTable.Row(p.points().get(0), "d1", whole, null, List.of(), null, -1),
-                new SweepTable.Row(p.points().get(1), "d2", partial, null, List.of(), "by SIGINT or SIGTERM", -1));
+                SweepTable.Row.measured(p.points().get(0), "d1", whole, c, List.of(), null, -1),
+                SweepTable.Row.measured(p.points().get(1), "d2", partial, c, List.of(), "by SIGINT or SIGTERM", -1));
         double[] y = new SweepTable(p.axes(), rows).figure("jain").series().get(0).y();
         assertEquals(0.9, y[0]);
         assertTrue(Double.isNaN(y[1]), "the failed run's partial Jain index is not drawn");
@@ -121,7 +123,8 @@ class SweepPlanTest {
             Summary s = Summaries.withRates(jain[i]);
             Counters c = new Counters(new Counters.Pfc(0, 0, 0), new Counters.PortActions(0, 0, 0, 0, 0),
                     new Counters.Work(0, 0, 0, 0), List.of());
-            rows.add(new SweepTable.Row(p.points().get(i), "d" + i, s, c, List.of(), i == 5 ? "stopped" : null, -1));
+            rows.add(SweepTable.Row.measured(p.points().get(i), "d" + i, s, c, List.of(), i == 5 ? "stopped" : null,
+                    -1));
         }
         org.cosim.runner.plots.FigureData f = new SweepTable(p.axes(), rows).figure("jain");
         assertEquals(1, f.series().size(), "one line, not one per seed");

@@ -1,5 +1,6 @@
 package org.cosim.agents.host;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -9,7 +10,7 @@ import java.util.List;
  * the flow's sender had none (not started, or finished, or a signal not yet
  * measured). {@code values[(s * flows + f) * names.size() + v]}.
  */
-public record FlowStates(List<String> names, long intervalPs, int flows, double[] values) {
+public record FlowStates(List<String> names, long intervalPs, int flows, double[] values) implements Serializable {
     public FlowStates {
         names = List.copyOf(names);
         if (names.isEmpty() || intervalPs <= 0 || flows < 0

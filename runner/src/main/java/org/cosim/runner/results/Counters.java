@@ -1,5 +1,6 @@
 package org.cosim.runner.results;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -7,19 +8,20 @@ import java.util.List;
  * that dropped or trimmed packets ({@code byPort}: in switch id order, then port).
  * Trimmed packets and headers returned to their sender come from NDP switch ports.
  */
-public record Counters(Pfc pfc, PortActions ports, Work work, List<PortCounts> byPort) {
+public record Counters(Pfc pfc, PortActions ports, Work work, List<PortCounts> byPort) implements Serializable {
     /**
      * PFC pause frames the switches sent (in all, and after the warm-up) and pause frames the hosts' NICs
      * received.
      */
-    public record Pfc(long framesSent, long framesSentMeasured, long framesReceivedByHosts) { }
+    public record Pfc(long framesSent, long framesSentMeasured, long framesReceivedByHosts) implements Serializable { }
 
     /** What the switch ports did to packets: dropped (packets, bytes), marked ECN-CE, trimmed, returned. */
     public record PortActions(long dropPackets, long dropBytes, long ecnMarks, long trimmedPackets,
-                              long returnedToSender) { }
+                              long returnedToSender) implements Serializable { }
 
     /** The simulation's work: events processed, agent windows and their events, packets still in the network. */
-    public record Work(long eventsProcessed, long agentWindows, long agentEvents, long packetsInNetwork) { }
+    public record Work(long eventsProcessed, long agentWindows, long agentEvents, long packetsInNetwork)
+            implements Serializable { }
 
     public Counters {
         byPort = List.copyOf(byPort);
@@ -92,7 +94,8 @@ public record Counters(Pfc pfc, PortActions ports, Work work, List<PortCounts> b
      * One switch egress port's drops (packets, bytes), trims and headers it returned to their
      * sender; listed only when one of them is not zero ({@link #keeps}).
      */
-    public record PortCounts(String port, long dropPackets, long dropBytes, long trimmed, long returned) {
+    public record PortCounts(String port, long dropPackets, long dropBytes, long trimmed, long returned)
+            implements Serializable {
         public boolean keeps() {
             return dropPackets > 0 || trimmed > 0 || returned > 0;
         }

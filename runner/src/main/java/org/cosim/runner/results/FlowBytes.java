@@ -1,5 +1,6 @@
 package org.cosim.runner.results;
 
+import java.io.Serializable;
 import java.util.function.ToLongFunction;
 
 /**
@@ -12,7 +13,7 @@ import java.util.function.ToLongFunction;
  * the warm-up ({@code ...Measured}). {@code dropped}: dropped in switches.
  */
 public record FlowBytes(long sent, long retransmitted, long delivered, long deliveredMeasured, long uniqueDelivered,
-                        long uniqueDeliveredMeasured, long dropped) {
+                        long uniqueDeliveredMeasured, long dropped) implements Serializable {
     /** The duplicate bytes delivered: copies of data that had already arrived. */
     public long duplicateDelivered() {
         return delivered - uniqueDelivered;

@@ -1,5 +1,6 @@
 package org.cosim.runner.results;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -9,7 +10,7 @@ import java.util.List;
  * mixed workload (workload.mix) the flow belongs to, 0-based; -1 when the workload is not a mix.
  */
 public record FlowRecord(int id, int src, int dst, long sizeBytes, long startPs, long endPs, long idealFctPs,
-                         FlowBytes bytes, int part) {
+                         FlowBytes bytes, int part) implements Serializable {
     /** A flow of a workload that is not a mix. */
     public FlowRecord(int id, int src, int dst, long sizeBytes, long startPs, long endPs, long idealFctPs,
                       FlowBytes bytes) {

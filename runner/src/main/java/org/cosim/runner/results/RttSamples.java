@@ -1,5 +1,7 @@
 package org.cosim.runner.results;
 
+import java.io.Serializable;
+
 /**
  * RTT samples after the warm-up, in the order they were taken, each with two RTTs
  * of the same segment (or, for agent ACKs, packet): the network RTT from its first
@@ -7,7 +9,7 @@ package org.cosim.runner.results;
  * hand-over to that NIC, which adds the wait in the NIC's queue (the fabric's
  * RttRecorder says how each is taken).
  */
-public record RttSamples(long[] timePs, int[] flow, long[] networkRttPs, long[] hostRttPs) {
+public record RttSamples(long[] timePs, int[] flow, long[] networkRttPs, long[] hostRttPs) implements Serializable {
     public int size() {
         return timePs.length;
     }

@@ -1,5 +1,6 @@
 package org.cosim.runner.results;
 
+import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,21 +21,25 @@ import org.cosim.runner.Backend;
  * flow, as a duration from the start (Routing.incastOptimumPs); -1 otherwise.
  * {@code flowStates} (output.agent_state) and {@code packetTrace}
  * (output.packet_trace): null when the scenario does not ask for them.
+ * Serializable, with all it holds: a validation's SLURM task hands a run's results
+ * to the command that judges the experiments (ValidationRunner.StoredRun).
  */
-public record RunResults(Setup setup, long reachedPs, Measured measured, String failure, Wall wall) {
+public record RunResults(Setup setup, long reachedPs, Measured measured, String failure, Wall wall)
+        implements Serializable {
     /**
      * What ran: the back end, the scenario as run (overrides applied) with its digest and protocol, and the
      * simulated span it asked for.
      */
     public record Setup(Backend backend, Scenario scenario, String scenarioDigest, String protocol, long durationPs,
-                        long warmupPs) { }
+                        long warmupPs) implements Serializable { }
 
     /** What the run measured, in the same form from both back ends. */
     public record Measured(List<FlowRecord> flows, RttSamples rtts, List<QueueRecord> queues, Counters counters,
-                           TimeSeries series, long incastOptimumPs, FlowStates flowStates, PacketTrace packetTrace) { }
+                           TimeSeries series, long incastOptimumPs, FlowStates flowStates, PacketTrace packetTrace)
+            implements Serializable { }
 
     /** The wall time the run took, and where it went by name, in seconds (both go to run.json only). */
-    public record Wall(long nanos, Map<String, Double> breakdown) { }
+    public record Wall(long nanos, Map<String, Double> breakdown) implements Serializable { }
 
     public Backend backend() {
         return setup.backend();

@@ -1,5 +1,6 @@
 package org.cosim.runner.results;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -7,7 +8,7 @@ import java.util.List;
  * times[s], and each monitored queue's length at that time.
  */
 public record TimeSeries(long intervalPs, long[] times, long[][] flowBytes, List<String> queueNames,
-                         long[][] queueBytes) {
+                         long[][] queueBytes) implements Serializable {
     public int samples() {
         return times.length;
     }

@@ -17,7 +17,8 @@ import org.cosim.proto.TraceEvent;
  * wire, trims it to a header, sends a header back to its source, drops it; a NIC
  * receives it.
  */
-public final class PacketTrace {
+public final class PacketTrace implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     public static final int NIC_SEND = TraceEvent.TRACE_NIC_SEND_VALUE;
     public static final int ENQUEUE = TraceEvent.TRACE_ENQUEUE_VALUE;
     public static final int TRANSMIT = TraceEvent.TRACE_TRANSMIT_VALUE;

@@ -41,7 +41,6 @@ import org.cosim.scenario.ScenarioFiles;
 import org.cosim.scenario.Units;
 import org.cosim.setup.RunSetup;
 import org.cosim.setup.SetUpStop;
-import org.cosim.setup.topology.TopologyBuilders;
 import org.cosim.validation.experiments.Check;
 import org.cosim.validation.experiments.Experiment;
 import org.cosim.validation.experiments.PaperRun;
@@ -128,6 +127,18 @@ public final class ValidationRunner {
         default void experimentEnds(ExperimentOutcome e) { }
     }
 
+    /**
+     * Where the runs' outcomes come from when they do not run here: each unit (a distinct run, or on both back
+     * ends a Java run with its OMNeT++ partner; {@link #units}) ran elsewhere ({@link #runUnit}, a SLURM task) and
+     * was stored; the experiments are judged from those outcomes by the same code as from runs made here.
+     */
+    public interface RunSource {
+        StoredUnit unit(String key);
+    }
+
+    /** A unit to run: its key and its estimated cost (Jobs#cost, over its runs). */
+    public record Unit(String key, double cost) { }
+
     /** What a worker hands back for one run; {@code results} only when it completed. */
     private record Outcome(RunRecord record, RunResults results, boolean cutShort) { }
 
@@ -146,6 +157,7 @@ public final class ValidationRunner {
 
     private final Options options;
     private final Listener listener;
+    private final RunSource source;
     /** The runs not yet released, by key; a run's results go once no experiment still to judge needs them. */
     private final Map<String, Planned> planned = new HashMap<>();
     private final Map<String, Integer> usesLeft = new HashMap<>();
@@ -155,14 +167,49 @@ public final class ValidationRunner {
     private double costTotal;
 
     public ValidationRunner(Options options, Listener listener) {
+        this(options, listener, null);
+    }
+
+    /** {@code source}: the stored outcomes of the units, instead of running them here (null: run them). */
+    public ValidationRunner(Options options, Listener listener, RunSource source) {
         this.options = options;
         this.listener = listener;
+        this.source = source;
+    }
+
+    /**
+     * The units the experiments need, in the order a validation runs them; with {@code strictLoad}, their
+     * offered loads checked first (as {@link #run} does).
+     */
+    public List<Unit> units(List<Experiment> experiments) {
+        List<Planned> order = plan(experiments);
+        if (options.strictLoad()) {
+            checkLoads(order);
+        }
+        return order.stream().map(p -> new Unit(p.key(), p.unit().stream().mapToDouble(Planned::cost).sum()))
+                .toList();
+    }
+
+    /** Runs unit {@code key} of the experiments here, writing its files under the options' directory. */
+    public StoredUnit runUnit(List<Experiment> experiments, String key) {
+        List<Planned> order = plan(experiments);
+        runTotal = (int) order.stream().mapToLong(p -> p.unit().size()).sum();
+        costTotal = order.stream().flatMap(p -> p.unit().stream()).mapToDouble(Planned::cost).sum();
+        Planned p = order.stream().filter(x -> x.key().equals(key)).findFirst().orElseThrow(
+                () -> new IllegalArgumentException("the experiments need no run " + key));
+        List<StoredUnit.StoredRun> runs = new ArrayList<>();
+        for (Outcome o : execute(p)) {
+            RunRecord r = o.record();
+            runs.add(new StoredUnit.StoredRun(r.run().id(), r.backend(), r.dir(), r.wallSeconds(), r.simulatedMs(),
+                    r.failure(), r.notRun(), r.note(), o.results()));
+        }
+        return new StoredUnit(runs, null, null);
     }
 
     public ValidationReport run(List<Experiment> experiments, String command) {
         long start = System.nanoTime();
         List<Planned> order = plan(experiments);
-        if (options.strictLoad()) {
+        if (options.strictLoad() && source == null) {
             checkLoads(order);
         }
         runTotal = (int) order.stream().mapToLong(p -> p.unit().size()).sum();
@@ -257,7 +304,7 @@ public final class ValidationRunner {
                 List<Planned> unit = p.unit();
                 try {
                     List<Outcome> os = stopping() ? unit.stream().map(ValidationRunner::notStarted).toList()
-                            : execute(p);
+                            : source != null ? stored(p) : execute(p);
                     for (int i = 0; i < unit.size(); i++) {
                         listener.runEnds(os.get(i).record());
                         unit.get(i).outcome().complete(os.get(i));
@@ -269,6 +316,31 @@ public final class ValidationRunner {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();  // run() is leaving
         }
+    }
+
+    /** Unit {@code p}'s outcomes as the source stored them. */
+    private List<Outcome> stored(Planned p) {
+        StoredUnit u = source.unit(p.key());
+        List<Planned> unit = p.unit();
+        if (u.runs().isEmpty()) {
+            return unit.stream().map(x -> new Outcome(new RunRecord(x.run(), x.backend(), null, 0, 0, u.failure(),
+                    u.notRun(), null), null, false)).toList();
+        }
+        List<Outcome> os = new ArrayList<>();
+        for (int i = 0; i < unit.size(); i++) {
+            Planned x = unit.get(i);
+            StoredUnit.StoredRun s = u.runs().get(i);
+            if (!s.runId().equals(x.run().id()) || s.backend() != x.backend()) {
+                throw new IllegalStateException("stored unit " + p.key() + " holds run " + s.backend().id() + "/"
+                        + s.runId() + " where " + x.key() + " belongs");
+            }
+            if (s.results() != null) {
+                listener.runCompleted(x.run(), s.results());
+            }
+            os.add(new Outcome(new RunRecord(x.run(), s.backend(), s.dir(), s.wallSeconds(), s.simulatedMs(),
+                    s.failure(), s.notRun(), s.note()), s.results(), false));
+        }
+        return os;
     }
 
     private boolean stopping() {
@@ -635,11 +707,10 @@ public final class ValidationRunner {
         return interval * factor;
     }
 
-    /** A rough cost of a run for progress estimates: simulated time x hosts. */
+    /** A rough cost of a run for progress estimates ({@link Jobs#cost}). */
     public static double cost(Path scenarios, PaperRun r, boolean quick) {
         try {
-            Scenario s = ScenarioFiles.read(scenarios.resolve(r.scenario()), r.overrides(quick));
-            return s.getDurationUs() * TopologyBuilders.build(s.getTopology()).hostCount();
+            return Jobs.cost(ScenarioFiles.read(scenarios.resolve(r.scenario()), r.overrides(quick)));
         } catch (ScenarioException e) {
             return 0;  // reported when the run is attempted
         }

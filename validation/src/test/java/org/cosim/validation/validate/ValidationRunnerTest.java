@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -302,6 +303,58 @@ class ValidationRunnerTest {
      * Runs at once give the same report as one at a time: the same verdicts and values in the same order, and
      * the same files of every run; a run two experiments share still runs once.
      */
+    /**
+     * Each unit run on its own (as a SLURM task runs it), stored as bytes and read back, gives the report of the
+     * validation that ran them itself; a unit with no stored outcome is not run, and its checks say why.
+     */
+    @Test
+    void unitsRunElsewhereAndStoredGiveTheSameReport() throws IOException {
+        PaperRun second = incastWithSeed("second", 2);
+        List<Experiment> es = List.of(
+                experiment("first", List.of(SHORT), throughput(Tolerance.atLeast(1, " Gb/s"))),
+                experiment("second", List.of(second, SHORT), throughputOf(second, Tolerance.atMost(1, " Gb/s"))));
+        PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
+        ValidationReport here = new ValidationRunner(new ValidationRunner.Options(tmp.resolve("here"), false,
+                List.of(Backend.JAVA), ShippedScenarios.dir(), quiet), new ValidationRunner.Listener() { })
+                .run(es, "test");
+        Path there = tmp.resolve("there");
+        ValidationRunner.Options options = new ValidationRunner.Options(there, false, List.of(Backend.JAVA),
+                ShippedScenarios.dir(), quiet);
+        List<ValidationRunner.Unit> units = new ValidationRunner(options, new ValidationRunner.Listener() { })
+                .units(es);
+        assertEquals(List.of("java/test/incast", "java/test/second"),
+                units.stream().map(ValidationRunner.Unit::key).toList(), "SHORT, shared, is one unit");
+        Map<String, byte[]> stored = new java.util.HashMap<>();
+        for (ValidationRunner.Unit u : units) {
+            stored.put(u.key(), new ValidationRunner(options, new ValidationRunner.Listener() { })
+                    .runUnit(es, u.key()).bytes());
+        }
+        ValidationReport judged = new ValidationRunner(options, new ValidationRunner.Listener() { },
+                key -> StoredUnit.of(stored.get(key))).run(es, "test");
+        assertEquals(List.of(Verdict.PASS, Verdict.FAIL),
+                judged.experiments().stream().map(e -> e.checks().get(0).verdict()).toList());
+        assertEquals(withoutWallTimes(tmp.resolve("here/report.json")),
+                withoutWallTimes(there.resolve("report.json")));
+        for (String file : List.of("flows.csv", "summary.json", "timeseries.csv", "rtt_samples.csv")) {
+            assertEquals(Files.readString(tmp.resolve("here/runs/java/test/second/" + file)),
+                    Files.readString(there.resolve("runs/java/test/second/" + file)), file);
+        }
+        assertEquals(here.count(Verdict.PASS), judged.count(Verdict.PASS));
+
+        ValidationReport missing = new ValidationRunner(options, new ValidationRunner.Listener() { },
+                key -> key.equals("java/test/second") ? StoredUnit.missing(null, "its task is pending")
+                        : StoredUnit.of(stored.get(key))).run(es, "test");
+        CheckOutcome.Value v = missing.experiments().get(1).checks().get(0).values().get(0);
+        assertEquals(Verdict.NOT_RUN, v.verdict());
+        assertTrue(v.note().contains("its task is pending"), v.note());
+        assertEquals(Verdict.PASS, missing.experiments().get(0).checks().get(0).verdict(), "the other experiment");
+    }
+
+    private static String withoutWallTimes(Path report) throws IOException {
+        return String.join("\n", Files.readAllLines(report).stream().filter(l -> !l.contains("wall_time_s"))
+                .filter(l -> !l.contains("\"date\"")).toList());
+    }
+
     @Test
     void parallelRunsGiveTheSameReportAndFiles() throws IOException {
         PaperRun second = incastWithSeed("second", 2);
