@@ -1,8 +1,10 @@
 package org.cosim.fabric.net;
 
-import org.cosim.fabric.packet.PacketFifo;
 import org.cosim.setup.hardware.CutPayloadParams;
+
 import org.cosim.setup.hardware.SwitchParams;
+
+import org.cosim.fabric.packet.PacketFifo;
 
 /**
  * A Cut Payload switch port (CP; Cheng et al., NSDI'14), the baseline of NDP's
@@ -32,10 +34,10 @@ public final class CutPayloadPort extends SwitchPort {
 
     @Override
     public boolean offer(int pkt) {
-        if (isUntrimmedData(pkt) && held + pool.size(pkt) > params.trimThresholdBytes()) {
+        if (isUntrimmedData(pkt) && held + pool.size[pkt] > params.trimThresholdBytes()) {
             trim(pkt, params.trimmedBytes());
         }
-        int size = pool.size(pkt);
+        int size = pool.size[pkt];
         if (held + size > params.queueBytes()) {
             drop(pkt);
             return false;
@@ -53,7 +55,7 @@ public final class CutPayloadPort extends SwitchPort {
             return -1;
         }
         int pkt = fifo.poll();
-        waiting -= pool.size(pkt);
+        waiting -= pool.size[pkt];
         return pkt;
     }
 
@@ -64,7 +66,7 @@ public final class CutPayloadPort extends SwitchPort {
 
     @Override
     protected void departed(int pkt) {
-        held -= pool.size(pkt);
+        held -= pool.size[pkt];
     }
 
     /** Bytes held (waiting and being sent). */

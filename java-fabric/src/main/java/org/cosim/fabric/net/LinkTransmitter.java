@@ -102,10 +102,10 @@ public final class LinkTransmitter {
             throw new IllegalStateException("link busy with packet " + inFlight);
         }
         inFlight = pkt;
-        int bytes = pool.size(pkt);
+        int bytes = pool.size[pkt];
         long end = sim.now() + serializationPs(bytes);
-        long gap = gapMaxPs > 0 && pool.type(pkt) == PacketType.DATA
-                ? IdentityHash.txGapPs(gapSeed, gapHost, pool.uid(pkt), gapMaxPs) : 0;
+        long gap = gapMaxPs > 0 && pool.type[pkt] == PacketType.DATA
+                ? IdentityHash.txGapPs(gapSeed, gapHost, pool.uid[pkt], gapMaxPs) : 0;
         sim.schedule(end + gap, ownerHandler, txDoneKind, pkt);
         inFlightLost = down;
         if (!down) {

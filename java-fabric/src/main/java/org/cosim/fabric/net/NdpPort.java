@@ -1,11 +1,13 @@
 package org.cosim.fabric.net;
 
+import org.cosim.setup.hardware.NdpQueueParams;
+
+import org.cosim.setup.hardware.SwitchParams;
+
 import org.cosim.fabric.kernel.IdentityHash;
 import org.cosim.fabric.packet.PacketFifo;
 import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
-import org.cosim.setup.hardware.NdpQueueParams;
-import org.cosim.setup.hardware.SwitchParams;
 
 /**
  * NDP's switch port (SIGCOMM'17 §3.1): a data queue and a header queue with byte
@@ -37,17 +39,17 @@ public final class NdpPort extends SwitchPort {
     }
 
     private boolean offerData(int pkt) {
-        int size = pool.size(pkt);
+        int size = pool.size[pkt];
         if (dataHeld + size <= params.dataQueueBytes()) {
             enqueueData(pkt);
             return true;
         }
         if (params.trimTail() && !data.isEmpty()
-                && dataHeld - pool.size(data.peekLast()) + size <= params.dataQueueBytes()
-                && IdentityHash.trimTail(ctx.seed(), ctx.switchId(), index, pool.uid(pkt))) {
+                && dataHeld - pool.size[data.peekLast()] + size <= params.dataQueueBytes()
+                && IdentityHash.trimTail(ctx.seed(), ctx.switchId(), index, pool.uid[pkt])) {
             int tail = data.removeLast();
-            dataHeld -= pool.size(tail);
-            dataWaiting -= pool.size(tail);
+            dataHeld -= pool.size[tail];
+            dataWaiting -= pool.size[tail];
             enqueueData(pkt);
             trimAndOffer(tail);
             return true;
@@ -61,7 +63,7 @@ public final class NdpPort extends SwitchPort {
     }
 
     private boolean offerHeader(int pkt) {
-        int size = pool.size(pkt);
+        int size = pool.size[pkt];
         if (headerHeld + size <= params.headerQueueBytes()) {
             headers.add(pkt);
             headerHeld += size;
@@ -69,7 +71,7 @@ public final class NdpPort extends SwitchPort {
             enqueued(pkt);
             return true;
         }
-        if (params.returnToSender() && pool.type(pkt) == PacketType.DATA
+        if (params.returnToSender() && pool.type[pkt] == PacketType.DATA
                 && !pool.has(pkt, PacketPool.FLAG_RETURNED)) {
             returnToSender(pkt);
         } else {
@@ -80,8 +82,8 @@ public final class NdpPort extends SwitchPort {
 
     private void enqueueData(int pkt) {
         data.add(pkt);
-        dataHeld += pool.size(pkt);
-        dataWaiting += pool.size(pkt);
+        dataHeld += pool.size[pkt];
+        dataWaiting += pool.size[pkt];
         enqueued(pkt);
     }
 
@@ -112,13 +114,13 @@ public final class NdpPort extends SwitchPort {
 
     private int pollHeader() {
         int pkt = headers.poll();
-        headerWaiting -= pool.size(pkt);
+        headerWaiting -= pool.size[pkt];
         return pkt;
     }
 
     private int pollData() {
         int pkt = data.poll();
-        dataWaiting -= pool.size(pkt);
+        dataWaiting -= pool.size[pkt];
         return pkt;
     }
 
@@ -130,9 +132,9 @@ public final class NdpPort extends SwitchPort {
     @Override
     protected void departed(int pkt) {
         if (isUntrimmedData(pkt)) {
-            dataHeld -= pool.size(pkt);
+            dataHeld -= pool.size[pkt];
         } else {
-            headerHeld -= pool.size(pkt);
+            headerHeld -= pool.size[pkt];
         }
     }
 

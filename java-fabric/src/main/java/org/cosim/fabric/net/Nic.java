@@ -1,5 +1,9 @@
 package org.cosim.fabric.net;
 
+import org.cosim.setup.hardware.NicScheduling;
+
+import org.cosim.setup.hardware.NicParams;
+
 import org.cosim.agents.api.ActionSink;
 import org.cosim.agents.api.ControlArrivalEvent;
 import org.cosim.agents.api.EventBatch;
@@ -12,10 +16,8 @@ import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.FlowStats;
 import org.cosim.fabric.stats.RttRecorder;
-import org.cosim.fabric.trace.PacketTracer;
-import org.cosim.setup.hardware.NicParams;
-import org.cosim.setup.hardware.NicScheduling;
 import org.cosim.setup.report.PacketTrace;
+import org.cosim.fabric.trace.PacketTracer;
 import org.cosim.setup.workload.FlowTable;
 
 /**
@@ -147,20 +149,20 @@ public final class Nic implements EventHandler {
     public void sendControl(int flow, int kind, long seq, long pullNumber, int path, long echoTimePs,
                             long echoTxTimePs) {
         int c = pool.alloc();
-        pool.setType(c, PacketType.CONTROL);
-        pool.setTrafficClass(c, TrafficClass.CONTROL);
-        pool.setFlow(c, flow);
-        pool.setSrc(c, host);
-        pool.setDst(c, host == flows.src(flow) ? flows.dst(flow) : flows.src(flow));
-        pool.setSize(c, params.ackBytes());
-        pool.setSeq(c, seq);
-        pool.setControlKind(c, kind);
-        pool.setPullNumber(c, pullNumber);
-        pool.setEchoTime(c, echoTimePs);
-        pool.setEchoTxTime(c, echoTxTimePs);
-        pool.setAnsweredPath(c, path);
-        pool.setPath(c, path);
-        pool.setRouteCursor(c, Math.max(0, path - 1));
+        pool.type[c] = PacketType.CONTROL;
+        pool.trafficClass[c] = TrafficClass.CONTROL;
+        pool.flow[c] = flow;
+        pool.src[c] = host;
+        pool.dst[c] = host == flows.src(flow) ? flows.dst(flow) : flows.src(flow);
+        pool.size[c] = params.ackBytes();
+        pool.seq[c] = seq;
+        pool.controlKind[c] = kind;
+        pool.pullNumber[c] = pullNumber;
+        pool.echoTime[c] = echoTimePs;
+        pool.echoTxTime[c] = echoTxTimePs;
+        pool.answeredPath[c] = path;
+        pool.path[c] = path;
+        pool.routeCursor[c] = Math.max(0, path - 1);
         control.add(c);
         trySend();
     }
@@ -211,40 +213,40 @@ public final class Nic implements EventHandler {
         boolean syn = (options & ActionSink.SYN) != 0;
         int bytes = Math.min(params.mtuBytes(), segBytes - offset);
         int p = pool.alloc();
-        pool.setType(p, PacketType.DATA);
-        pool.setTrafficClass(p, TrafficClass.DATA);
-        pool.setFlow(p, flow);
-        pool.setSrc(p, host);
-        pool.setDst(p, flows.dst(flow));
-        pool.setSize(p, syn ? params.ackBytes() : bytes);  // a SYN is a header: it travels with the data
-        pool.setPayload(p, bytes);
-        pool.setSegmentSeq(p, segSeq);
-        pool.setSeq(p, segSeq + offset);
-        pool.setSegmentBytes(p, segBytes);
-        pool.setSegmentSendTime(p, segments.postTime(seg));
+        pool.type[p] = PacketType.DATA;
+        pool.trafficClass[p] = TrafficClass.DATA;
+        pool.flow[p] = flow;
+        pool.src[p] = host;
+        pool.dst[p] = flows.dst(flow);
+        pool.size[p] = syn ? params.ackBytes() : bytes;  // a SYN is a header: it travels with the data
+        pool.payload[p] = bytes;
+        pool.segmentSeq[p] = segSeq;
+        pool.seq[p] = segSeq + offset;
+        pool.segmentBytes[p] = segBytes;
+        pool.segmentSendTime[p] = segments.postTime(seg);
         int path = segments.path(seg);
-        pool.setPath(p, path);
-        pool.setRouteCursor(p, Math.max(0, path - 1));
-        pool.setTxTime(p, sim.now());  // the caller puts it on the wire now
-        pool.setSegmentTxStart(p, segments.txStart(sim.now()));
-        pool.setUid(p, ((long) flow << 32) | (packetsMade[flow]++ & 0xffffffffL));
+        pool.path[p] = path;
+        pool.routeCursor[p] = Math.max(0, path - 1);
+        pool.txTime[p] = sim.now();  // the caller puts it on the wire now
+        pool.segmentTxStart[p] = segments.txStart(sim.now());
+        pool.uid[p] = ((long) flow << 32) | (packetsMade[flow]++ & 0xffffffffL);
         if ((options & ActionSink.NO_ACK) != 0) {
-            pool.addFlags(p, PacketPool.FLAG_NO_ACK);
+            pool.flags[p] |= PacketPool.FLAG_NO_ACK;
         }
         if (syn) {
-            pool.addFlags(p, PacketPool.FLAG_SYN);
+            pool.flags[p] |= PacketPool.FLAG_SYN;
         }
         if (segments.cut(bytes)) {
-            pool.addFlags(p, PacketPool.FLAG_LAST_OF_SEGMENT);
+            pool.flags[p] |= PacketPool.FLAG_LAST_OF_SEGMENT;
             if ((options & ActionSink.LAST_OF_FLOW) != 0) {
-                pool.addFlags(p, PacketPool.FLAG_LAST_OF_FLOW);
+                pool.flags[p] |= PacketPool.FLAG_LAST_OF_FLOW;
             }
             if ((options & ActionSink.REPORT_TX) != 0) {
-                agents.transmitted(host, flow, segSeq, segBytes, pool.segmentSendTime(p));
+                agents.transmitted(host, flow, segSeq, segBytes, pool.segmentSendTime[p]);
             }
         }
         if (!syn) {
-            flowStats.sent(flow, pool.seq(p), bytes);
+            flowStats.sent(flow, pool.seq[p], bytes);
         }
         return p;
     }
@@ -253,11 +255,11 @@ public final class Nic implements EventHandler {
         if (tracer != null) {
             tracer.nic(PacketTrace.NIC_RECEIVE, host, pkt);
         }
-        switch (pool.type(pkt)) {
+        switch (pool.type[pkt]) {
             case PacketType.DATA -> {
                 if (pool.has(pkt, PacketPool.FLAG_SYN)) {
                     receiveSyn(pkt);
-                } else if ((pool.flags(pkt) & (PacketPool.FLAG_NO_ACK | PacketPool.FLAG_TRIMMED
+                } else if ((pool.flags[pkt] & (PacketPool.FLAG_NO_ACK | PacketPool.FLAG_TRIMMED
                         | PacketPool.FLAG_RETURNED)) != 0) {
                     reportPacket(pkt);
                 } else {
@@ -267,7 +269,7 @@ public final class Nic implements EventHandler {
             case PacketType.SEGMENT_ACK -> receiveAck(pkt);
             case PacketType.CONTROL -> receiveControl(pkt);
             case PacketType.PFC -> receivePfc(pkt);
-            default -> throw new IllegalStateException("nic " + host + ": packet of unknown type " + pool.type(pkt));
+            default -> throw new IllegalStateException("nic " + host + ": packet of unknown type " + pool.type[pkt]);
         }
     }
 
@@ -277,19 +279,19 @@ public final class Nic implements EventHandler {
      * retransmission under completion-based transports: they rely on PFC).
      */
     private void receiveData(int pkt) {
-        int flow = pool.flow(pkt);
-        flowStats.delivered(flow, pool.seq(pkt), pool.payload(pkt), sim.now());
-        if (segmentInProgress[flow] != pool.segmentSeq(pkt)) {
-            segmentInProgress[flow] = pool.segmentSeq(pkt);
+        int flow = pool.flow[pkt];
+        flowStats.delivered(flow, pool.seq[pkt], pool.payload[pkt], sim.now());
+        if (segmentInProgress[flow] != pool.segmentSeq[pkt]) {
+            segmentInProgress[flow] = pool.segmentSeq[pkt];
             segmentBytesSeen[flow] = 0;
             ecnSinceAck[flow] = false;
             intSinceAck[flow] = 0;
         }
-        segmentBytesSeen[flow] += pool.size(pkt);
+        segmentBytesSeen[flow] += pool.size[pkt];
         ecnSinceAck[flow] |= pool.has(pkt, PacketPool.FLAG_ECN_CE);
-        intSinceAck[flow] = Math.max(intSinceAck[flow], pool.intMaxHopDelay(pkt));
+        intSinceAck[flow] = Math.max(intSinceAck[flow], pool.intMaxHopDelay[pkt]);
         if (pool.has(pkt, PacketPool.FLAG_LAST_OF_SEGMENT)) {
-            if (segmentBytesSeen[flow] == pool.segmentBytes(pkt)) {
+            if (segmentBytesSeen[flow] == pool.segmentBytes[pkt]) {
                 control.add(makeAck(pkt, intSinceAck[flow], ecnSinceAck[flow]));
                 trySend();
             }
@@ -304,9 +306,9 @@ public final class Nic implements EventHandler {
      * cut or sent back counts as lost: there is nothing of it to report.
      */
     private void receiveSyn(int pkt) {
-        if ((pool.flags(pkt) & (PacketPool.FLAG_TRIMMED | PacketPool.FLAG_RETURNED)) == 0) {
-            int a = makeAck(pkt, pool.intMaxHopDelay(pkt), pool.has(pkt, PacketPool.FLAG_ECN_CE));
-            pool.addFlags(a, PacketPool.FLAG_SYN);
+        if ((pool.flags[pkt] & (PacketPool.FLAG_TRIMMED | PacketPool.FLAG_RETURNED)) == 0) {
+            int a = makeAck(pkt, pool.intMaxHopDelay[pkt], pool.has(pkt, PacketPool.FLAG_ECN_CE));
+            pool.flags[a] |= PacketPool.FLAG_SYN;
             control.add(a);
             trySend();
         }
@@ -315,39 +317,39 @@ public final class Nic implements EventHandler {
 
     /** A packet without hardware ACK (or a trimmed or returned header): its host's agent hears of it. */
     private void reportPacket(int pkt) {
-        int flow = pool.flow(pkt);
+        int flow = pool.flow[pkt];
         boolean trimmed = pool.has(pkt, PacketPool.FLAG_TRIMMED);
         if (!trimmed) {
-            flowStats.delivered(flow, pool.seq(pkt), pool.payload(pkt), sim.now());
+            flowStats.delivered(flow, pool.seq[pkt], pool.payload[pkt], sim.now());
         }
         int flags = (trimmed ? EventBatch.TRIMMED : 0)
                 | (pool.has(pkt, PacketPool.FLAG_RETURNED) ? EventBatch.RETURNED : 0)
                 | (pool.has(pkt, PacketPool.FLAG_LAST_OF_FLOW) ? EventBatch.LAST_OF_FLOW : 0)
                 | (pool.has(pkt, PacketPool.FLAG_ECN_CE) ? EventBatch.ECN : 0);
-        agents.packetArrival(host, flow, pool.seq(pkt), pool.payload(pkt), pool.path(pkt), flags,
-                pool.intMaxHopDelay(pkt), pool.segmentSendTime(pkt), pool.txTime(pkt));
+        agents.packetArrival(host, flow, pool.seq[pkt], pool.payload[pkt], pool.path[pkt], flags,
+                pool.intMaxHopDelay[pkt], pool.segmentSendTime[pkt], pool.txTime[pkt]);
         pool.release(pkt);
     }
 
     /** The ACK of a segment whose last packet is {@code data}, echoing what the segment saw. */
     private int makeAck(int data, long intEcho, boolean ecnEcho) {
-        int flow = pool.flow(data);
+        int flow = pool.flow[data];
         int a = pool.alloc();
-        pool.setType(a, PacketType.SEGMENT_ACK);
-        pool.setTrafficClass(a, params.acksShareDataQueue() ? TrafficClass.DATA : TrafficClass.CONTROL);
-        pool.setFlow(a, flow);
-        pool.setSrc(a, host);
-        pool.setDst(a, pool.src(data));
-        pool.setSize(a, params.ackBytes());
-        pool.setSegmentSeq(a, pool.segmentSeq(data));
-        pool.setSegmentBytes(a, pool.segmentBytes(data));
-        pool.setSegmentSendTime(a, pool.segmentSendTime(data));
-        pool.setTxTime(a, pool.txTime(data));
-        pool.setSegmentTxStart(a, pool.segmentTxStart(data));
-        pool.setIntEcho(a, intEcho);
-        pool.setFlags(a, ecnEcho ? PacketPool.FLAG_ECN_ECHO : 0);
-        pool.setUid(a, pool.uid(data) | Long.MIN_VALUE);
-        if (pool.intHops(data) > 0) {
+        pool.type[a] = PacketType.SEGMENT_ACK;
+        pool.trafficClass[a] = params.acksShareDataQueue() ? TrafficClass.DATA : TrafficClass.CONTROL;
+        pool.flow[a] = flow;
+        pool.src[a] = host;
+        pool.dst[a] = pool.src[data];
+        pool.size[a] = params.ackBytes();
+        pool.segmentSeq[a] = pool.segmentSeq[data];
+        pool.segmentBytes[a] = pool.segmentBytes[data];
+        pool.segmentSendTime[a] = pool.segmentSendTime[data];
+        pool.txTime[a] = pool.txTime[data];
+        pool.segmentTxStart[a] = pool.segmentTxStart[data];
+        pool.intEcho[a] = intEcho;
+        pool.flags[a] = ecnEcho ? PacketPool.FLAG_ECN_ECHO : 0;
+        pool.uid[a] = pool.uid[data] | Long.MIN_VALUE;
+        if (pool.intHops[data] > 0) {
             pool.copyHops(data, a);  // HPCC: the ACK reflects the hop stack of the packet it answers
         }
         return a;
@@ -358,17 +360,17 @@ public final class Nic implements EventHandler {
      * network RTT from the segment's first packet onto the wire, its host RTT from the hand-over to the NIC.
      */
     private void receiveAck(int ack) {
-        int flow = pool.flow(ack);
-        int bytes = pool.segmentBytes(ack);
-        long sendTime = pool.segmentSendTime(ack);
+        int flow = pool.flow[ack];
+        int bytes = pool.segmentBytes[ack];
+        long sendTime = pool.segmentSendTime[ack];
         boolean syn = pool.has(ack, PacketPool.FLAG_SYN);
         if (!syn) {
-            rtts.record(sim.now(), flow, SegmentRtt.rttPs(pool.segmentTxStart(ack), sim.now(), bytes, tx.rateBps()),
+            rtts.record(sim.now(), flow, SegmentRtt.rttPs(pool.segmentTxStart[ack], sim.now(), bytes, tx.rateBps()),
                     SegmentRtt.rttPs(sendTime, sim.now(), bytes, tx.rateBps()));
         }
-        agents.completion(host, flow, pool.segmentSeq(ack), bytes, sendTime, pool.txTime(ack), pool.intEcho(ack),
-                pool.intMaxHopDelay(ack), pool.has(ack, PacketPool.FLAG_ECN_ECHO), syn);
-        for (int k = 0, at = ack * PacketPool.HOP_SLOTS; k < pool.intHops(ack); k++, at++) {
+        agents.completion(host, flow, pool.segmentSeq[ack], bytes, sendTime, pool.txTime[ack], pool.intEcho[ack],
+                pool.intMaxHopDelay[ack], pool.has(ack, PacketPool.FLAG_ECN_ECHO), syn);
+        for (int k = 0, at = ack * PacketPool.HOP_SLOTS; k < pool.intHops[ack]; k++, at++) {
             agents.completionHop(host, pool.hopQueueBytes[at], pool.hopTxBytes[at], pool.hopTimePs[at],
                     pool.hopRateBps[at]);
         }
@@ -382,13 +384,13 @@ public final class Nic implements EventHandler {
      * the wire), or the host RTT when the agent echoed none.
      */
     private void receiveControl(int c) {
-        if (pool.controlKind(c) == ControlArrivalEvent.ACK && pool.echoTime(c) > 0) {
-            long hostRtt = sim.now() - pool.echoTime(c);
-            rtts.record(sim.now(), pool.flow(c), pool.echoTxTime(c) > 0 ? sim.now() - pool.echoTxTime(c) : hostRtt,
+        if (pool.controlKind[c] == ControlArrivalEvent.ACK && pool.echoTime[c] > 0) {
+            long hostRtt = sim.now() - pool.echoTime[c];
+            rtts.record(sim.now(), pool.flow[c], pool.echoTxTime[c] > 0 ? sim.now() - pool.echoTxTime[c] : hostRtt,
                     hostRtt);
         }
-        agents.controlArrival(host, pool.flow(c), pool.controlKind(c), pool.seq(c), pool.pullNumber(c),
-                pool.answeredPath(c), pool.echoTime(c), pool.echoTxTime(c));
+        agents.controlArrival(host, pool.flow[c], pool.controlKind[c], pool.seq[c], pool.pullNumber[c],
+                pool.answeredPath[c], pool.echoTime[c], pool.echoTxTime[c]);
         pool.release(c);
     }
 

@@ -1,9 +1,10 @@
 package org.cosim.fabric.net;
 
+import org.cosim.setup.hardware.SwitchParams;
+
 import org.cosim.fabric.packet.PacketFifo;
 import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.TrafficClass;
-import org.cosim.setup.hardware.SwitchParams;
 
 /**
  * The default switch port: a FIFO per traffic class served in strict priority
@@ -29,14 +30,14 @@ public final class PriorityPort extends SwitchPort {
 
     @Override
     public boolean offer(int pkt) {
-        int bytes = pool.size(pkt);
+        int bytes = pool.size[pkt];
         if (bufferedBytes + bytes > portCapBytes || !ctx.buffer().tryReserve(bytes)) {
             drop(pkt);
             return false;
         }
-        int c = pool.trafficClass(pkt);
+        int c = pool.trafficClass[pkt];
         if (c == TrafficClass.DATA && ecnThresholdBytes >= 0 && queuedBytes[c] >= ecnThresholdBytes) {
-            pool.addFlags(pkt, PacketPool.FLAG_ECN_CE);
+            pool.flags[pkt] |= PacketPool.FLAG_ECN_CE;
             ecnMarks++;
         }
         queues[c].add(pkt);
@@ -51,7 +52,7 @@ public final class PriorityPort extends SwitchPort {
         for (int c = 0; c < queues.length; c++) {
             if (!isPaused(c) && !queues[c].isEmpty()) {
                 int pkt = queues[c].poll();
-                queuedBytes[c] -= pool.size(pkt);
+                queuedBytes[c] -= pool.size[pkt];
                 return pkt;
             }
         }
@@ -70,7 +71,7 @@ public final class PriorityPort extends SwitchPort {
 
     @Override
     protected void departed(int pkt) {
-        bufferedBytes -= pool.size(pkt);
-        ctx.buffer().release(pool.size(pkt));
+        bufferedBytes -= pool.size[pkt];
+        ctx.buffer().release(pool.size[pkt]);
     }
 }

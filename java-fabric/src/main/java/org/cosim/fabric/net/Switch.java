@@ -156,12 +156,12 @@ public final class Switch implements EventHandler {
     }
 
     private void arrive(int port, int pkt) {
-        if (pool.type(pkt) == PacketType.PFC) {
+        if (pool.type[pkt] == PacketType.PFC) {
             ports[port].setPaused(TrafficClass.DATA, pool.has(pkt, PacketPool.FLAG_PAUSE));
             pool.release(pkt);
             return;
         }
-        pool.setIngressPort(pkt, port);
+        pool.ingressPort[pkt] = port;
         if (params.latencyPs() > 0) {
             sim.schedule(sim.now() + params.latencyPs(), handler, EventKinds.encode(EventKinds.FORWARD, 0), pkt);
         } else {
@@ -174,8 +174,8 @@ public final class Switch implements EventHandler {
         if (!ports[route(pkt)].offer(pkt) || !pfcAccounted(pkt)) {
             return;
         }
-        int in = pool.ingressPort(pkt);
-        ingressBytes[in] += pool.size(pkt);
+        int in = pool.ingressPort[pkt];
+        ingressBytes[in] += pool.size[pkt];
         if (!upstreamPaused[in] && ingressBytes[in] > params.pfc().xoffBytes()) {
             upstreamPaused[in] = true;
             sendPfc(in, true);
@@ -186,8 +186,8 @@ public final class Switch implements EventHandler {
         if (!pfcAccounted(pkt)) {
             return;
         }
-        int in = pool.ingressPort(pkt);
-        ingressBytes[in] -= pool.size(pkt);
+        int in = pool.ingressPort[pkt];
+        ingressBytes[in] -= pool.size[pkt];
         if (upstreamPaused[in] && ingressBytes[in] <= params.pfc().xonBytes()) {
             upstreamPaused[in] = false;
             sendPfc(in, false);
@@ -195,15 +195,15 @@ public final class Switch implements EventHandler {
     }
 
     private boolean pfcAccounted(int pkt) {
-        return pfcOn && pool.trafficClass(pkt) == TrafficClass.DATA && pool.type(pkt) != PacketType.PFC;
+        return pfcOn && pool.trafficClass[pkt] == TrafficClass.DATA && pool.type[pkt] != PacketType.PFC;
     }
 
     private void sendPfc(int port, boolean pause) {
         int f = pool.alloc();
-        pool.setType(f, PacketType.PFC);
-        pool.setTrafficClass(f, TrafficClass.CONTROL);
-        pool.setSize(f, pfcFrameBytes);
-        pool.setFlags(f, pause ? PacketPool.FLAG_PAUSE : 0);
+        pool.type[f] = PacketType.PFC;
+        pool.trafficClass[f] = TrafficClass.CONTROL;
+        pool.size[f] = pfcFrameBytes;
+        pool.flags[f] = pause ? PacketPool.FLAG_PAUSE : 0;
         if (pause) {
             pauseFramesSent++;
             if (sim.now() >= measureFromPs) {
@@ -214,17 +214,17 @@ public final class Switch implements EventHandler {
     }
 
     private int route(int pkt) {
-        int dst = pool.dst(pkt);
+        int dst = pool.dst[pkt];
         int[] choices = routes.ports(dst);
         int n = choices.length;
         if (n == 1) {
             return choices[0];
         }
-        if (pool.path(pkt) != 0 && !pool.has(pkt, PacketPool.FLAG_RETURNED)) {
-            int d = pool.routeCursor(pkt);
-            pool.setRouteCursor(pkt, d / n);
+        if (pool.path[pkt] != 0 && !pool.has(pkt, PacketPool.FLAG_RETURNED)) {
+            int d = pool.routeCursor[pkt];
+            pool.routeCursor[pkt] = d / n;
             return choices[d % n];
         }
-        return choices[IdentityHash.ecmp(seed, id, pool.src(pkt), dst, pool.flow(pkt), n)];
+        return choices[IdentityHash.ecmp(seed, id, pool.src[pkt], dst, pool.flow[pkt], n)];
     }
 }

@@ -1,14 +1,15 @@
 package org.cosim.fabric.net;
 
+import org.cosim.setup.hardware.IntParams;
+
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketFifo;
 import org.cosim.fabric.packet.PacketPool;
+import org.cosim.setup.report.PacketTrace;
+import org.cosim.fabric.trace.PacketTracer;
 import org.cosim.fabric.packet.PacketType;
 import org.cosim.fabric.packet.TrafficClass;
 import org.cosim.fabric.stats.QueueMonitor;
-import org.cosim.fabric.trace.PacketTracer;
-import org.cosim.setup.hardware.IntParams;
-import org.cosim.setup.report.PacketTrace;
 
 /**
  * One egress port of a switch, whatever its queueing: the wire (a
@@ -129,7 +130,7 @@ public abstract class SwitchPort {
     int txDone() {
         int pkt = tx.finish();
         lost = tx.lastLost() ? pkt : -1;
-        if (pool.type(pkt) != PacketType.PFC) {
+        if (pool.type[pkt] != PacketType.PFC) {
             departed(pkt);
         }
         trySend();
@@ -148,23 +149,23 @@ public abstract class SwitchPort {
     protected final void drop(int pkt) {
         traceStep(PacketTrace.DROP, pkt);
         drops++;
-        dropBytes += pool.size(pkt);
-        if (pool.type(pkt) == PacketType.DATA) {
-            ctx.flowStats().dropped(pool.flow(pkt), pool.payload(pkt));
+        dropBytes += pool.size[pkt];
+        if (pool.type[pkt] == PacketType.DATA) {
+            ctx.flowStats().dropped(pool.flow[pkt], pool.payload[pkt]);
         }
         pool.release(pkt);
     }
 
     /** Whether a packet is whole data (DATA, not trimmed): what a trimming port may cut down. */
     protected final boolean isUntrimmedData(int pkt) {
-        return pool.type(pkt) == PacketType.DATA && !pool.has(pkt, PacketPool.FLAG_TRIMMED);
+        return pool.type[pkt] == PacketType.DATA && !pool.has(pkt, PacketPool.FLAG_TRIMMED);
     }
 
     /** Cuts a data packet down to a header of {@code headerBytes}: the payload size stays in PacketPool.payload. */
     protected final void trim(int pkt, int headerBytes) {
-        pool.setSize(pkt, headerBytes);
-        pool.addFlags(pkt, PacketPool.FLAG_TRIMMED);
-        pool.setTrafficClass(pkt, TrafficClass.CONTROL);
+        pool.size[pkt] = headerBytes;
+        pool.flags[pkt] |= PacketPool.FLAG_TRIMMED;
+        pool.trafficClass[pkt] = TrafficClass.CONTROL;
         trimmed++;
         traceStep(PacketTrace.TRIM, pkt);
     }
@@ -174,10 +175,10 @@ public abstract class SwitchPort {
      * returned and routes it afresh from this switch (by ECMP; Switch.route).
      */
     protected final void returnToSender(int pkt) {
-        int src = pool.src(pkt);
-        pool.setSrc(pkt, pool.dst(pkt));
-        pool.setDst(pkt, src);
-        pool.addFlags(pkt, PacketPool.FLAG_RETURNED);
+        int src = pool.src[pkt];
+        pool.src[pkt] = pool.dst[pkt];
+        pool.dst[pkt] = src;
+        pool.flags[pkt] |= PacketPool.FLAG_RETURNED;
         returnedToSender++;
         traceStep(PacketTrace.RETURN, pkt);
         ctx.forwarder().forward(pkt);
@@ -185,7 +186,7 @@ public abstract class SwitchPort {
 
     /** Subclasses call this when a packet joins a queue. */
     protected final void enqueued(int pkt) {
-        pool.setEnqueueTime(pkt, sim.now());
+        pool.enqueueTime[pkt] = sim.now();
         traceStep(PacketTrace.ENQUEUE, pkt);
         queueChanged();
         trySend();
@@ -209,9 +210,9 @@ public abstract class SwitchPort {
         }
         queueChanged();
         if (intOn) {
-            long delay = intParams.field(sim.now() - pool.enqueueTime(pkt));
-            pool.setIntMaxHopDelay(pkt, Math.max(pool.intMaxHopDelay(pkt), delay));
-            if (hopRecordsOn && pool.type(pkt) == PacketType.DATA) {
+            long delay = intParams.field(sim.now() - pool.enqueueTime[pkt]);
+            pool.intMaxHopDelay[pkt] = Math.max(pool.intMaxHopDelay[pkt], delay);
+            if (hopRecordsOn && pool.type[pkt] == PacketType.DATA) {
                 // HPCC's record: the queue left behind, the bytes sent before this packet, now, the rate.
                 // (tx bytes: every byte the port started onto the wire, PFC frames and ACKs too)
                 pool.pushHop(pkt, queuedBytes(), tx.bytesSent(), sim.now(), tx.rateBps());

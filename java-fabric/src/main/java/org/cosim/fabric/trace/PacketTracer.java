@@ -1,8 +1,9 @@
 package org.cosim.fabric.trace;
 
+import org.cosim.setup.report.PacketTrace;
+
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketPool;
-import org.cosim.setup.report.PacketTrace;
 
 /**
  * Records the steps of the traced flows' packets (output.packet_trace) into a
@@ -50,7 +51,7 @@ public final class PacketTracer {
     }
 
     private void record(int event, int node, int port, int pkt, long queueBytes) {
-        int flow = pool.flow(pkt);
+        int flow = pool.flow[pkt];
         long now = sim.now();
         if (flow < 0 || flow >= traced.length || !traced[flow] || now < fromPs || now >= toPs) {
             return;
@@ -58,7 +59,7 @@ public final class PacketTracer {
         if (steps++ >= maxRecords) {
             return;
         }
-        trace.add(now, event, node, port, flow, pool.uid(pkt), pool.type(pkt), pool.controlKind(pkt),
-                pool.flags(pkt), pool.seq(pkt), pool.size(pkt), queueBytes);
+        trace.add(now, event, node, port, flow, pool.uid[pkt], pool.type[pkt], pool.controlKind[pkt],
+                pool.flags[pkt], pool.seq[pkt], pool.size[pkt], queueBytes);
     }
 }

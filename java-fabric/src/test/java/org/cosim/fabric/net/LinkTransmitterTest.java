@@ -44,7 +44,7 @@ class LinkTransmitterTest {
         LinkTransmitter tx = new LinkTransmitter(sim, pool, owner.handler, 3, TEN_G, delay);
         tx.attach(peer.handler, 5);
         int p = pool.alloc();
-        pool.setSize(p, 1500);
+        pool.size[p] = 1500;
         int starter = sim.register((k, a) -> tx.start(p));
         sim.schedule(1_000_000, starter, 0, 0);  // start at 1 us
         sim.runUntil(10_000_000);
@@ -73,9 +73,9 @@ class LinkTransmitterTest {
         LinkTransmitter tx = new LinkTransmitter(sim, pool, owner.handler, 0, TEN_G, 0);
         tx.attach(peer.handler, 0);
         int a = pool.alloc();
-        pool.setSize(a, 100);
+        pool.size[a] = 100;
         int b = pool.alloc();
-        pool.setSize(b, 100);
+        pool.size[b] = 100;
         assertFalse(tx.busy());
         tx.start(a);
         assertTrue(tx.busy());
@@ -97,7 +97,7 @@ class LinkTransmitterTest {
         LinkTransmitter tx = new LinkTransmitter(sim, pool, owner, 0, TEN_G, 0);
         tx.attach(peer, 0);
         int p = pool.alloc();
-        pool.setSize(p, 1500);
+        pool.size[p] = 1500;
         tx.start(p);
         sim.runUntil(1_200_001);
         assertEquals("done arrive ", order.toString());

@@ -101,7 +101,7 @@ class NdpPortTest {
         assertTrue(trimmed(4));
         assertFalse(trimmed(5));
         assertEquals(1, port.trimmed());
-        assertEquals(1500, pool.payload(peer.arrivals().get(1).pkt()), "the payload size survives trimming");
+        assertEquals(1500, pool.payload[peer.arrivals().get(1).pkt()], "the payload size survives trimming");
     }
 
     /** The coin says "the arrival"; or, without tail trimming (the NetFPGA prototype's rule), whatever it says. */
@@ -200,8 +200,8 @@ class NdpPortTest {
         int arrival = data(4, 4);     // trimmed (the data queue has no tail to trim), then no room
         assertFalse(port.offer(arrival));
         assertEquals(List.of(arrival), forwarded);
-        assertEquals(20, pool.src(arrival), "source and destination swapped");
-        assertEquals(10, pool.dst(arrival));
+        assertEquals(20, pool.src[arrival], "source and destination swapped");
+        assertEquals(10, pool.dst[arrival]);
         assertTrue(pool.has(arrival, PacketPool.FLAG_RETURNED));
         assertTrue(pool.has(arrival, PacketPool.FLAG_TRIMMED));
         assertEquals(1, port.returnedToSender());
@@ -215,7 +215,7 @@ class NdpPortTest {
         port.offer(control(2));
         port.offer(control(3));
         int again = packet(PacketType.DATA, 64, 4, 4);
-        pool.addFlags(again, PacketPool.FLAG_TRIMMED | PacketPool.FLAG_RETURNED);
+        pool.flags[again] |= PacketPool.FLAG_TRIMMED | PacketPool.FLAG_RETURNED;
         assertFalse(port.offer(again));
         assertFalse(port.offer(control(5)));
         assertEquals(2, port.drops());

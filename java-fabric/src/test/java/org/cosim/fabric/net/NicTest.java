@@ -116,8 +116,8 @@ class NicTest {
         @Override
         public void handle(int kind, long arg) {
             int p = (int) arg;
-            arrivals.add(new Arrival(sim.now(), pool.type(p), pool.size(p), pool.seq(p),
-                    pool.has(p, PacketPool.FLAG_LAST_OF_SEGMENT), pool.segmentSendTime(p), pool.flow(p)));
+            arrivals.add(new Arrival(sim.now(), pool.type[p], pool.size[p], pool.seq[p],
+                    pool.has(p, PacketPool.FLAG_LAST_OF_SEGMENT), pool.segmentSendTime[p], pool.flow[p]));
             modify.accept(p);
             target.handle(EventKinds.encode(EventKinds.ARRIVE, 0), p);
         }
@@ -168,10 +168,10 @@ class NicTest {
         /** Delivers a PFC pause/resume frame to {@code nic} at {@code at}. */
         void pfcFrame(long at, Nic nic, boolean pause) {
             int f = pool.alloc();
-            pool.setType(f, PacketType.PFC);
-            pool.setTrafficClass(f, TrafficClass.CONTROL);
-            pool.setSize(f, ACK);
-            pool.setFlags(f, pause ? PacketPool.FLAG_PAUSE : 0);
+            pool.type[f] = PacketType.PFC;
+            pool.trafficClass[f] = TrafficClass.CONTROL;
+            pool.size[f] = ACK;
+            pool.flags[f] = pause ? PacketPool.FLAG_PAUSE : 0;
             sim.schedule(at, nic.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), f);
         }
     }
@@ -278,7 +278,7 @@ class NicTest {
     void aSynIsAHeaderWithTheDataAndItsAckACompletionOfNoBytes() {
         Pair n = new Pair(1);
         List<Integer> classes = new ArrayList<>();
-        n.toB.modify = p -> classes.add(n.pool.trafficClass(p));
+        n.toB.modify = p -> classes.add(n.pool.trafficClass[p]);
         long post = 2_000_000;
         postSyn(n, post, n.a, 0);
         n.post(post, n.a, 0, 0, 1500);  // handed over after the SYN: goes out behind it
@@ -307,7 +307,7 @@ class NicTest {
     void aSynATrimmingPortCutIsLost() {
         for (int flag : new int[] {PacketPool.FLAG_TRIMMED, PacketPool.FLAG_TRIMMED | PacketPool.FLAG_RETURNED}) {
             Pair n = new Pair(1);
-            n.toB.modify = p -> n.pool.addFlags(p, flag);
+            n.toB.modify = p -> n.pool.flags[p] |= flag;
             postSyn(n, 0, n.a, 0);
             n.sim.runUntil(100_000_000);
             assertEquals(1, n.toB.ofType(PacketType.DATA).size());
@@ -322,7 +322,7 @@ class NicTest {
         for (boolean withData : new boolean[] {false, true}) {
             Pair n = new Pair(new NicParams(MTU, ACK, withData), 1);
             List<Integer> classes = new ArrayList<>();
-            n.toA.modify = p -> classes.add(n.pool.trafficClass(p));
+            n.toA.modify = p -> classes.add(n.pool.trafficClass[p]);
             n.post(0, n.a, 0, 0, 1500);
             n.sim.runUntil(100_000_000);
             assertEquals(List.of(withData ? TrafficClass.DATA : TrafficClass.CONTROL), classes);
@@ -444,10 +444,10 @@ class NicTest {
     void ackEchoesEcnAndMaxIntDelayOfItsSegmentOnly() {
         Pair n = new Pair(1);
         n.toB.modify = p -> {
-            if (n.pool.type(p) == PacketType.DATA && n.pool.segmentSeq(p) == 0) {
-                n.pool.setIntMaxHopDelay(p, n.pool.seq(p) == 3000 ? 777_000 : 100_000);
-                if (n.pool.seq(p) == 1500) {
-                    n.pool.addFlags(p, PacketPool.FLAG_ECN_CE);
+            if (n.pool.type[p] == PacketType.DATA && n.pool.segmentSeq[p] == 0) {
+                n.pool.intMaxHopDelay[p] = n.pool.seq[p] == 3000 ? 777_000 : 100_000;
+                if (n.pool.seq[p] == 1500) {
+                    n.pool.flags[p] |= PacketPool.FLAG_ECN_CE;
                 }
             }
         };
@@ -468,9 +468,9 @@ class NicTest {
     void theAckReflectsTheHopStackOfThePacketItAnswers() {
         Pair n = new Pair(1);
         n.toB.modify = p -> {
-            if (n.pool.type(p) == PacketType.DATA) {
+            if (n.pool.type[p] == PacketType.DATA) {
                 // two INT hops stamped on the way; the segment's last packet carries its own values
-                long k = n.pool.seq(p);
+                long k = n.pool.seq[p];
                 n.pool.pushHop(p, 100 + k, 5_000 + k, 7_000_000 + k, 200_000_000_000L);
                 n.pool.pushHop(p, 300 + k, 9_000 + k, 8_000_000 + k, 100_000_000_000L);
             }

@@ -47,15 +47,15 @@ final class PortBench {
     /** A packet of flow 1 from host 10 to host 20; data carries its size as payload. */
     int packet(int type, int bytes, long seq, long uid) {
         int p = pool.alloc();
-        pool.setType(p, type);
-        pool.setTrafficClass(p, type == PacketType.DATA ? TrafficClass.DATA : TrafficClass.CONTROL);
-        pool.setSize(p, bytes);
-        pool.setPayload(p, type == PacketType.DATA ? bytes : 0);
-        pool.setSeq(p, seq);
-        pool.setUid(p, uid);
-        pool.setSrc(p, 10);
-        pool.setDst(p, 20);
-        pool.setFlow(p, 1);
+        pool.type[p] = type;
+        pool.trafficClass[p] = type == PacketType.DATA ? TrafficClass.DATA : TrafficClass.CONTROL;
+        pool.size[p] = bytes;
+        pool.payload[p] = type == PacketType.DATA ? bytes : 0;
+        pool.seq[p] = seq;
+        pool.uid[p] = uid;
+        pool.src[p] = 10;
+        pool.dst[p] = 20;
+        pool.flow[p] = 1;
         return p;
     }
 

@@ -30,8 +30,8 @@ final class Recorder implements EventHandler {
     @Override
     public void handle(int kind, long arg) {
         int p = (int) arg;
-        seen.add(new Seen(sim.now(), EventKinds.type(kind), EventKinds.port(kind), p, pool.type(p), pool.size(p),
-                pool.flags(p), pool.seq(p), pool.flow(p), pool.trafficClass(p)));
+        seen.add(new Seen(sim.now(), EventKinds.type(kind), EventKinds.port(kind), p, pool.type[p], pool.size[p],
+                pool.flags[p], pool.seq[p], pool.flow[p], pool.trafficClass[p]));
         if (releaseArrivals && EventKinds.type(kind) == EventKinds.ARRIVE) {
             pool.release(p);
         }

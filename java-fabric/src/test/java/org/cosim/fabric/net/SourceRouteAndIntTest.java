@@ -39,8 +39,8 @@ class SourceRouteAndIntTest {
 
     /** Ports 0..3 toward sinks; host 1 is reachable through ports 1, 2 and 3 (equal cost). */
     private void build(IntParams intParams) {
-        build(intParams, (port, pkt) -> seen.add(new AtSink(sim.now(), port, pool.seq(pkt), pool.intMaxHopDelay(pkt),
-                pool.routeCursor(pkt))));
+        build(intParams, (port, pkt) -> seen.add(new AtSink(sim.now(), port, pool.seq[pkt], pool.intMaxHopDelay[pkt],
+                pool.routeCursor[pkt])));
     }
 
     /** {@code atSink} sees each packet leaving port p (then it is released). */
@@ -62,16 +62,16 @@ class SourceRouteAndIntTest {
 
     private void arrive(long t, int flow, long seq, int path, int cursor) {
         int p = pool.alloc();
-        pool.setType(p, PacketType.DATA);
-        pool.setTrafficClass(p, TrafficClass.DATA);
-        pool.setSrc(p, 0);
-        pool.setDst(p, 1);
-        pool.setFlow(p, flow);
-        pool.setSize(p, 1500);
-        pool.setPayload(p, 1500);
-        pool.setSeq(p, seq);
-        pool.setPath(p, path);
-        pool.setRouteCursor(p, cursor);
+        pool.type[p] = PacketType.DATA;
+        pool.trafficClass[p] = TrafficClass.DATA;
+        pool.src[p] = 0;
+        pool.dst[p] = 1;
+        pool.flow[p] = flow;
+        pool.size[p] = 1500;
+        pool.payload[p] = 1500;
+        pool.seq[p] = seq;
+        pool.path[p] = path;
+        pool.routeCursor[p] = cursor;
         sim.schedule(t, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), p);
     }
 
@@ -110,16 +110,16 @@ class SourceRouteAndIntTest {
         build(IntParams.OFF);
         for (int flow = 0; flow < 4; flow++) {
             int p = pool.alloc();
-            pool.setType(p, PacketType.DATA);
-            pool.setTrafficClass(p, TrafficClass.CONTROL);
-            pool.setFlags(p, PacketPool.FLAG_TRIMMED | PacketPool.FLAG_RETURNED);
-            pool.setSrc(p, 0);
-            pool.setDst(p, 1);
-            pool.setFlow(p, flow);
-            pool.setSize(p, 64);
-            pool.setSeq(p, flow);
-            pool.setPath(p, 9);          // its forward route's digits would say port 3 here
-            pool.setRouteCursor(p, 8);
+            pool.type[p] = PacketType.DATA;
+            pool.trafficClass[p] = TrafficClass.CONTROL;
+            pool.flags[p] = PacketPool.FLAG_TRIMMED | PacketPool.FLAG_RETURNED;
+            pool.src[p] = 0;
+            pool.dst[p] = 1;
+            pool.flow[p] = flow;
+            pool.size[p] = 64;
+            pool.seq[p] = flow;
+            pool.path[p] = 9;          // its forward route's digits would say port 3 here
+            pool.routeCursor[p] = 8;
             sim.schedule(0, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), p);
         }
         sim.runUntil(10_000_000);
@@ -149,7 +149,7 @@ class SourceRouteAndIntTest {
     private void buildWithStacks(IntParams intParams) {
         build(intParams, (port, pkt) -> {
             List<HopRecord> hops = new ArrayList<>();
-            for (int h = 0; h < pool.intHops(pkt); h++) {
+            for (int h = 0; h < pool.intHops[pkt]; h++) {
                 int at = pkt * PacketPool.HOP_SLOTS + h;
                 hops.add(new HopRecord(pool.hopQueueBytes[at], pool.hopTxBytes[at], pool.hopTimePs[at],
                         pool.hopRateBps[at]));
@@ -183,11 +183,11 @@ class SourceRouteAndIntTest {
         int full = pool.alloc();
         int one = pool.alloc();
         for (int p : new int[] {full, one}) {
-            pool.setType(p, PacketType.DATA);
-            pool.setTrafficClass(p, TrafficClass.DATA);
-            pool.setDst(p, 1);
-            pool.setSize(p, 1500);
-            pool.setPath(p, 1);
+            pool.type[p] = PacketType.DATA;
+            pool.trafficClass[p] = TrafficClass.DATA;
+            pool.dst[p] = 1;
+            pool.size[p] = 1500;
+            pool.path[p] = 1;
         }
         for (int h = 0; h < IntParams.MAX_HOPS; h++) {
             pool.pushHop(full, h, h, h, 1);
@@ -215,12 +215,12 @@ class SourceRouteAndIntTest {
     void aPacketKeepsTheLargerDelayOfAnEarlierHop() {
         build(new IntParams(true, false, List.of()));
         int p = pool.alloc();
-        pool.setType(p, PacketType.DATA);
-        pool.setTrafficClass(p, TrafficClass.DATA);
-        pool.setDst(p, 1);
-        pool.setSize(p, 1500);
-        pool.setPath(p, 1);
-        pool.setIntMaxHopDelay(p, 7_000_000);  // 7 us at an earlier hop, 0 here
+        pool.type[p] = PacketType.DATA;
+        pool.trafficClass[p] = TrafficClass.DATA;
+        pool.dst[p] = 1;
+        pool.size[p] = 1500;
+        pool.path[p] = 1;
+        pool.intMaxHopDelay[p] = 7_000_000;  // 7 us at an earlier hop, 0 here
         sim.schedule(0, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), p);
         sim.runUntil(10_000_000);
         assertEquals(7_000_000, seen.get(0).intMaxHopDelayPs());

@@ -38,10 +38,10 @@ class SwitchPortTest {
 
     private int packet(int type, int trafficClass, int bytes, long seq) {
         int p = pool.alloc();
-        pool.setType(p, type);
-        pool.setTrafficClass(p, trafficClass);
-        pool.setSize(p, bytes);
-        pool.setSeq(p, seq);
+        pool.type[p] = type;
+        pool.trafficClass[p] = trafficClass;
+        pool.size[p] = bytes;
+        pool.seq[p] = seq;
         return p;
     }
 

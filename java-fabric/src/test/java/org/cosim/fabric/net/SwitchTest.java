@@ -75,24 +75,24 @@ class SwitchTest {
     /** A data packet of {@code bytes} from host 0 to {@code dst} arriving at port {@code in} at {@code t}. */
     private int arrive(long t, int in, int dst, int flow, int bytes, long seq) {
         int p = pool.alloc();
-        pool.setType(p, PacketType.DATA);
-        pool.setTrafficClass(p, TrafficClass.DATA);
-        pool.setSrc(p, 0);
-        pool.setDst(p, dst);
-        pool.setFlow(p, flow);
-        pool.setSize(p, bytes);
-        pool.setPayload(p, bytes);
-        pool.setSeq(p, seq);
+        pool.type[p] = PacketType.DATA;
+        pool.trafficClass[p] = TrafficClass.DATA;
+        pool.src[p] = 0;
+        pool.dst[p] = dst;
+        pool.flow[p] = flow;
+        pool.size[p] = bytes;
+        pool.payload[p] = bytes;
+        pool.seq[p] = seq;
         sim.schedule(t, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, in), p);
         return p;
     }
 
     private void pfcArrives(long t, int in, boolean pause) {
         int f = pool.alloc();
-        pool.setType(f, PacketType.PFC);
-        pool.setTrafficClass(f, TrafficClass.CONTROL);
-        pool.setSize(f, 64);
-        pool.setFlags(f, pause ? PacketPool.FLAG_PAUSE : 0);
+        pool.type[f] = PacketType.PFC;
+        pool.trafficClass[f] = TrafficClass.CONTROL;
+        pool.size[f] = 64;
+        pool.flags[f] = pause ? PacketPool.FLAG_PAUSE : 0;
         sim.schedule(t, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, in), f);
     }
 
@@ -163,13 +163,13 @@ class SwitchTest {
         arrive(100_000, 0, 1, 0, 1500, 1);  // held
         arrive(100_000, 0, 2, 1, 1500, 2);  // other port: not paused
         int ack = pool.alloc();             // control toward host 1 still goes
-        pool.setType(ack, PacketType.SEGMENT_ACK);
-        pool.setTrafficClass(ack, TrafficClass.CONTROL);
-        pool.setDst(ack, 1);
-        pool.setSrc(ack, 0);
-        pool.setFlow(ack, 0);
-        pool.setSize(ack, 64);
-        pool.setSeq(ack, 3);
+        pool.type[ack] = PacketType.SEGMENT_ACK;
+        pool.trafficClass[ack] = TrafficClass.CONTROL;
+        pool.dst[ack] = 1;
+        pool.src[ack] = 0;
+        pool.flow[ack] = 0;
+        pool.size[ack] = 64;
+        pool.seq[ack] = 3;
         sim.schedule(100_000, sw.handler(), EventKinds.encode(EventKinds.ARRIVE, 0), ack);
         pfcArrives(10_000_000, 1, false);
         sim.runUntil(50_000_000);

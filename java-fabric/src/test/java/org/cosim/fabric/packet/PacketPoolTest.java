@@ -39,40 +39,40 @@ class PacketPoolTest {
     void allocResetsEveryField() {
         PacketPool pool = new PacketPool();
         int p = pool.alloc();
-        pool.setType(p, PacketType.DATA);
-        pool.setTrafficClass(p, TrafficClass.DATA);
-        pool.setFlags(p, PacketPool.FLAG_ECN_CE | PacketPool.FLAG_LAST_OF_SEGMENT);
-        pool.setFlow(p, 9);
-        pool.setSrc(p, 1);
-        pool.setDst(p, 2);
-        pool.setSize(p, 1500);
-        pool.setSeq(p, 123_456);
-        pool.setSegmentSeq(p, 100_000);
-        pool.setSegmentBytes(p, 16384);
-        pool.setSegmentSendTime(p, 77);
-        pool.setPath(p, 3);
-        pool.setIngressPort(p, 5);
-        pool.setIntMaxHopDelay(p, 999);
-        pool.setUid(p, 42);
+        pool.type[p] = PacketType.DATA;
+        pool.trafficClass[p] = TrafficClass.DATA;
+        pool.flags[p] = PacketPool.FLAG_ECN_CE | PacketPool.FLAG_LAST_OF_SEGMENT;
+        pool.flow[p] = 9;
+        pool.src[p] = 1;
+        pool.dst[p] = 2;
+        pool.size[p] = 1500;
+        pool.seq[p] = 123_456;
+        pool.segmentSeq[p] = 100_000;
+        pool.segmentBytes[p] = 16384;
+        pool.segmentSendTime[p] = 77;
+        pool.path[p] = 3;
+        pool.ingressPort[p] = 5;
+        pool.intMaxHopDelay[p] = 999;
+        pool.uid[p] = 42;
         pool.release(p);
         int q = pool.alloc();
         assertEquals(p, q);
-        assertEquals(0, pool.type(q));
-        assertEquals(0, pool.trafficClass(q));
-        assertEquals(0, pool.flags(q));
+        assertEquals(0, pool.type[q]);
+        assertEquals(0, pool.trafficClass[q]);
+        assertEquals(0, pool.flags[q]);
         assertFalse(pool.has(q, PacketPool.FLAG_ECN_CE));
-        assertEquals(-1, pool.flow(q));
-        assertEquals(-1, pool.src(q));
-        assertEquals(-1, pool.dst(q));
-        assertEquals(0, pool.size(q));
-        assertEquals(0, pool.seq(q));
-        assertEquals(0, pool.segmentSeq(q));
-        assertEquals(0, pool.segmentBytes(q));
-        assertEquals(0, pool.segmentSendTime(q));
-        assertEquals(0, pool.path(q));
-        assertEquals(-1, pool.ingressPort(q));
-        assertEquals(0, pool.intMaxHopDelay(q));
-        assertEquals(0, pool.uid(q));
+        assertEquals(-1, pool.flow[q]);
+        assertEquals(-1, pool.src[q]);
+        assertEquals(-1, pool.dst[q]);
+        assertEquals(0, pool.size[q]);
+        assertEquals(0, pool.seq[q]);
+        assertEquals(0, pool.segmentSeq[q]);
+        assertEquals(0, pool.segmentBytes[q]);
+        assertEquals(0, pool.segmentSendTime[q]);
+        assertEquals(0, pool.path[q]);
+        assertEquals(-1, pool.ingressPort[q]);
+        assertEquals(0, pool.intMaxHopDelay[q]);
+        assertEquals(0, pool.uid[q]);
     }
 
     @Test
@@ -85,22 +85,22 @@ class PacketPoolTest {
             int p = pool.alloc();
             ids[i] = p;
             assertTrue(distinct.add(p), "id " + p + " handed out twice");
-            pool.setSize(p, 64 + i);
-            pool.setSeq(p, 1000L * i);
-            pool.setFlow(p, i);
-            pool.setUid(p, ((long) i << 32) | i);
-            pool.setFlags(p, i & 7);
-            pool.setSegmentSendTime(p, 3L * i);
+            pool.size[p] = 64 + i;
+            pool.seq[p] = 1000L * i;
+            pool.flow[p] = i;
+            pool.uid[p] = ((long) i << 32) | i;
+            pool.flags[p] = i & 7;
+            pool.segmentSendTime[p] = 3L * i;
         }
         assertEquals(n, pool.live());
         for (int i = 0; i < n; i++) {
             int p = ids[i];
-            assertEquals(64 + i, pool.size(p));
-            assertEquals(1000L * i, pool.seq(p));
-            assertEquals(i, pool.flow(p));
-            assertEquals(((long) i << 32) | i, pool.uid(p));
-            assertEquals(i & 7, pool.flags(p));
-            assertEquals(3L * i, pool.segmentSendTime(p));
+            assertEquals(64 + i, pool.size[p]);
+            assertEquals(1000L * i, pool.seq[p]);
+            assertEquals(i, pool.flow[p]);
+            assertEquals(((long) i << 32) | i, pool.uid[p]);
+            assertEquals(i & 7, pool.flags[p]);
+            assertEquals(3L * i, pool.segmentSendTime[p]);
         }
         for (int p : ids) {
             pool.release(p);
@@ -118,7 +118,7 @@ class PacketPoolTest {
     void hasTestsSingleFlags() {
         PacketPool pool = new PacketPool();
         int p = pool.alloc();
-        pool.setFlags(p, PacketPool.FLAG_PAUSE | PacketPool.FLAG_ECN_ECHO);
+        pool.flags[p] = PacketPool.FLAG_PAUSE | PacketPool.FLAG_ECN_ECHO;
         assertTrue(pool.has(p, PacketPool.FLAG_PAUSE));
         assertTrue(pool.has(p, PacketPool.FLAG_ECN_ECHO));
         assertFalse(pool.has(p, PacketPool.FLAG_ECN_CE));
