@@ -75,7 +75,8 @@ public final class PacketPool {
     /** Per-hop INT records (HPCC): how many the packet carries (a hardware ACK: its data's). */
     public int[] intHops = new int[0];
     /**
-     * The records themselves, {@link #HOP_SLOTS} per packet: record k of packet p at
+     * The records themselves, {@link #HOP_SLOTS} per packet, from the first record a
+     * packet gets (runs without HPCC keep none): record k of packet p at
      * p * HOP_SLOTS + k. Queue bytes at dequeue, the port's cumulative tx bytes
      * before the packet, the dequeue timestamp, the link rate.
      */
@@ -142,6 +143,9 @@ public final class PacketPool {
         if (k == HOP_SLOTS) {
             return;
         }
+        if (hopQueueBytes.length == 0) {
+            growHops(capacity);  // the first record of the run: only HPCC's runs keep any
+        }
         int at = id * HOP_SLOTS + k;
         hopQueueBytes[at] = queueBytes;
         hopTxBytes[at] = txBytes;
@@ -153,11 +157,22 @@ public final class PacketPool {
     /** Gives {@code to} a copy of {@code from}'s hop stack (a hardware ACK reflecting its data's). */
     public void copyHops(int from, int to) {
         int n = intHops[from];
+        if (n == 0) {
+            intHops[to] = 0;
+            return;
+        }
         System.arraycopy(hopQueueBytes, from * HOP_SLOTS, hopQueueBytes, to * HOP_SLOTS, n);
         System.arraycopy(hopTxBytes, from * HOP_SLOTS, hopTxBytes, to * HOP_SLOTS, n);
         System.arraycopy(hopTimePs, from * HOP_SLOTS, hopTimePs, to * HOP_SLOTS, n);
         System.arraycopy(hopRateBps, from * HOP_SLOTS, hopRateBps, to * HOP_SLOTS, n);
         intHops[to] = n;
+    }
+
+    private void growHops(int n) {
+        hopQueueBytes = Arrays.copyOf(hopQueueBytes, n * HOP_SLOTS);
+        hopTxBytes = Arrays.copyOf(hopTxBytes, n * HOP_SLOTS);
+        hopTimePs = Arrays.copyOf(hopTimePs, n * HOP_SLOTS);
+        hopRateBps = Arrays.copyOf(hopRateBps, n * HOP_SLOTS);
     }
 
     public boolean has(int id, int flag) {
@@ -193,10 +208,9 @@ public final class PacketPool {
         intMaxHopDelay = Arrays.copyOf(intMaxHopDelay, n);
         uid = Arrays.copyOf(uid, n);
         intHops = Arrays.copyOf(intHops, n);
-        hopQueueBytes = Arrays.copyOf(hopQueueBytes, n * HOP_SLOTS);
-        hopTxBytes = Arrays.copyOf(hopTxBytes, n * HOP_SLOTS);
-        hopTimePs = Arrays.copyOf(hopTimePs, n * HOP_SLOTS);
-        hopRateBps = Arrays.copyOf(hopRateBps, n * HOP_SLOTS);
+        if (hopQueueBytes.length > 0) {
+            growHops(n);
+        }
         free = Arrays.copyOf(free, n);
         // hand out low ids first: push new ids in reverse
         for (int id = n - 1; id >= old; id--) {

@@ -124,4 +124,27 @@ class PacketPoolTest {
         assertFalse(pool.has(p, PacketPool.FLAG_ECN_CE));
         assertFalse(pool.has(p, PacketPool.FLAG_LAST_OF_SEGMENT));
     }
+
+    /**
+     * The INT hop records take HOP_SLOTS x 4 longs per packet slot: a pool keeps none until a packet gets its first
+     * (HPCC's runs), then one per slot, also across growth; a copy from a packet without records copies none.
+     */
+    @Test
+    void hopRecordsTakeMemoryFromTheFirstRecordOn() {
+        PacketPool pool = new PacketPool();
+        int a = pool.alloc();
+        int b = pool.alloc();
+        pool.copyHops(a, b);
+        assertEquals(0, pool.intHops[b]);
+        assertEquals(0, pool.hopQueueBytes.length, "no records yet");
+        pool.pushHop(a, 100, 200, 300, 400);
+        assertEquals(1024 * PacketPool.HOP_SLOTS, pool.hopQueueBytes.length, "the initial 1024 slots");
+        for (int i = 2; i < 1500; i++) {
+            pool.alloc();  // grows to 2048
+        }
+        assertEquals(2048 * PacketPool.HOP_SLOTS, pool.hopTimePs.length);
+        pool.copyHops(a, b);
+        assertEquals(1, pool.intHops[b]);
+        assertEquals(400, pool.hopRateBps[b * PacketPool.HOP_SLOTS]);
+    }
 }
