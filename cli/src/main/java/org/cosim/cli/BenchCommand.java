@@ -63,7 +63,8 @@ public final class BenchCommand implements Command {
                 + "OMNeT++ back end instead: --runs pairs (default 3), alternating, each a fresh process; reports the "
                 + "medians, their ratio, and whether the result files agree").get());
         o.addOption(Option.builder().longOpt("scale").desc("run a fat-tree scenario (default: " + DEFAULT_SCALE
-                + ") at several sizes k instead, each in a new JVM after a k = 8 JIT warm-up: per size the set-up's "
+                + ") at several sizes k instead, each in a new JVM after a JIT warm-up on 10 ms at k = 8: "
+                + "per size the set-up's "
                 + "wall time and memory, the run's CPU per delivered packet and kernel events per packet").get());
         o.addOption(Option.builder().longOpt("sizes").hasArg().argName("K,K,...")
                 .desc("--scale: the fat trees' k (default 8,12,16,24,32: 128 to 8192 hosts)").get());

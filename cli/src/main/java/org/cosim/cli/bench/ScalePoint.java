@@ -19,12 +19,14 @@ import org.cosim.setup.RunSetup;
 
 /**
  * One size of {@code cosim bench --scale}, in a JVM of its own (so that its set-up is measured cold and its memory
- * alone): sets the scenario's fat tree to k, times the set-up ({@link RunSetup#of}), warms the JIT up on a k = 8 run
- * of the same length, then runs the size once and prints one {@link Measured} line.
+ * alone): sets the scenario's fat tree to k, times the set-up ({@link RunSetup#of}), warms the JIT up on
+ * {@link #WARMUP_MS} of a k = 8 run, then runs the size once and prints one {@link Measured} line.
  */
 public final class ScalePoint {
     /** The size the JIT warms up on: the smallest of the default sizes. */
     static final int WARMUP_K = 8;
+    /** Simulated milliseconds of the warm-up: about a second of run, long enough for the JIT's last tier. */
+    static final double WARMUP_MS = 10;
 
     /**
      * What one size measured: set-up wall time, the heap the set-up keeps (after a full collection) and the process's
@@ -79,6 +81,10 @@ public final class ScalePoint {
     }
 
     static Measured measure(Path file, int k, double ms, List<String> overrides) {
+        return measure(file, k, ms, WARMUP_MS, overrides);
+    }
+
+    static Measured measure(Path file, int k, double ms, double warmupMs, List<String> overrides) {
         long start = System.nanoTime();
         RunSetup setup = RunSetup.of(scenario(file, k, ms, overrides));
         double setupS = (System.nanoTime() - start) / 1e9;
@@ -86,11 +92,7 @@ public final class ScalePoint {
         System.gc();
         MemoryMXBean heap = ManagementFactory.getMemoryMXBean();
         double setupHeap = heap.getHeapMemoryUsage().getUsed() / 1048576.0;
-        if (k != WARMUP_K) {
-            run(RunSetup.of(scenario(file, WARMUP_K, ms, overrides)));
-        } else {
-            run(setup);
-        }
+        run(RunSetup.of(scenario(file, WARMUP_K, warmupMs, overrides)));
         System.gc();
         OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long cpu0 = os.getProcessCpuTime();

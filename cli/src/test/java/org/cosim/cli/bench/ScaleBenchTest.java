@@ -24,7 +24,7 @@ class ScaleBenchTest {
     private static ScaleBench.Output inThisJvm(List<String> command) {
         List<String> args = command.subList(command.indexOf(ScalePoint.class.getName()) + 1, command.size());
         ScalePoint.Measured m = ScalePoint.measure(Path.of(args.get(0)), Integer.parseInt(args.get(1)),
-                Double.parseDouble(args.get(2)), args.subList(3, args.size()));
+                Double.parseDouble(args.get(2)), 0.1, args.subList(3, args.size()));
         return new ScaleBench.Output(0, List.of("some output", m.line()));
     }
 
