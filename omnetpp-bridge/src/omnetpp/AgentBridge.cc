@@ -500,12 +500,12 @@ void AgentBridge::lifecycleEvent(SimulationLifecycleEventType eventType, cObject
     }
 }
 
-void AgentBridge::recordExact(const std::string& scalar, int64_t value) {
+void AgentBridge::recordExact(const std::string& scalar, int64_t value, const char* unit) {
     if (value >= kExactLimit || value <= -kExactLimit) {
         throw cRuntimeError(this, "%s = %lld does not fit a double exactly (|value| >= 2^53)", scalar.c_str(),
                             (long long)value);
     }
-    recordScalar(scalar.c_str(), static_cast<double>(value));
+    recordScalar(scalar.c_str(), static_cast<double>(value), unit);
 }
 
 // The agents' sampled flow states (the scenario's output.agent_state), as the
@@ -547,14 +547,14 @@ void AgentBridge::finish() {
     }
     for (int f = 0; f < flowStats_->flows(); ++f) {
         const std::string p = "flow" + std::to_string(f) + ":";
-        recordExact(p + "sentBytes", flowStats_->sentBytes(f));
-        recordExact(p + "deliveredBytes", flowStats_->deliveredBytes(f));
-        recordExact(p + "deliveredMeasuredBytes", flowStats_->deliveredMeasuredBytes(f));
-        recordExact(p + "retransmittedBytes", flowStats_->retransmittedBytes(f));
-        recordExact(p + "uniqueDeliveredBytes", flowStats_->uniqueDeliveredBytes(f));
-        recordExact(p + "uniqueDeliveredMeasuredBytes", flowStats_->uniqueDeliveredMeasuredBytes(f));
-        recordExact(p + "droppedBytes", flowStats_->droppedBytes(f));
-        recordExact(p + "finishPs", flowStats_->finishPs(f));
+        recordExact(p + "sentBytes", flowStats_->sentBytes(f), "B");
+        recordExact(p + "deliveredBytes", flowStats_->deliveredBytes(f), "B");
+        recordExact(p + "deliveredMeasuredBytes", flowStats_->deliveredMeasuredBytes(f), "B");
+        recordExact(p + "retransmittedBytes", flowStats_->retransmittedBytes(f), "B");
+        recordExact(p + "uniqueDeliveredBytes", flowStats_->uniqueDeliveredBytes(f), "B");
+        recordExact(p + "uniqueDeliveredMeasuredBytes", flowStats_->uniqueDeliveredMeasuredBytes(f), "B");
+        recordExact(p + "droppedBytes", flowStats_->droppedBytes(f), "B");
+        recordExact(p + "finishPs", flowStats_->finishPs(f), "ps");
     }
     std::string fileFailure;
     if (rttSamples_) {
@@ -573,7 +573,7 @@ void AgentBridge::finish() {
         }
     }
     recordExact("completed", succeeded_ && failure.empty() && fileFailure.empty() ? 1 : 0);
-    recordExact("reachedPs", reachedPs());
+    recordExact("reachedPs", reachedPs(), "ps");
     recordExact("eventsProcessed", events);
     recordExact("agentWindows", windows_);
     recordExact("agentEvents", eventsSent_);
@@ -581,8 +581,8 @@ void AgentBridge::finish() {
     // Wall-clock figures (vary from run to run): the whole run from network setup,
     // and the time spent waiting in AgentLink (gRPC round trips + the agents' work
     // that the simulation did not overlap).
-    recordScalar("wallSeconds", (steadyNanos() - wallStartNanos_) / 1e9);
-    recordScalar("exchangeWallSeconds", exchangeNanos_ / 1e9);
+    recordScalar("wallSeconds", (steadyNanos() - wallStartNanos_) / 1e9, "s");
+    recordScalar("exchangeWallSeconds", exchangeNanos_ / 1e9, "s");
     if (!failure.empty()) throw cRuntimeError(this, "ending the agent session failed: %s", failure.c_str());
     if (!fileFailure.empty()) throw cRuntimeError(this, "%s", fileFailure.c_str());
 }

@@ -136,7 +136,8 @@ private:
     [[noreturn]] void linkBroke(int64_t windowStartPs, const std::exception& e);
     void apply(const Action& a);
     ActionMessage* takeAction(short kind, int host);
-    void recordExact(const std::string& scalar, int64_t value);
+    // A scalar that must read back exactly (|value| < 2^53), with its unit (nullptr: a count).
+    void recordExact(const std::string& scalar, int64_t value, const char* unit = nullptr);
     void reportProgress();
 
     RunSpec spec_;

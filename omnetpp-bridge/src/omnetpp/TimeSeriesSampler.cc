@@ -75,7 +75,7 @@ void TimeSeriesSampler::finish() {
             if (buckets[b] > 0) h.collectWeighted(width * static_cast<double>(b) + width / 2, static_cast<double>(buckets[b]));
         }
         recordStatistic(&h);
-        recordScalar(("queue" + std::to_string(q) + ":maxBytes").c_str(), static_cast<double>(m.maxBytes()));
+        recordScalar(("queue" + std::to_string(q) + ":maxBytes").c_str(), static_cast<double>(m.maxBytes()), "B");
         // The 128-bit length x time in two scalars of 52 bits and the rest, each exact as a double.
         const unsigned __int128 byteTime = m.byteTimePs();
         const unsigned __int128 low = byteTime & ((static_cast<unsigned __int128>(1) << 52) - 1);

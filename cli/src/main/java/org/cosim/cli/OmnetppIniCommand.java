@@ -75,12 +75,13 @@ public final class OmnetppIniCommand implements Command {
             Scenario s = ScenarioFiles.read(f);
             String name = configName(home, f);
             String rel = home.ned().toAbsolutePath().relativize(f.toAbsolutePath().normalize()).toString();
+            RunSetup setup;
             try {
-                RunSetup.of(s);
+                setup = RunSetup.of(s);
             } catch (ScenarioException e) {
                 continue;  // a shipped preset that other scenarios start from (base:), not runnable alone
             }
-            configs.add(new OmnetppIni.Shipped(name, s.getDescription(), rel));
+            configs.add(new OmnetppIni.Shipped(name, s.getDescription(), rel, setup.config().warmupPs()));
         }
         return OmnetppIni.shipped(configs);
     }

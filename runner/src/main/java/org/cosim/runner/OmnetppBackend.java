@@ -139,7 +139,7 @@ public final class OmnetppBackend {
         }
         Launch launch;
         try {
-            writeIni(dir, OmnetppIni.forRun("scenario.textproto", agents));
+            writeIni(dir, OmnetppIni.forRun("scenario.textproto", agents, setup.config().warmupPs()));
             launch = launch(omnetpp, home, lib, dir, control);
         } finally {
             if (server != null) {

@@ -1,6 +1,7 @@
 package org.cosim.runner.omnetpp;
 
 import java.util.List;
+import org.cosim.scenario.Units;
 
 /**
  * The ini files of the OMNeT++ back end: the one the runner writes for each run,
@@ -28,11 +29,25 @@ public final class OmnetppIni {
             futureeventset-class = "cosim::CalendarEventSet"
             """.formatted(NETWORK);
 
-    /** A shipped scenario's configuration in ned/omnetpp.ini. */
-    public record Shipped(String name, String description, String scenarioPath) {}
+    /** A shipped scenario's configuration in ned/omnetpp.ini; {@code warmupPs}: its output.warmup_us. */
+    public record Shipped(String name, String description, String scenarioPath, long warmupPs) {}
+
+    /**
+     * OMNeT++'s warm-up period: the scenario's output.warmup_us, so that the statistics OMNeT++ records itself (a
+     * port's queue length maximum and time average, the NICs' RTT summary) cover what the results do. The counts the
+     * runner reads over the whole run (drops, trims, PFC frames, the sampled queue lengths) declare
+     * autoWarmupFilter=false in their NED.
+     */
+    static String warmupPeriod(long warmupPs) {
+        if (warmupPs == 0) {
+            return "";
+        }
+        return "warmup-period = " + (warmupPs % Units.PS_PER_US == 0 ? warmupPs / Units.PS_PER_US + "us"
+                : warmupPs + "ps") + "\n";
+    }
 
     /** The ini file of one run started by the runner; paths relative to the ini file's folder. */
-    public static String forRun(String scenarioFile, String agentsTarget) {
+    public static String forRun(String scenarioFile, String agentsTarget, long warmupPs) {
         StringBuilder b = new StringBuilder("""
                 # Written by cosim's runner for one run (cosim run --backend omnetpp).
                 [General]
@@ -53,6 +68,7 @@ public final class OmnetppIni {
                 **.bridge.flowStateFile = "${resultdir}/%s"
                 **.bridge.packetTraceFile = "${resultdir}/%s"
                 """.formatted(RttSampleFile.RUNNER_FILE, FlowStateFile.RUNNER_FILE, PacketTraceFile.RUNNER_FILE));
+        b.append(warmupPeriod(warmupPs));
         b.append("**.bridge.scenario = \"").append(scenarioFile).append("\"\n");
         b.append("**.bridge.agents = \"").append(agentsTarget).append("\"\n");
         b.append("**.bridge.printProgress = true\n");
@@ -82,6 +98,7 @@ public final class OmnetppIni {
                 b.append("description = \"").append(s.description().replace("\"", "'")).append("\"\n");
             }
             b.append("**.bridge.scenario = \"").append(s.scenarioPath()).append("\"\n");
+            b.append(warmupPeriod(s.warmupPs()));
         }
         return b.toString();
     }
