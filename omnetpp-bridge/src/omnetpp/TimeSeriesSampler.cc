@@ -26,6 +26,7 @@ void TimeSeriesSampler::initialize(int stage) {
         const std::string n = "flow" + std::to_string(f);
         flowDelivered_.push_back(std::make_unique<cOutVector>((n + ":delivered:vector").c_str()));
         flowDelivered_.back()->setUnit("B");
+        flowDelivered_.back()->setRecordDuringWarmupPeriod(true);  // the time series covers the whole run
     }
     const TopologySpec& t = spec.topology();
     for (int q = 0; q < t.monitored_size(); ++q) {
