@@ -210,6 +210,20 @@ void routeChoice() {
     check(throws([] { cosim::RouteTable({0, 1}, {7}, 4, "s"); }), "a port beyond the switch is refused");
     check(throws([] { cosim::RouteTable({0, 0, 1}, {1}, 4, "s"); }), "a host without a route is refused");
     check(throws([] { cosim::RouteTable({0, 2}, {3, 1}, 4, "s"); }), "unsorted ports are refused");
+
+    // By groups: hosts 0 and 1 hang off this switch (group 0, ports 2 and 3), host 2 off another (group 1),
+    // reached through ports 0 or 1.
+    static const uint32_t groupOf[] = {0, 0, 1};
+    static const uint32_t portOf[] = {2, 3, 0};
+    cosim::RouteTable g({0, 0, 2}, {0, 1}, 4, 0, cosim::RouteTable::Groups{groupOf, portOf, 3}, "grouped");
+    int32_t c = 0;
+    checkEq(g.egress(0, 0, c, 3, 2, 5, 1), 2, "a host of its own group through its own port");
+    checkEq(g.egress(1, 4, c, 3, 2, 5, 1), 3, "... whatever the path");
+    checkEq(g.choices(2), 2, "another group's entry");
+    c = 1;
+    checkEq(g.egress(2, 2, c, 3, 2, 5, 1), 1, "source route 2 toward group 1: digit 1 -> port 1");
+    check(throws([] { cosim::RouteTable({0, 0, 2}, {0, 1}, 4, 1, cosim::RouteTable::Groups{groupOf, portOf, 3},
+                                        "s"); }), "an empty entry for another switch's group is refused");
 }
 
 void queueDistribution() {

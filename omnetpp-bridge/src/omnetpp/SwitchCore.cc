@@ -34,8 +34,16 @@ void SwitchCore::initialize(int stage) {
     pfcFrameBytes_ = static_cast<int32_t>(hw.ack_bytes());
     measureFromPs_ = spec.warmup_ps();
     buffer_ = SharedBuffer(static_cast<int64_t>(hw.buffer_bytes()));
+    const TopologySpec& topo = spec.topology();
+    if (topo.host_route_groups_size() != topo.host_names_size() || topo.host_ports_size() != topo.host_names_size()) {
+        throw cRuntimeError(this, "the RunSpec gives %d route groups and %d host ports for %d hosts",
+                            topo.host_route_groups_size(), topo.host_ports_size(), topo.host_names_size());
+    }
     routes_ = RouteTable({sw.route_offsets().begin(), sw.route_offsets().end()},
-                         {sw.route_ports().begin(), sw.route_ports().end()}, sw.ports(), box->getFullPath());
+                         {sw.route_ports().begin(), sw.route_ports().end()}, sw.ports(), sw.own_route_group(),
+                         RouteTable::Groups{topo.host_route_groups().data(), topo.host_ports().data(),
+                                            topo.host_names_size()},
+                         box->getFullPath());
 
     PortContext ctx;
     ctx.core = this;

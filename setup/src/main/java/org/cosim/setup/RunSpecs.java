@@ -155,9 +155,10 @@ public final class RunSpecs {
                         .setPortBufferBytes(setup.switchParams(s).portBufferBytes());
             }
             RouteTable routes = setup.routing().table(s);
+            sw.setOwnRouteGroup(routes.ownGroup());
             int offset = 0;
-            for (int h = 0; h < routes.hosts(); h++) {
-                int[] ports = routes.ports(h);
+            for (int group = 0; group < setup.routing().groupCount(); group++) {
+                int[] ports = routes.entry(group);
                 sw.addRouteOffsets(offset);
                 for (int p : ports) {
                     sw.addRoutePorts(p);
@@ -166,6 +167,10 @@ public final class RunSpecs {
             }
             sw.addRouteOffsets(offset);
             b.addSwitches(sw);
+        }
+        for (int h = 0; h < g.hostCount(); h++) {
+            b.addHostRouteGroups(setup.routing().hostGroup(h));
+            b.addHostPorts(setup.routing().hostPort(h));
         }
         for (TopologyGraph.Link l : g.links()) {
             b.addLinks(LinkSpec.newBuilder().setA(node(l.a())).setPortA(l.portA()).setB(node(l.b()))

@@ -98,10 +98,14 @@ class RunSpecsTest {
         for (int s = 0; s < t.getSwitchesCount(); s++) {
             SwitchSpec sw = t.getSwitches(s);
             assertEquals(sim.graph().switchPorts(s), sw.getPorts());
-            assertEquals(sim.graph().hostCount() + 1, sw.getRouteOffsetsCount());
+            assertEquals(sim.routing().groupCount() + 1, sw.getRouteOffsetsCount(), "an entry per route group");
             for (int h = 0; h < sim.graph().hostCount(); h++) {
                 List<Integer> ports = new ArrayList<>();
-                for (int i = sw.getRouteOffsets(h); i < sw.getRouteOffsets(h + 1); i++) {
+                int g = t.getHostRouteGroups(h);
+                if (g == sw.getOwnRouteGroup()) {
+                    ports.add(t.getHostPorts(h));  // the host hangs off this switch
+                }
+                for (int i = sw.getRouteOffsets(g); i < sw.getRouteOffsets(g + 1); i++) {
                     ports.add(sw.getRoutePorts(i));
                 }
                 assertEquals(java.util.Arrays.stream(sim.routing().routes(s, h)).boxed().toList(), ports,

@@ -36,6 +36,16 @@ public final class RouteTable {
         return g == ownGroup ? atHost[dst] : toward[g];
     }
 
+    /** The group of hosts hanging off this switch, or -1. */
+    public int ownGroup() {
+        return ownGroup;
+    }
+
+    /** The egress ports toward the hosts of group {@code g}, ascending; empty for the own group. */
+    public int[] entry(int g) {
+        return g == ownGroup || toward[g] == null ? new int[0] : toward[g];
+    }
+
     /** How many entries of egress ports the table holds of its own: one per group of hosts. */
     public int entries() {
         return toward.length;

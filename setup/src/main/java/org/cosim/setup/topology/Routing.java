@@ -29,6 +29,8 @@ public final class Routing {
     private final int[] groups;       // the distinct attach switches (node indices), ascending
     private final int[] groupOf;      // [node] -> index into groups, or -1
     private final RouteTable[] tables;  // [switch]
+    private final int[] hostGroups;     // [host] -> its group: the hosts under one switch (shared by the tables)
+    private final int[] hostPorts;      // [host] -> the port toward it at the switch it hangs off
     private final long[] linkRate;
     private final long[] linkDelay;
 
@@ -88,6 +90,8 @@ public final class Routing {
         for (int i = 0; i < groups.length; i++) {
             groupOf[groups[i]] = i;
         }
+        hostGroups = new int[hosts];
+        hostPorts = new int[hosts];
         tables = computeTables(nodes, perStep);
     }
 
@@ -125,16 +129,16 @@ public final class Routing {
                 towardGroup[s][gi] = intern(interned, closerPorts(node, dist));
             }
         }
-        int[] hostGroup = new int[hosts];
         int[][] atHost = new int[hosts][];
         for (int h = 0; h < hosts; h++) {
             perStep.run();
-            hostGroup[h] = groupOf[attach[h]];
-            atHost[h] = intern(interned, new int[] {portTo(attach[h], h)});
+            hostGroups[h] = groupOf[attach[h]];
+            hostPorts[h] = portTo(attach[h], h);
+            atHost[h] = intern(interned, new int[] {hostPorts[h]});
         }
         RouteTable[] out = new RouteTable[switches];
         for (int s = 0; s < switches; s++) {
-            out[s] = new RouteTable(hostGroup, groupOf[hosts + s], towardGroup[s], atHost);
+            out[s] = new RouteTable(hostGroups, groupOf[hosts + s], towardGroup[s], atHost);
         }
         return out;
     }
@@ -233,6 +237,21 @@ public final class Routing {
     /** Egress ports of switch {@code s} toward host {@code dst}, ascending. */
     public int[] routes(int s, int dst) {
         return tables[s].ports(dst);
+    }
+
+    /** Each host's route group (the hosts hanging off one switch), by host id: what the tables index. */
+    public int hostGroup(int h) {
+        return hostGroups[h];
+    }
+
+    /** The port toward host {@code h} at the switch it hangs off. */
+    public int hostPort(int h) {
+        return hostPorts[h];
+    }
+
+    /** How many route groups: the switches hosts hang off. */
+    public int groupCount() {
+        return groups.length;
     }
 
     /** Switch {@code s}'s forwarding choices. */
