@@ -36,7 +36,6 @@ public:
     RouteTable(std::vector<uint32_t> offsets, std::vector<uint32_t> ports, uint32_t portCount, int32_t ownGroup,
                Groups groups, const std::string& where);
 
-    int hosts() const { return groups_.groupOfHost ? groups_.hosts : static_cast<int>(offsets_.size()) - 1; }
     int choices(int dst) const {
         const uint32_t g = group(dst);
         return static_cast<int32_t>(g) == ownGroup_ ? 1 : static_cast<int>(offsets_[g + 1] - offsets_[g]);

@@ -3,6 +3,7 @@ package org.cosim.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -218,7 +219,7 @@ public final class BenchCommand implements Command {
         if (v == null) {
             return ScaleBench.DEFAULT_SIZES;
         }
-        List<Integer> out = new java.util.ArrayList<>();
+        List<Integer> out = new ArrayList<>();
         for (String part : v.split(",")) {
             int k = positive(part.trim(), "--sizes", 2);
             if (k % 2 != 0) {

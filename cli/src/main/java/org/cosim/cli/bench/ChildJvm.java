@@ -25,7 +25,8 @@ final class ChildJvm {
 
     private static List<String> command(List<String> what, List<String> args) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.add(ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
         cmd.addAll(what);
         cmd.addAll(args);

@@ -9,6 +9,7 @@ package org.cosim.setup.topology;
  * hops stay in a few kilobytes.
  */
 public final class RouteTable {
+    private static final int[] NO_PORTS = {};
     private final int[] groupOf;   // [host] -> group (shared by every table of the network)
     private final int ownGroup;    // the group of hosts hanging off this switch, or -1
     private final int[][] toward;  // [group] -> ports (the own group's entry is unused)
@@ -43,7 +44,7 @@ public final class RouteTable {
 
     /** The egress ports toward the hosts of group {@code g}, ascending; empty for the own group. */
     public int[] entry(int g) {
-        return g == ownGroup || toward[g] == null ? new int[0] : toward[g];
+        return g == ownGroup || toward[g] == null ? NO_PORTS : toward[g];
     }
 
     /** How many entries of egress ports the table holds of its own: one per group of hosts. */
