@@ -1,9 +1,7 @@
 package org.cosim.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,8 +11,9 @@ import org.apache.commons.cli.Options;
 import org.cosim.agents.wire.AgentServer;
 import org.cosim.agents.wire.AgentServerOptions;
 import org.cosim.agents.wire.SessionLimits;
-import org.cosim.setup.RunSpecs;
+import org.cosim.cli.slurm.StudyDir;
 import org.cosim.scenario.FileRoot;
+import org.cosim.setup.RunSpecs;
 
 /**
  * `cosim agents`: the agent server alone, for fabrics started by hand (an
@@ -173,12 +172,10 @@ public final class AgentsCommand implements Command {
 
     private static void writePort(Path file, int port) {
         try {
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-            Files.writeString(tmp, port + "\n", StandardCharsets.UTF_8);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the port file " + file + ": " + e.getMessage(), e);
+            StudyDir.writeAtomically(file, port + "\n");  // a reader never sees a half-written port
+        } catch (UncheckedIOException e) {
+            throw new UncheckedIOException("cannot write the port file " + file + ": " + e.getCause().getMessage(),
+                    e.getCause());
         }
     }
 

@@ -220,7 +220,7 @@ public final class StudyDir {
     public static void writeAtomically(Path file, byte[] bytes) {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try {
-            Files.createDirectories(file.getParent());
+            Files.createDirectories(file.toAbsolutePath().getParent());
             Files.write(tmp, bytes);
             move(tmp, file);
         } catch (IOException e) {
