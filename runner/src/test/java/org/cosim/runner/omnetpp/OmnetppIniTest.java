@@ -1,0 +1,42 @@
+package org.cosim.runner.omnetpp;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * OMNeT++'s warm-up period in the ini files is the scenario's output.warmup_us, so that the statistics OMNeT++
+ * summarizes itself start where the results do.
+ */
+class OmnetppIniTest {
+    @Test
+    void aRunsIniSetsTheScenariosWarmUpInMicrosecondsWhenWhole() {
+        // 100 ms = 10^11 ps = 100000 us.
+        String ini = OmnetppIni.forRun("scenario.textproto", "127.0.0.1:1", 100_000_000_000L);
+        assertTrue(ini.contains("\nwarmup-period = 100000us\n"), ini);
+    }
+
+    @Test
+    void aWarmUpOfAFractionOfAMicrosecondIsGivenInPicoseconds() {
+        // 2.5 us = 2500000 ps: not a whole number of microseconds.
+        assertTrue(OmnetppIni.forRun("s.textproto", "a:1", 2_500_000L).contains("\nwarmup-period = 2500000ps\n"));
+    }
+
+    @Test
+    void noWarmUpSetsNone() {
+        assertFalse(OmnetppIni.forRun("s.textproto", "a:1", 0).contains("warmup-period"));
+    }
+
+    @Test
+    void eachShippedConfigurationHasItsScenariosWarmUp() {
+        String ini = OmnetppIni.shipped(List.of(
+                new OmnetppIni.Shipped("a", "", "../scenarios/a.textproto", 10_000_000L),  // 10 us
+                new OmnetppIni.Shipped("b", "", "../scenarios/b.textproto", 0)));
+        String a = ini.substring(ini.indexOf("[Config a]"), ini.indexOf("[Config b]"));
+        String b = ini.substring(ini.indexOf("[Config b]"));
+        assertTrue(a.contains("warmup-period = 10us"), a);
+        assertFalse(b.contains("warmup-period"), b);
+    }
+}
