@@ -15,8 +15,9 @@
 #    agentlink_action_test (AgentLink's action checks against Java's cases);
 # 4. records a session trace with the Java fabric (./cosim run ... --record-trace);
 # 5. starts the Java agent server (./cosim agents) in the background;
-# 6. runs agentlink_replay_test, agentlink_contract_test and a short
-#    agentlink_bench (0.05 s per batch size; with --bench, the full one);
+# 6. runs agentlink_replay_test (over gRPC, and in-process when the build found
+#    a JDK), agentlink_contract_test and a short agentlink_bench (0.05 s per
+#    batch size; with --bench, the full one);
 # 7. with OMNeT++: a network that is not the scenario's topology must stop at
 #    initialization naming the difference, and a short TIMELY incast must give
 #    identical results on both back ends (cosim compare). Without OMNeT++ it
@@ -31,7 +32,7 @@ bench=0
 for arg in "$@"; do
   case "$arg" in
     --bench) bench=1 ;;
-    -h|--help) sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run-tests.sh: unknown argument '$arg' (known: --bench)" >&2; exit 2 ;;
   esac
 done
@@ -144,7 +145,19 @@ echo "omnetpp-bridge: agent server at $target (pid $server_pid)"
 replay=FAILED
 contract=FAILED
 echo "--- agentlink_replay_test"
-"${limit[@]}" "$build/agentlink_replay_test" "$trace" "$target" && replay=passed
+# The in-process agents (a JVM in the test's process) replay the trace too when the
+# build has them: with a JDK, which CI has.
+in_process_status="$(cat "$build/in-process-status.txt")"
+replay_args=("$trace" "$target")
+if [[ "$in_process_status" == with* ]]; then
+  replay_args+=("$root/cli/target/cosim.jar")
+elif [[ "${COSIM_REQUIRE_CPP:-0}" == 1 ]]; then
+  echo "FAIL: the bridge was built $in_process_status, and COSIM_REQUIRE_CPP=1"
+  replay_args=()
+else
+  echo "in-process replay SKIPPED: the bridge was built $in_process_status"
+fi
+((${#replay_args[@]})) && "${limit[@]}" "$build/agentlink_replay_test" "${replay_args[@]}" && replay=passed
 echo "--- agentlink_contract_test"
 "${limit[@]}" "$build/agentlink_contract_test" "$target" "$trace" && contract=passed
 agentbench=FAILED
@@ -172,16 +185,21 @@ if [[ "$omnetpp_status" == built* ]]; then
   else
     echo "FAIL: opp_run failed without naming the difference:"; tail -n 15 "$mismatch_dir/out.log"
   fi
-  echo "--- OMNeT++: a short TIMELY incast on both back ends (cosim compare)"
-  compare_ok=0
-  if (cd "$root" && "${limit[@]}" ./cosim compare scenarios/timely-incast.textproto --set duration_us=20000 \
-        --set output.warmup_us=5000 --no-plots --agents "$target" --out "$build/omnetpp-compare") \
-        >"$build/omnetpp-compare.log" 2>&1; then
-    sed -n '/^comparison/,$p' "$build/omnetpp-compare.log"
-    compare_ok=1
-  else
-    echo "FAIL: the back ends differ or a run failed:"; tail -n 25 "$build/omnetpp-compare.log"
-  fi
+  compare_ok=1
+  # Over gRPC to the running agent server, then with the agents in-process (the runner's default).
+  for agents in grpc in-process; do
+    echo "--- OMNeT++: a short TIMELY incast on both back ends (cosim compare), agents $agents"
+    via=(--agents "$target")
+    [[ "$agents" == in-process ]] && via=()
+    if (cd "$root" && "${limit[@]}" ./cosim compare scenarios/timely-incast.textproto --set duration_us=20000 \
+          --set output.warmup_us=5000 --no-plots "${via[@]}" --out "$build/omnetpp-compare-$agents") \
+          >"$build/omnetpp-compare-$agents.log" 2>&1; then
+      sed -n '/^comparison/,$p' "$build/omnetpp-compare-$agents.log"
+    else
+      echo "FAIL: the back ends differ or a run failed:"; tail -n 25 "$build/omnetpp-compare-$agents.log"
+      compare_ok=0
+    fi
+  done
   ((mismatch_ok && compare_ok)) && omnetpp=passed
 fi
 
@@ -195,7 +213,7 @@ else
   status=1
 fi
 case "$omnetpp" in
-  passed) echo "omnetpp-bridge: OMNeT++ tests PASSED (network check, paired TIMELY run)" ;;
+  passed) echo "omnetpp-bridge: OMNeT++ tests PASSED (network check, paired TIMELY runs over gRPC and in-process)" ;;
   FAILED) echo "omnetpp-bridge: OMNeT++ tests FAILED (logs in $build)"; status=1 ;;
   SKIPPED)
     if [[ "${COSIM_REQUIRE_OMNETPP:-0}" == 1 ]]; then

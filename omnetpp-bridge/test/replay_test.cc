@@ -1,4 +1,4 @@
-// agentlink_replay_test TRACE TARGET
+// agentlink_replay_test TRACE TARGET [CLASSPATH]
 //
 // Replays a session recorded by the Java fabric against an agent server through
 // AgentLink and checks that every window gets exactly the recorded actions back.
@@ -11,6 +11,10 @@
 // same through PipelinedLink, the thread the OMNeT++ bridge drives a pipelined
 // session from: the answers must come back in batch order and equal the trace's
 // all the same.
+//
+// With CLASSPATH (cosim's jar), a fourth time through InProcessAgents: the agents
+// in a JVM inside this process (JNI), answers collected kAhead batches late as a
+// pipelined bridge collects them. TARGET is not used for that one.
 #include <algorithm>
 #include <cstdlib>
 #include <exception>
@@ -22,6 +26,9 @@
 
 #include "AgentLink.h"
 #include "PipelinedLink.h"
+#ifdef COSIM_IN_PROCESS_AGENTS
+#include "InProcessAgents.h"
+#endif
 #include "trace.h"
 
 namespace {
@@ -116,11 +123,63 @@ bool replay(const cosim::test::Trace& trace, const std::string& target, Mode mod
     return true;
 }
 
+#ifdef COSIM_IN_PROCESS_AGENTS
+bool replayInProcess(const cosim::test::Trace& trace, const std::string& classPath) {
+    const char* how = "in-process";
+    cosim::InProcessAgents agents(cosim::InProcessOptions{classPath, {}});
+    agents.open(trace.hello);
+    long events = 0;
+    long actions = 0;
+    size_t collected = 0;
+    for (size_t i = 0; i < trace.windows.size(); ++i) {
+        cosim::EventBatch batch = trace.windows[i].events;
+        events += batch.events_size();
+        agents.submit(batch);
+        if (i + 1 - collected == kAhead) {
+            const cosim::ActionBatch& got = agents.collect();
+            if (!sameActions(trace.windows[collected], collected, got, how)) return false;
+            actions += got.actions_size();
+            ++collected;
+        }
+    }
+    for (; collected < trace.windows.size(); ++collected) {
+        const cosim::ActionBatch& got = agents.collect();
+        if (!sameActions(trace.windows[collected], collected, got, how)) return false;
+        actions += got.actions_size();
+    }
+    cosim::FabricDone done;
+    done.set_end_time_ps(trace.windows.back().events.window_start_ps() + trace.hello.reaction_delay_ps());
+    done.set_events_processed(static_cast<uint64_t>(events));
+    agents.finish(done);
+    const cosim::AgentResults* results = agents.receivedResults();
+    if (results == nullptr || results->flows_size() != trace.hello.flows_size()) {
+        std::cout << "replay (" << how << "): FAILED: AgentResults for " << (results ? results->flows_size() : 0)
+                  << " flows, the Hello has " << trace.hello.flows_size() << "\n";
+        return false;
+    }
+    // A second FabricDone breaks the session's order: the Java side's words must come back.
+    try {
+        agents.finish(done);
+        std::cout << "replay (" << how << "): FAILED: a second FabricDone was accepted\n";
+        return false;
+    } catch (const cosim::InProcessError& e) {
+        if (std::string(e.what()).find("INVALID_ARGUMENT: a second FabricDone") == std::string::npos) {
+            std::cout << "replay (" << how << "): FAILED: a second FabricDone failed as '" << e.what() << "'\n";
+            return false;
+        }
+    }
+    std::cout << "replayed (" << how << ") " << trace.windows.size() << " windows, " << events << " events, "
+              << actions << " actions compared: identical; AgentResults for " << results->flows_size()
+              << " flows\n";
+    return true;
+}
+#endif
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 3) {
-        std::cerr << "usage: agentlink_replay_test TRACE TARGET\n";
+    if (argc != 3 && argc != 4) {
+        std::cerr << "usage: agentlink_replay_test TRACE TARGET [CLASSPATH]\n";
         return 2;
     }
     const std::string tracePath = argv[1];
@@ -131,10 +190,20 @@ int main(int argc, char** argv) {
             std::cerr << "replay: the trace " << tracePath << " has no windows\n";
             return 1;
         }
-        return replay(trace, target, Mode::kWindowByWindow) && replay(trace, target, Mode::kPipelined) &&
-                       replay(trace, target, Mode::kLinkThread)
-                   ? 0
-                   : 1;
+        if (!(replay(trace, target, Mode::kWindowByWindow) && replay(trace, target, Mode::kPipelined) &&
+              replay(trace, target, Mode::kLinkThread))) {
+            return 1;
+        }
+        if (argc == 4) {
+#ifdef COSIM_IN_PROCESS_AGENTS
+            return replayInProcess(trace, argv[3]) ? 0 : 1;
+#else
+            std::cout << "replay: FAILED: a class path for the in-process agents, but this build has none "
+                         "(no JDK found by CMake)\n";
+            return 1;
+#endif
+        }
+        return 0;
     } catch (const cosim::LinkError& e) {
         std::cout << "replay: FAILED: link error (" << cosim::statusCodeName(e.code()) << "): " << e.what() << "\n";
     } catch (const std::exception& e) {

@@ -7,6 +7,10 @@
 #include <iostream>
 #include <sstream>
 
+#include "GrpcAgents.h"
+#ifdef COSIM_IN_PROCESS_AGENTS
+#include "InProcessAgents.h"
+#endif
 #include "LinkChannel.h"
 #include "NetworkCheck.h"
 #include "Nic.h"
@@ -26,7 +30,7 @@ int64_t steadyNanos() {
         .count();
 }
 
-// Adds the wall time of one AgentLink call, however it ends, to the run's total.
+// Adds the wall time of one call on the agents, however it ends, to the run's total.
 struct ExchangeClock {
     int64_t& total;
     const int64_t start = steadyNanos();
@@ -77,13 +81,9 @@ void AgentBridge::initialize(int stage) {
         apply_ = new cMessage("applyActions");
         apply_->setSchedulingPriority(kApplyPriority);
         try {
-            link_->open(spec_.hello());
+            windowPs_ = agents_->open(spec_.hello());
         } catch (const std::exception& e) {
-            throw cRuntimeError(this, "cannot open the agent session at %s: %s", par("agents").stringValue(), e.what());
-        }
-        windowPs_ = link_->windowPs();
-        if (windowPs_ < reactionDelayPs_ && par("linkThread").boolValue()) {
-            pipeline_ = std::make_unique<PipelinedLink>(*link_);
+            throw cRuntimeError(this, "cannot open the agent session with %s: %s", agents_->where().c_str(), e.what());
         }
         getEnvir()->addLifecycleListener(this);
         listening_ = true;
@@ -100,16 +100,43 @@ const RunSpec& AgentBridge::resolve() {
     Enter_Method_Silent();
     if (resolved_) return spec_;
     wallStartNanos_ = steadyNanos();  // the run's wall time counts from here
+    agents_ = connectAgents();
+    resolveScenario();
+    resolved_ = true;
+    return spec_;
+}
+
+std::unique_ptr<Agents> AgentBridge::connectAgents() {
+    const std::string target = par("agents").stdstringValue();
+    if (target == kInProcess) {
+#ifdef COSIM_IN_PROCESS_AGENTS
+        InProcessOptions options;
+        cPar& classPath = par("jvmClassPath");
+        options.classPath = classPath.stdstringValue();
+        if (!options.classPath.empty() && classPath.getBaseDirectory() != nullptr &&
+            std::filesystem::path(options.classPath).is_relative()) {
+            options.classPath = (std::filesystem::path(classPath.getBaseDirectory()) / options.classPath).string();
+        }
+        std::istringstream words(par("jvmOptions").stdstringValue());
+        for (std::string w; words >> w;) options.jvmOptions.push_back(w);
+        try {
+            return std::make_unique<InProcessAgents>(options);
+        } catch (const std::exception& e) {
+            throw cRuntimeError(this, "%s", e.what());
+        }
+#else
+        throw cRuntimeError(this, "agents = \"in-process\", but this bridge was built without JNI (no JDK found "
+                            "by CMake): install a JDK (openjdk-17-jdk-headless) and rebuild it, or give the "
+                            "address of an agent server");
+#endif
+    }
     AgentLinkOptions options;
     options.deadline = std::chrono::milliseconds(static_cast<int64_t>(par("deadline").doubleValue() * 1000));
     options.spin = std::chrono::microseconds(static_cast<int64_t>(par("spin").doubleValue() * 1e6));
     // cEnvir::idle() is how a waiting model asks whether the user wants the simulation to
     // stop: Cmdenv says so after SIGINT or SIGTERM, which it otherwise acts on between events.
     options.stop_requested = [] { return getEnvir()->idle(); };
-    link_ = std::make_unique<AgentLink>(par("agents").stdstringValue(), options);
-    resolveScenario();
-    resolved_ = true;
-    return spec_;
+    return std::make_unique<GrpcAgents>(target, options, par("linkThread").boolValue());
 }
 
 // The file a parameter names, or beside OMNeT++'s default result files with
@@ -160,10 +187,9 @@ void AgentBridge::resolveScenario() {
     request.set_scenario_text(text.str());
     request.set_scenario_path(path.string());
     try {
-        spec_ = link_->resolve(request);
-    } catch (const LinkError& e) {
-        throw cRuntimeError(this, "the agent server at %s could not resolve %s: %s", par("agents").stringValue(),
-                            path.c_str(), e.what());
+        spec_ = agents_->resolve(request);
+    } catch (const std::exception& e) {
+        throw cRuntimeError(this, "%s could not resolve %s: %s", agents_->where().c_str(), path.c_str(), e.what());
     }
 }
 
@@ -357,11 +383,7 @@ void AgentBridge::flush() {
     const int64_t w = batch_.window_start_ps();
     try {
         ExchangeClock clock{exchangeNanos_};
-        if (pipeline_) {
-            pipeline_->submit(batch_);  // batch_ comes back empty
-        } else {
-            link_->submit(batch_);
-        }
+        agents_->submit(batch_);
     } catch (const std::exception& e) {
         linkBroke(w, e);
     }
@@ -382,7 +404,7 @@ void AgentBridge::applyOldest() {
     const ActionBatch* actions = nullptr;
     try {
         ExchangeClock clock{exchangeNanos_};
-        actions = pipeline_ ? &pipeline_->collect() : &link_->collect();
+        actions = &agents_->collect();
     } catch (const std::exception& e) {
         linkBroke(w, e);
     }
@@ -397,10 +419,10 @@ void AgentBridge::scheduleNextApply() {
 
 void AgentBridge::linkBroke(int64_t windowStartPs, const std::exception& e) {
     throw cRuntimeError(this, "the agent session with %s broke at the window starting at %lld ps: %s",
-                        par("agents").stringValue(), (long long)windowStartPs, e.what());
+                        agents_->where().c_str(), (long long)windowStartPs, e.what());
 }
 
-// AgentLink has checked every action against the contract (times, hosts, flows,
+// The agents' side (Agents) has checked every action against the contract (times, hosts, flows,
 // sizes, paths, finishes) before returning the batch: what is left is to carry
 // them out, in the agents' order.
 void AgentBridge::apply(const Action& a) {
@@ -442,7 +464,7 @@ void AgentBridge::apply(const Action& a) {
             flowStats_->finish(static_cast<int>(a.flow_finished().flow()), a.time_ps());
             break;
         case Action::KIND_NOT_SET:
-            throw cRuntimeError(this, "an agent action without a kind passed AgentLink's checks");
+            throw cRuntimeError(this, "an agent action without a kind passed the contract checks");
     }
 }
 
@@ -530,13 +552,12 @@ void AgentBridge::finish() {
         done.set_end_time_ps(spec_.duration_ps());
         done.set_events_processed(static_cast<uint64_t>(events));
         try {
-            if (pipeline_) pipeline_->stop();
-            link_->finish(done);
+            agents_->finish(done);
         } catch (const std::exception& e) {
             failure = e.what();
         }
         // The agents' results are kept even when the session then failed, as the fabric's own are.
-        const AgentResults* results = link_->receivedResults();
+        const AgentResults* results = agents_->receivedResults();
         if (results != nullptr && results->has_flow_states()) {
             try {
                 writeFlowStates(results->flow_states());
@@ -579,7 +600,7 @@ void AgentBridge::finish() {
     recordExact("agentEvents", eventsSent_);
     recordExact("packetsInNetwork", Packet::live());
     // Wall-clock figures (vary from run to run): the whole run from network setup,
-    // and the time spent waiting in AgentLink (gRPC round trips + the agents' work
+    // and the time spent waiting for the agents (gRPC round trips, or the in-process calls, + the agents' work
     // that the simulation did not overlap).
     recordScalar("wallSeconds", (steadyNanos() - wallStartNanos_) / 1e9, "s");
     recordScalar("exchangeWallSeconds", exchangeNanos_ / 1e9, "s");

@@ -14,8 +14,11 @@
 // makes a result independent of when an action entered the event set, so of
 // the pipeline depth.
 //
+// The agents are an agent server reached over gRPC (GrpcAgents), or a JVM in
+// this process (InProcessAgents, when the `agents` parameter says "in-process").
+//
 // It is also where a run starts: it reads the scenario file named by its
-// `scenario` parameter and has the agent server resolve it (the Resolve RPC:
+// `scenario` parameter and has the agents resolve it (the Resolve RPC:
 // RunSpec, computed by the Java fabric's own code), while ScenarioNetwork builds
 // the network from it or, in a NED-defined network, in init stage 0. In stage 0
 // it checks that the network it runs in is that topology (NetworkCheck) and opens
@@ -34,10 +37,9 @@
 #include <utility>
 #include <vector>
 
-#include "AgentLink.h"
+#include "Agents.h"
 #include "FlowStats.h"
 #include "HostEventSink.h"
-#include "PipelinedLink.h"
 #include "PacketTracer.h"
 #include "RttSampleFile.h"
 #include "cosim.pb.h"
@@ -97,6 +99,8 @@ protected:
 private:
     // Same-picosecond ranks (the hardware's events have OMNeT++'s default 0). Java:
     // PRIORITY_FIRST, PRIORITY_APPLY, PRIORITY_ACTION, PRIORITY_DEFAULT.
+    // The `agents` parameter's value for agents in a JVM inside this process.
+    static constexpr const char* kInProcess = "in-process";
     static constexpr short kLinkChangePriority = -4;  // Java: PRIORITY_FIRST, scheduled before any flush
     static constexpr short kFlushPriority = -3;
     static constexpr short kApplyPriority = -2;
@@ -120,6 +124,7 @@ private:
         int64_t echoTx = 0;
     };
 
+    std::unique_ptr<Agents> connectAgents();
     void resolveScenario();
     void openRttSamples();
     void openPacketTrace();
@@ -142,8 +147,7 @@ private:
 
     RunSpec spec_;
     bool resolved_ = false;
-    std::unique_ptr<AgentLink> link_;
-    std::unique_ptr<PipelinedLink> pipeline_;  // drives link_ while the session is pipelined
+    std::unique_ptr<Agents> agents_;  // an agent server over gRPC, or the in-process agents (the agents parameter)
     std::unique_ptr<FlowStats> flowStats_;
     std::unique_ptr<RttSampleFile> rttSamples_;
     std::unique_ptr<PacketTracer> packetTracer_;

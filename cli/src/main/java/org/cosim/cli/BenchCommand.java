@@ -19,6 +19,7 @@ import org.cosim.fabric.FabricResult;
 import org.cosim.fabric.FabricSimulation;
 import org.cosim.fabric.agent.DirectTransport;
 import org.cosim.proto.Scenario;
+import org.cosim.runner.AgentTransports;
 import org.cosim.runner.omnetpp.OmnetppInstall;
 import org.cosim.runner.omnetpp.OppRunAllocator;
 import org.cosim.scenario.ScenarioFiles;
@@ -37,7 +38,8 @@ import org.cosim.setup.RunSetup;
 public final class BenchCommand implements Command {
     private static final String USAGE = "cosim bench [SCENARIO] [--runs N] [--warmup-runs N] [--set field.path=value ...]"
             + " | cosim bench --wire [--seconds S]"
-            + " | cosim bench SCENARIO --backends [--runs N] [--out DIR] [--set field.path=value ...]"
+            + " | cosim bench SCENARIO --backends [--transport direct|grpc] [--runs N] [--out DIR]"
+            + " [--set field.path=value ...]"
             + " | cosim bench [SCENARIO] --scale [--sizes K,K,...] [--ms D] [--set field.path=value ...]";
     private static final String DEFAULT = "scenarios/timely-incast.textproto";
     private static final String DEFAULT_SCALE = "scenarios/ndp-fig14-permutation.textproto";
@@ -71,6 +73,9 @@ public final class BenchCommand implements Command {
                 .desc("--scale: the fat trees' k (default 8,12,16,24,32: 128 to 8192 hosts)").get());
         o.addOption(Option.builder().longOpt("ms").hasArg().argName("D")
                 .desc("--scale: simulated milliseconds per size (default 1)").get());
+        o.addOption(Option.builder("t").longOpt("transport").hasArg().argName("direct|grpc")
+                .desc("--backends: how opp_run reaches the agents: direct (default; a JVM inside opp_run) or grpc "
+                        + "(an agent server)").get());
         o.addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR")
                 .desc("--backends: where the runs go (default: results/bench-backends)").get());
         o.addOption(Option.builder().longOpt("seconds").hasArg().argName("S")
@@ -170,10 +175,13 @@ public final class BenchCommand implements Command {
         int pairs = positive(cl.getOptionValue("runs", "3"), "--runs", 1);
         ScenarioFiles.read(file, CommandLines.overrides(cl));  // a bad scenario fails here, not in a child
         Path dir = CommandLines.outputDirectory(cl.getOptionValue("out", "results/bench-backends"));
-        out.printf(Locale.ROOT, "bench: `cosim run %s` on both back ends, %d pairs alternating, each a new process; "
-                + "runs in %s%n", file, pairs, dir);
+        AgentTransports.Kind transport = CommandLines.choice(cl, "transport", AgentTransports.Kind.class,
+                AgentTransports.Kind.DIRECT);
+        out.printf(Locale.ROOT, "bench: `cosim run %s` on both back ends (opp_run's agents %s), %d pairs "
+                + "alternating, each a new process; runs in %s%n", file,
+                transport == AgentTransports.Kind.GRPC ? "over gRPC" : "in-process", pairs, dir);
         List<BackendBench.Run> runs = new BackendBench(BackendBench.childJvm())
-                .run(file, CommandLines.overrides(cl), pairs, dir, out);
+                .run(file, CommandLines.overrides(cl), transport, pairs, dir, out);
         BackendBench.Summary s = BackendBench.summarize(runs);
         out.printf(Locale.ROOT, "median: java %.2f s, omnetpp %.2f s: OMNeT++ takes %.2fx the Java back end's wall "
                         + "time (the simulation alone: java %.2f s, omnetpp %.2f s: %.2fx); result files (%s) %s; "

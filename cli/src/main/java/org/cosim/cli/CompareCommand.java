@@ -112,7 +112,7 @@ public final class CompareCommand implements Command {
         }
         Path scenarioFile = CommandLines.scenarioArgument(cl);
         CommandLines.Overridden read = CommandLines.readScenario(scenarioFile, cl, "compare", err);
-        Scenario scenario = PairedRun.scenario(read.scenario());
+        Scenario scenario = PairedRun.scenario(read.scenario(), cl.hasOption("agents"));
         // From the set-up on, which takes a while for a large scenario: a signal stops it.
         try (StopOnSignal stop = new StopOnSignal(err, "the comparison")) {
             var built = stop.simulation(read, scenario);
@@ -196,8 +196,8 @@ public final class CompareCommand implements Command {
         }
         out.printf(Locale.ROOT, "wall time: java %.2f s, omnetpp %.2f s%s%n", javaRun.wallNanos() / 1e9,
                 omnetppRun.wallNanos() / 1e9, omnetppRun.wallBreakdown().containsKey("agent_exchange_wall_time")
-                        ? String.format(Locale.ROOT, " (of which %.2f s in AgentLink::exchange: gRPC and the agents)",
-                        omnetppRun.wallBreakdown().get("agent_exchange_wall_time")) : "");
+                        ? String.format(Locale.ROOT, " (of which %.2f s waiting for the agents: their work and "
+                        + "the transport)", omnetppRun.wallBreakdown().get("agent_exchange_wall_time")) : "");
         int status = report(pair.comparison(), outDir.resolve("compare.txt"), cl.hasOption("verbose")
                 ? Integer.MAX_VALUE : ResultsComparison.SHOWN, out);
         return pair.failure() == null ? status : 1;

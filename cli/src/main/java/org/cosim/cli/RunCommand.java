@@ -50,11 +50,12 @@ public final class RunCommand implements Command {
                 .desc("fabric back end: java (default; in-process) or omnetpp (OMNeT++ 6.x via opp_run; builds "
                         + "omnetpp-bridge when needed)").get());
         o.addOption(Option.builder().longOpt("agents").hasArg().argName("HOST:PORT")
-                .desc("omnetpp back end: use the agent server already running there (`cosim agents`) instead of "
-                        + "starting one in this process").get());
+                .desc("omnetpp back end: use the agent server already running there (`cosim agents`), over gRPC, "
+                        + "instead of running the agents in-process").get());
         o.addOption(Option.builder("t").longOpt("transport").hasArg().argName("direct|grpc")
-                .desc("how the Java fabric reaches the agents: direct (in-process, default) or grpc (a real agent "
-                        + "server on loopback); results are identical").get());
+                .desc("how the fabric reaches the agents: direct (default; in-process: for the omnetpp back end a "
+                        + "JVM inside opp_run) or grpc (a real agent server on this machine); results are identical")
+                .get());
         o.addOption(Option.builder().longOpt("record-trace").hasArg().argName("FILE")
                 .desc("record every window's events and actions (length-delimited cosim.proto messages)").get());
         o.addOption(Option.builder().longOpt("no-plots").desc("skip the PNG plots").get());
@@ -76,9 +77,12 @@ public final class RunCommand implements Command {
         }
         Path scenarioFile = CommandLines.scenarioArgument(cl);
         Backend backend = CommandLines.choice(cl, "backend", Backend.class, Backend.JAVA);
-        if (backend == Backend.OMNETPP && (cl.hasOption("transport") || cl.hasOption("record-trace"))) {
-            throw new UsageException("--transport and --record-trace are options of the java back end (the omnetpp "
-                    + "back end always talks gRPC to the agents)");
+        if (backend == Backend.OMNETPP && cl.hasOption("record-trace")) {
+            throw new UsageException("--record-trace is an option of the java back end");
+        }
+        if (cl.hasOption("agents") && cl.hasOption("transport")) {
+            throw new UsageException("--agents names an agent server, which opp_run reaches over gRPC: leave "
+                    + "--transport out");
         }
         if (backend == Backend.JAVA && cl.hasOption("agents")) {
             throw new UsageException("--agents is an option of the omnetpp back end");
@@ -112,15 +116,16 @@ public final class RunCommand implements Command {
         Path outDir = CommandLines.resultsDirectory(CommandLines.outputDirectory(
                 cl.getOptionValue("out", "results/" + CommandLines.nameOf(scenario, CommandLines.scenarioArgument(cl)))));
 
-        if (backend == Backend.OMNETPP && !scenario.hasPipelineDepth()) {
-            err.println("cosim run: opp_run pipelines at depth " + OmnetppBackend.asRun(scenario).getPipelineDepth()
+        RunSettings settings = RunSettings.in(outDir, err).withTransport(transport(cl), trace)
+                .withAgents(cl.getOptionValue("agents"));
+        if (backend == Backend.OMNETPP && !scenario.hasPipelineDepth() && OmnetppBackend.overGrpc(settings)) {
+            err.println("cosim run: opp_run pipelines at depth "
+                    + OmnetppBackend.asRun(scenario, settings).getPipelineDepth()
                     + " (the scenario sets no pipeline_depth; results are the same at every depth)");
         }
         noteFlowsAfterTheEnd(setup, err);
         Progress progress = new Progress(err, setup.config().durationPs());
         RunResults results;
-        RunSettings settings = RunSettings.in(outDir, err).withTransport(transport(cl), trace)
-                .withAgents(cl.getOptionValue("agents"));
         try {
             results = backend.run(setup, settings, stop.control(progress));
         } catch (UsageException e) {

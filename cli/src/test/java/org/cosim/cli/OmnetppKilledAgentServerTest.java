@@ -92,7 +92,7 @@ class OmnetppKilledAgentServerTest {
         assertTrue(agents.waitFor(10, TimeUnit.SECONDS) && !agents.isAlive(), "the agent server was killed");
 
         assertFalse(r.complete(), "a run whose agents died is not complete");
-        assertTrue(r.failure().contains("agent session with " + target + " broke")
+        assertTrue(r.failure().contains("agent session with the agent server at " + target + " broke")
                 && r.failure().contains("UNAVAILABLE"), r.failure());
         assertTrue(r.reachedPs() >= duration / 5 && r.reachedPs() < duration, "stopped midway at " + r.reachedPs());
         assertTrue(r.flows().stream().mapToLong(f -> f.bytes().delivered()).sum() > 0, "what was measured is kept");

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.cosim.proto.Scenario;
+import org.cosim.runner.AgentTransports;
 import org.cosim.runner.Backend;
 import org.cosim.runner.JavaBackend;
 import org.cosim.runner.OmnetppBackend;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -72,27 +74,49 @@ class OmnetppPairedRunTest {
 
     /**
      * What a user gets from `cosim run` on each back end with a scenario that sets no depth: the Java back end at
-     * depth 1, opp_run pipelined at the runner's default depth. Poseidon's Fig 14 at 200 Gb/s, where actions and
-     * hardware events meet on the same picosecond: the same flows, RTT samples and time series.
+     * depth 1; opp_run with its agents in-process at depth 1 too, and with them over gRPC (`--transport grpc`)
+     * pipelined at the runner's default depth. Poseidon's Fig 14 at 200 Gb/s, where actions and hardware events
+     * meet on the same picosecond: the same flows, RTT samples and time series either way.
      */
-    @Test
-    void aDefaultOmnetppRunEqualsTheJavaRunAtDepthOne() throws IOException {
+    @ParameterizedTest
+    @EnumSource(AgentTransports.Kind.class)
+    void aDefaultOmnetppRunEqualsTheJavaRunAtDepthOne(AgentTransports.Kind kind) throws IOException {
         Scenario s = ShippedScenarios.read("poseidon/fig14-m2-n2.textproto", "duration_us=1500",
                 "output.warmup_us=500");
         assertTrue(!s.hasPipelineDepth());
+        transport = kind;
         Path[] dirs = runBoth(s, s);
-        assertTrue(Files.readString(tmp.resolve("omnetpp/omnetpp/scenario.textproto")).contains("pipeline_depth: 4"),
-                "opp_run ran pipelined");
+        String asRun = Files.readString(tmp.resolve("omnetpp/omnetpp/scenario.textproto"));
+        String ini = Files.readString(tmp.resolve("omnetpp/omnetpp/run.ini"));
+        if (kind == AgentTransports.Kind.GRPC) {
+            assertTrue(asRun.contains("pipeline_depth: 4"), "opp_run ran pipelined");
+            assertFalse(ini.contains("in-process"), ini);
+        } else {
+            assertFalse(asRun.contains("pipeline_depth"), "opp_run ran at depth 1");
+            assertTrue(ini.contains("**.bridge.agents = \"in-process\""), ini);
+        }
         for (String f : new String[] {"flows.csv", "rtt_samples.csv", "timeseries.csv"}) {
             assertArrayEquals(Files.readAllBytes(dirs[0].resolve(f)), Files.readAllBytes(dirs[1].resolve(f)), f);
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"timely-incast-pfc-only.textproto", "timely-incast-target50.textproto",
-            "timely-incast-target500.textproto", "timely-incast-fast.textproto"})
-    void shippedVariants(String file) {
+    /** The TIMELY variants, with opp_run's agents in-process and over gRPC. */
+    @ParameterizedTest(name = "{0} over {1}")
+    @MethodSource("variantsAndTransports")
+    void shippedVariants(String file, AgentTransports.Kind kind) {
+        transport = kind;
         assertIdentical(ShippedScenarios.read(file, "duration_us=30000", "output.warmup_us=10000"));
+    }
+
+    static List<org.junit.jupiter.params.provider.Arguments> variantsAndTransports() {
+        List<org.junit.jupiter.params.provider.Arguments> all = new java.util.ArrayList<>();
+        for (String file : List.of("timely-incast-pfc-only.textproto", "timely-incast-target50.textproto",
+                "timely-incast-target500.textproto", "timely-incast-fast.textproto")) {
+            for (AgentTransports.Kind kind : AgentTransports.Kind.values()) {
+                all.add(org.junit.jupiter.params.provider.Arguments.of(file, kind));
+            }
+        }
+        return all;
     }
 
     /**
@@ -216,7 +240,7 @@ class OmnetppPairedRunTest {
                 "workload.incast.senders=100", "workload.incast.flow_bytes=90000",
                 "topology.switches.ndp.data_queue_packets=2", "topology.switches.ndp.header_queue_bytes=3000",
                 "duration_us=4000", "output.packet_trace={flows: [0, 17, 99]}");
-        Path[] dirs = runBoth(OmnetppBackend.asRun(ndp));
+        Path[] dirs = runBoth(OmnetppBackend.asRun(ndp, false));
         assertArrayEquals(Files.readAllBytes(dirs[0].resolve("packet_trace.csv")),
                 Files.readAllBytes(dirs[1].resolve("packet_trace.csv")));
         assertTrue(ResultsComparison.of(dirs[0], "java", dirs[1], "omnetpp", 0).agree());
@@ -227,7 +251,7 @@ class OmnetppPairedRunTest {
         Scenario dctcp = ShippedScenarios.read("ndp-dctcp-fig16-incast.textproto", "topology.fat_tree.k=8",
                 "workload.incast.senders=32", "duration_us=3000",
                 "output.packet_trace={flows: [3] from_us: 1000 to_us: 2500}");
-        dirs = runBoth(OmnetppBackend.asRun(dctcp));
+        dirs = runBoth(OmnetppBackend.asRun(dctcp, false));
         assertArrayEquals(Files.readAllBytes(dirs[0].resolve("packet_trace.csv")),
                 Files.readAllBytes(dirs[1].resolve("packet_trace.csv")));
         csv = Files.readString(dirs[1].resolve("packet_trace.csv"));
@@ -263,7 +287,7 @@ class OmnetppPairedRunTest {
         assertTrue(d.flows().stream().allMatch(f -> f.finished()), "every flow completes");
         // The SYNs were sent: without them the flows run otherwise.
         RunResults noSyn = JavaBackend.run(OmnetppBackend.asRun(tcpIncast("ndp-dctcp-fig16-incast.textproto",
-                "protocol.dctcp.window.syn_handshake=false")), t -> { });
+                "protocol.dctcp.window.syn_handshake=false"), false), t -> { });
         assertNotEquals(noSyn.flows(), d.flows());
     }
 
@@ -303,7 +327,7 @@ class OmnetppPairedRunTest {
     void sampledWindowsOnBothBackEnds() throws IOException {
         Scenario s = ShippedScenarios.read("poseidon/fig14-m2-n2.textproto", "duration_us=3000",
                 "output.warmup_us=1000", "output.agent_state=true", "output.sample_interval_us=50");
-        Path[] dirs = runBoth(OmnetppBackend.asRun(s));
+        Path[] dirs = runBoth(OmnetppBackend.asRun(s, false));
         assertArrayEquals(Files.readAllBytes(dirs[0].resolve("agent_state.csv")),
                 Files.readAllBytes(dirs[1].resolve("agent_state.csv")));
         assertTrue(Files.readString(dirs[1].resolve("agent_state.csv"))
@@ -530,16 +554,19 @@ class OmnetppPairedRunTest {
      * (PipelineDepthTest).
      */
     private Path[] runBoth(Scenario given) {
-        Scenario scenario = OmnetppBackend.asRun(given);
+        Scenario scenario = OmnetppBackend.asRun(given, transport == AgentTransports.Kind.GRPC);
         return runBoth(scenario, scenario);
     }
+
+    /** How opp_run reaches the agents in this test's runs: in-process (DIRECT, the default) or over gRPC. */
+    private AgentTransports.Kind transport = AgentTransports.Kind.DIRECT;
 
     /** The Java back end runs {@code java}, the OMNeT++ runner {@code omnetpp} (its default depth if it sets none). */
     private Path[] runBoth(Scenario javaScenario, Scenario omnetppScenario) {
         RunSetup sim = RunSetup.of(omnetppScenario);
         RunResults java = JavaBackend.run(javaScenario, t -> { });
-        RunResults omnetpp = Backend.OMNETPP.run(sim, RunSettings.in(tmp.resolve("omnetpp"), System.out),
-                RunControl.NONE);
+        RunResults omnetpp = Backend.OMNETPP.run(sim, RunSettings.in(tmp.resolve("omnetpp"), System.out)
+                .withTransport(transport, null), RunControl.NONE);
         assertTrue(java.complete(), java.failure());
         assertTrue(omnetpp.complete(), omnetpp.failure());
         Path a = tmp.resolve("java");

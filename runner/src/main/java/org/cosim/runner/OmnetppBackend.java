@@ -66,26 +66,42 @@ public final class OmnetppBackend {
     private OmnetppBackend() {}
 
     /**
-     * The pipeline depth of a run whose scenario sets none. Results do not depend on
-     * the depth (the agents' actions rank before the hardware's events of the same
-     * picosecond, in both back ends), so the runner picks the one that lets opp_run
-     * simulate on while the agents answer: 4 was the fastest measured on the NDP
-     * permutation (docs/speed.md: depth 2 is slower).
+     * The pipeline depth of a run over gRPC whose scenario sets none. Results do not
+     * depend on the depth (the agents' actions rank before the hardware's events of
+     * the same picosecond, in both back ends), so the runner picks the one that lets
+     * opp_run simulate on while the agent server answers: 4 was the fastest measured
+     * on the NDP permutation (docs/speed.md: depth 2 is slower). In-process agents
+     * answer within the call, so there a deeper pipeline only cuts the windows finer:
+     * they run at the scenario's own depth.
      */
     public static final int DEFAULT_PIPELINE_DEPTH = 4;
 
     /**
-     * The scenario as opp_run runs it: the scenario's own pipeline depth if it sets
-     * one, else the largest depth up to {@link #DEFAULT_PIPELINE_DEPTH} that divides
-     * L into whole picoseconds.
+     * Whether opp_run reaches the agents over gRPC under {@code settings}: an agent server named by
+     * {@code --agents}, or one served here ({@code --transport grpc}). Otherwise they run in-process, in a JVM
+     * inside opp_run.
      */
-    public static Scenario asRun(Scenario s) {
-        return asRun(s, FabricConfig.from(s).reactionDelayPs());
+    public static boolean overGrpc(RunSettings settings) {
+        return settings.agents() != null || settings.transport() == AgentTransports.Kind.GRPC;
     }
 
-    /** {@link #asRun(Scenario)} for a scenario whose L is {@code reactionDelayPs}. */
-    static Scenario asRun(Scenario s, long reactionDelayPs) {
-        if (s.hasPipelineDepth()) {
+    /**
+     * The scenario as opp_run runs it under {@code settings}: the scenario's own pipeline depth if it sets one or
+     * the agents run in-process, else the largest depth up to {@link #DEFAULT_PIPELINE_DEPTH} that divides L into
+     * whole picoseconds.
+     */
+    public static Scenario asRun(Scenario s, RunSettings settings) {
+        return asRun(s, overGrpc(settings));
+    }
+
+    /** {@link #asRun(Scenario, RunSettings)} with the agents over gRPC or not. */
+    public static Scenario asRun(Scenario s, boolean overGrpc) {
+        return asRun(s, FabricConfig.from(s).reactionDelayPs(), overGrpc);
+    }
+
+    /** {@link #asRun(Scenario, boolean)} for a scenario whose L is {@code reactionDelayPs}. */
+    static Scenario asRun(Scenario s, long reactionDelayPs, boolean overGrpc) {
+        if (s.hasPipelineDepth() || !overGrpc) {
             return s;
         }
         int depth = DEFAULT_PIPELINE_DEPTH;
@@ -106,7 +122,12 @@ public final class OmnetppBackend {
         CosimHome home = CosimHome.find();
         Path lib = BridgeBuild.ensure(home, omnetpp, settings.notes());
         Path dir = settings.outDir().resolve(Backend.OMNETPP.id()).toAbsolutePath();
-        Scenario asRun = asRun(setup.scenario(), setup.config().reactionDelayPs());
+        boolean inProcess = !overGrpc(settings) && BridgeBuild.hasInProcessAgents(home);
+        if (!overGrpc(settings) && !inProcess) {
+            settings.notes().println("cosim: the bridge was built without in-process agents (CMake found no JDK: "
+                    + BridgeBuild.inProcessStatus(home) + "); the agents are served over gRPC");
+        }
+        Scenario asRun = asRun(setup.scenario(), setup.config().reactionDelayPs(), !inProcess && overGrpc(settings));
         try {
             Files.createDirectories(dir);
             for (String f : List.of("cosim.sca", "cosim.vec", "cosim.vci", RttSampleFile.RUNNER_FILE,
@@ -119,7 +140,7 @@ public final class OmnetppBackend {
         }
 
         AgentServer server = null;
-        String agents = settings.agents();
+        String agents = inProcess ? OmnetppIni.IN_PROCESS : settings.agents();
         if (agents == null) {
             // opp_run runs on this machine: a Unix socket saves part of every round trip. At depth 1 a polling
             // event loop also saves the wake-up of every batch while opp_run keeps the other core; a pipelined
@@ -139,7 +160,8 @@ public final class OmnetppBackend {
         }
         Launch launch;
         try {
-            writeIni(dir, OmnetppIni.forRun("scenario.textproto", agents, setup.config().warmupPs()));
+            writeIni(dir, OmnetppIni.forRun("scenario.textproto", agents, inProcess ? jvmClassPath() : null,
+                    setup.config().warmupPs()));
             launch = launch(omnetpp, home, lib, dir, control);
         } finally {
             if (server != null) {
@@ -147,6 +169,21 @@ public final class OmnetppBackend {
             }
         }
         return convert(setup, dir, launch);
+    }
+
+    /** The class path of this JVM, for the one opp_run starts for the in-process agents: the same classes. */
+    private static String jvmClassPath() {
+        String cp = System.getProperty("java.class.path", "");
+        StringBuilder absolute = new StringBuilder();
+        for (String entry : cp.split(java.io.File.pathSeparator)) {
+            if (!entry.isEmpty()) {
+                if (absolute.length() > 0) {
+                    absolute.append(java.io.File.pathSeparatorChar);
+                }
+                absolute.append(Path.of(entry).toAbsolutePath());
+            }
+        }
+        return absolute.toString();
     }
 
     private static void writeIni(Path dir, String text) {

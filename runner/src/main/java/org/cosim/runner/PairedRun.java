@@ -59,9 +59,12 @@ public final class PairedRun {
         }
     }
 
-    /** The scenario as a pair runs it: at opp_run's pipeline depth when it sets none. */
-    public static Scenario scenario(Scenario s) {
-        return OmnetppBackend.asRun(s);
+    /**
+     * The scenario as a pair runs it, with opp_run's agents over gRPC ({@link OmnetppBackend#overGrpc}) or
+     * in-process: over gRPC at opp_run's pipeline depth when it sets none.
+     */
+    public static Scenario scenario(Scenario s, boolean overGrpc) {
+        return OmnetppBackend.asRun(s, overGrpc);
     }
 
     /** The directory of {@code backend}'s results in a pair kept in {@code dir}. */

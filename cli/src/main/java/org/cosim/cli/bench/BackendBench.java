@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.cosim.runner.AgentTransports;
 import org.cosim.runner.Backend;
 
 /**
@@ -68,8 +69,12 @@ public final class BackendBench {
         };
     }
 
-    /** {@code pairs} Java runs and {@code pairs} OMNeT++ runs of {@code scenario}, alternating, under {@code out}. */
-    public List<Run> run(Path scenario, List<String> overrides, int pairs, Path out, PrintStream progress) {
+    /**
+     * {@code pairs} Java runs and {@code pairs} OMNeT++ runs of {@code scenario}, alternating, under {@code out};
+     * the OMNeT++ runs reach the agents by {@code transport} (`cosim run --transport`).
+     */
+    public List<Run> run(Path scenario, List<String> overrides, AgentTransports.Kind transport, int pairs, Path out,
+                         PrintStream progress) {
         List<Run> runs = new ArrayList<>();
         Path reference = null;
         for (int i = 1; i <= pairs; i++) {
@@ -80,6 +85,10 @@ public final class BackendBench {
                 for (String o : overrides) {
                     args.add("--set");
                     args.add(o);
+                }
+                if (backend == Backend.OMNETPP) {
+                    args.add("--transport");
+                    args.add(transport.name().toLowerCase(Locale.ROOT));
                 }
                 double wall = timed(args, out.resolve(backend.id() + "-" + i + ".log"));
                 String runJson = read(dir.resolve("run.json"));

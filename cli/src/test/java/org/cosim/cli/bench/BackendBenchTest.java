@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.cosim.runner.AgentTransports;
 import org.cosim.runner.Backend;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,17 +44,22 @@ class BackendBenchTest {
     }
 
     @Test
-    void alternatesBackendsPassesOverridesAndChecksEveryRunAgainstTheFirst() {
+    void alternatesBackendsPassesOverridesAndTheTransportAndChecksEveryRunAgainstTheFirst() {
         List<List<String>> calls = new ArrayList<>();
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         List<BackendBench.Run> runs = new BackendBench(scripted(calls, 2))
-                .run(Path.of("s.textproto"), List.of("pipeline_depth=2"), 3, tmp, new PrintStream(progress));
+                .run(Path.of("s.textproto"), List.of("pipeline_depth=2"), AgentTransports.Kind.GRPC, 3, tmp,
+                        new PrintStream(progress));
         assertEquals(6, runs.size());
         for (int i = 0; i < 6; i++) {
             String backend = i % 2 == 0 ? "java" : "omnetpp";
             assertEquals(backend, runs.get(i).backend().id());
-            assertEquals(List.of("run", "s.textproto", "--out", tmp.resolve(backend + "-" + (i / 2 + 1)).toString(),
-                    "--backend", backend, "--set", "pipeline_depth=2"), calls.get(i));
+            List<String> expected = new ArrayList<>(List.of("run", "s.textproto", "--out",
+                    tmp.resolve(backend + "-" + (i / 2 + 1)).toString(), "--backend", backend, "--set", "pipeline_depth=2"));
+            if (backend.equals("omnetpp")) {
+                expected.addAll(List.of("--transport", "grpc"));  // opp_run's agents only: Java's are in-process
+            }
+            assertEquals(expected, calls.get(i));
         }
         assertEquals(1.5, runs.get(0).simS());
         assertEquals(2.5, runs.get(1).simS());
@@ -93,7 +99,8 @@ class BackendBenchTest {
             return 2;
         };
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> new BackendBench(failing)
-                .run(Path.of("s.textproto"), List.of(), 1, tmp, new PrintStream(new ByteArrayOutputStream())));
+                .run(Path.of("s.textproto"), List.of(), AgentTransports.Kind.DIRECT, 1, tmp,
+                        new PrintStream(new ByteArrayOutputStream())));
         assertTrue(e.getMessage().contains("exited with status 2") && e.getMessage().contains("java-1.log"),
                 e.getMessage());
     }

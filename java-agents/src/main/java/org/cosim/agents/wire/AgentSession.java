@@ -17,7 +17,6 @@ import org.cosim.proto.AgentMessage;
 import org.cosim.proto.AgentResults;
 import org.cosim.proto.FabricDone;
 import org.cosim.proto.FabricMessage;
-import org.cosim.proto.FlowResult;
 import org.cosim.proto.Hello;
 import org.cosim.proto.HelloAck;
 
@@ -199,15 +198,7 @@ final class AgentSession implements StreamObserver<Received<FabricMessage>> {
             throw new OutOfOrder("FabricDone before the Hello");
         }
         handling = "FabricDone";
-        agents.finish(d.getEndTimePs());
-        AgentResults.Builder r = AgentResults.newBuilder();
-        for (int f = 0; f < agents.flowCount(); f++) {
-            long t = agents.finishedAt(f);
-            r.addFlows(FlowResult.newBuilder().setFlow(f).setFinished(t >= 0).setFinishTimePs(Math.max(t, 0)));
-        }
-        if (agents.flowStates() != null) {
-            r.setFlowStates(WireFormat.toProto(agents.flowStates()));
-        }
+        AgentResults r = WireFormat.finish(agents, d);
         synchronized (ending) {
             if (closed) {
                 return;

@@ -6,6 +6,7 @@ import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.AgentContext;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.api.HostInfo;
+import org.cosim.agents.host.AgentHost;
 import org.cosim.agents.host.ContractViolation;
 import org.cosim.agents.host.FlowInfo;
 import org.cosim.agents.host.FlowStates;
@@ -13,11 +14,14 @@ import org.cosim.agents.host.ProtocolCatalog;
 import org.cosim.agents.host.SessionSpec;
 import org.cosim.proto.AckMode;
 import org.cosim.proto.Action;
+import org.cosim.proto.AgentResults;
 import org.cosim.proto.ControlArrival;
 import org.cosim.proto.ContractVersion;
 import org.cosim.proto.Event;
+import org.cosim.proto.FabricDone;
 import org.cosim.proto.FlowArrival;
 import org.cosim.proto.FlowFinished;
+import org.cosim.proto.FlowResult;
 import org.cosim.proto.FlowSpec;
 import org.cosim.proto.Hello;
 import org.cosim.proto.HostSpec;
@@ -395,6 +399,20 @@ public final class WireFormat {
     }
 
     /** The agents' sampled flow states, as AgentResults carries them. */
+    /** Ends the session's agents at FabricDone and gives their results: each flow's finish, the sampled states. */
+    public static AgentResults finish(AgentHost agents, FabricDone done) {
+        agents.finish(done.getEndTimePs());
+        AgentResults.Builder r = AgentResults.newBuilder();
+        for (int f = 0; f < agents.flowCount(); f++) {
+            long t = agents.finishedAt(f);
+            r.addFlows(FlowResult.newBuilder().setFlow(f).setFinished(t >= 0).setFinishTimePs(Math.max(t, 0)));
+        }
+        if (agents.flowStates() != null) {
+            r.setFlowStates(toProto(agents.flowStates()));
+        }
+        return r.build();
+    }
+
     public static org.cosim.proto.FlowStates toProto(FlowStates states) {
         org.cosim.proto.FlowStates.Builder b = org.cosim.proto.FlowStates.newBuilder().addAllNames(states.names())
                 .setIntervalPs(states.intervalPs()).setFlows(states.flows());

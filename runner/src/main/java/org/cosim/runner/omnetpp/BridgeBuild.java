@@ -22,6 +22,21 @@ public final class BridgeBuild {
         return home.bridge().resolve("build/libcosim_omnetpp.so");
     }
 
+    /** What CMake wrote about the in-process agents (omnetpp-bridge/build/in-process-status.txt), or why unknown. */
+    public static String inProcessStatus(CosimHome home) {
+        Path status = home.bridge().resolve("build/in-process-status.txt");
+        try {
+            return Files.readString(status).strip();
+        } catch (IOException e) {
+            return "no " + status + " (build the bridge again: omnetpp-bridge/build.sh)";
+        }
+    }
+
+    /** Whether the built bridge can run the agents in-process (CMake found a JDK to build it with JNI). */
+    public static boolean hasInProcessAgents(CosimHome home) {
+        return inProcessStatus(home).startsWith("with ");
+    }
+
     /** Builds if needed; returns the library. Build output goes to omnetpp-bridge/build/build.log. */
     public static Path ensure(CosimHome home, OmnetppInstall omnetpp, PrintStream note) {
         Path lib = library(home);

@@ -15,8 +15,8 @@ import org.cosim.runner.Backend;
  * ({@code reachedPs}), what it measured ({@link Measured}), why it failed (null when
  * it completed) and its wall time ({@link Wall}). Everything here except the wall
  * time is deterministic for a given scenario and seed; the wall breakdown names
- * where a back end's time went (e.g. the OMNeT++ back end's time in
- * AgentLink::exchange). {@code incastOptimumPs}: for an incast (two or more finite flows, one
+ * where a back end's time went (e.g. the OMNeT++ back end's time waiting for
+ * the agents). {@code incastOptimumPs}: for an incast (two or more finite flows, one
  * destination, one start time), the earliest possible completion of the last
  * flow, as a duration from the start (Routing.incastOptimumPs); -1 otherwise.
  * {@code flowStates} (output.agent_state) and {@code packetTrace}

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -43,22 +44,33 @@ class OmnetppHandRunTest {
         OmnetppTests.assumeInstalled("ned/omnetpp.ini run by hand");
     }
 
-    /** opp_run of a configuration of the ini file in folder {@code dir}, results in tmp; its exit status and output. */
+    /**
+     * opp_run of a configuration of the ini file in folder {@code dir}, results in tmp, its agents served by an
+     * agent server here; its exit status and output.
+     */
     private Run byHand(Path dir, String nedPath, String config, String... extra)
+            throws IOException, InterruptedException {
+        try (AgentServer agents = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS, RunSpecs::resolve)) {
+            List<String> args = new ArrayList<>(List.of("--**.bridge.agents=\"127.0.0.1:" + agents.port() + "\""));
+            args.addAll(List.of(extra));
+            return oppRun(dir, nedPath, config, args);
+        }
+    }
+
+    /** opp_run of a configuration, results in tmp, with these extra arguments; its exit status and output. */
+    private Run oppRun(Path dir, String nedPath, String config, List<String> extra)
             throws IOException, InterruptedException {
         OmnetppInstall omnetpp = OmnetppInstall.locate().orElseThrow();
         CosimHome home = CosimHome.find();
         Path lib = BridgeBuild.ensure(home, omnetpp, System.out);
-        try (AgentServer agents = AgentServer.start("127.0.0.1", 0, AgentServerOptions.DEFAULTS, RunSpecs::resolve)) {
-            List<String> cmd = new ArrayList<>(List.of(omnetpp.bin("opp_run").toString(), "-u", "Cmdenv", "-n",
-                    nedPath, "-l", lib.getParent().resolve("cosim_omnetpp").toString(), "-c", config,
-                    "--result-dir=" + tmp, "--**.bridge.agents=\"127.0.0.1:" + agents.port() + "\""));
-            cmd.addAll(List.of(extra));
-            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "opp_run ended");
-            return new Run(p.exitValue(), out);
-        }
+        List<String> cmd = new ArrayList<>(List.of(omnetpp.bin("opp_run").toString(), "-u", "Cmdenv", "-n",
+                nedPath, "-l", lib.getParent().resolve("cosim_omnetpp").toString(), "-c", config,
+                "--result-dir=" + tmp));
+        cmd.addAll(extra);
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "opp_run ended");
+        return new Run(p.exitValue(), out);
     }
 
     private record Run(int exit, String out) {}
@@ -67,9 +79,15 @@ class OmnetppHandRunTest {
         return byHand(CosimHome.find().ned().resolve("examples"), "..", config, extra);
     }
 
+    /**
+     * As docs/omnetpp.md runs it, with the ini file's in-process agents; the JVM's class path is this test's (the
+     * ini file's, cli/target/cosim.jar, is built after these tests).
+     */
     @Test
     void aCompleteRunLeavesTheJavaBackEndsRttSamplesBesideItsResultFiles() throws IOException, InterruptedException {
-        Run run = byHand(CosimHome.find().ned(), ".", "timely-incast");
+        assumeTrue(BridgeBuild.hasInProcessAgents(CosimHome.find()), BridgeBuild.inProcessStatus(CosimHome.find()));
+        Run run = oppRun(CosimHome.find().ned(), ".", "timely-incast",
+                List.of("--**.bridge.jvmClassPath=\"" + System.getProperty("java.class.path") + "\""));
         assertEquals(0, run.exit(), run.out());
         ResultFiles sca = ResultFiles.read(tmp.resolve("timely-incast-#0.sca"), null);
         long count = ResultFiles.exact(sca.scalar("ScenarioNetwork.bridge", "rttSamples"), "rttSamples");

@@ -8,25 +8,32 @@ import org.junit.jupiter.api.Test;
 
 /**
  * OMNeT++'s warm-up period in the ini files is the scenario's output.warmup_us, so that the statistics OMNeT++
- * summarizes itself start where the results do.
+ * summarizes itself start where the results do; a run's ini file says where its agents are.
  */
 class OmnetppIniTest {
     @Test
     void aRunsIniSetsTheScenariosWarmUpInMicrosecondsWhenWhole() {
         // 100 ms = 10^11 ps = 100000 us.
-        String ini = OmnetppIni.forRun("scenario.textproto", "127.0.0.1:1", 100_000_000_000L);
+        String ini = OmnetppIni.forRun("scenario.textproto", "127.0.0.1:1", null, 100_000_000_000L);
         assertTrue(ini.contains("\nwarmup-period = 100000us\n"), ini);
     }
 
     @Test
     void aWarmUpOfAFractionOfAMicrosecondIsGivenInPicoseconds() {
         // 2.5 us = 2500000 ps: not a whole number of microseconds.
-        assertTrue(OmnetppIni.forRun("s.textproto", "a:1", 2_500_000L).contains("\nwarmup-period = 2500000ps\n"));
+        assertTrue(OmnetppIni.forRun("s.textproto", "a:1", null, 2_500_000L).contains("\nwarmup-period = 2500000ps\n"));
+    }
+
+    @Test
+    void inProcessAgentsGetTheJvmsClassPathAndAServerNone() {
+        String in = OmnetppIni.forRun("s.textproto", OmnetppIni.IN_PROCESS, "/c/cosim.jar", 0);
+        assertTrue(in.contains("\n**.bridge.agents = \"in-process\"\n**.bridge.jvmClassPath = \"/c/cosim.jar\"\n"), in);
+        assertFalse(OmnetppIni.forRun("s.textproto", "a:1", null, 0).contains("jvmClassPath"));
     }
 
     @Test
     void noWarmUpSetsNone() {
-        assertFalse(OmnetppIni.forRun("s.textproto", "a:1", 0).contains("warmup-period"));
+        assertFalse(OmnetppIni.forRun("s.textproto", "a:1", null, 0).contains("warmup-period"));
     }
 
     @Test

@@ -272,7 +272,7 @@ class OmnetppScriptedAgentsTest {
     void everyEventIsTheSameFieldForField(String intTelemetry) throws IOException {
         // At the depth opp_run runs it (the runner's default), so that both sides cut the same windows.
         Scenario parsed = ScenarioFiles.parse(SCENARIO.formatted(intTelemetry), "scripted-agents");
-        Scenario scenario = OmnetppBackend.asRun(parsed);
+        Scenario scenario = OmnetppBackend.asRun(parsed, true);
         RunSetup sim = RunSetup.of(scenario);
         ScriptedTransport javaSide = new ScriptedTransport(sim.config().reactionDelayPs());
         RunResults java = JavaBackend.run(sim, javaSide, t -> { });

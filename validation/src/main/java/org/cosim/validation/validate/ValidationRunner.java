@@ -564,7 +564,7 @@ public final class ValidationRunner {
         try {
             scenario = ScenarioFiles.read(options.scenarios().resolve(r.scenario()), r.overrides(options.quick()));
             if (p.partner() != null) {
-                scenario = PairedRun.scenario(scenario);
+                scenario = PairedRun.scenario(scenario, false);
             }
             setup = sampledAsAsked(scenario, setUpStop);
             // Its flow count: from the run itself, or, when its own sampling would not fit at all, from the run
