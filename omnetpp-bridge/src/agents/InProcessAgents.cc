@@ -1,6 +1,9 @@
 #include "InProcessAgents.h"
 
+#include <dlfcn.h>
+
 #include <climits>
+#include <cstdlib>
 
 namespace cosim {
 
@@ -9,11 +12,42 @@ namespace {
 constexpr const char* kEntry = "org/cosim/runner/omnetpp/InProcessAgents";
 constexpr const char* kSession = "org/cosim/agents/wire/InProcessSession";
 
+// libjvm.so of the Java home given, else of $JAVA_HOME, else of the JDK the bridge
+// was built with: loaded once per process, and only for in-process agents.
+struct Jvm {
+    jint (*create)(JavaVM**, void**, void*) = nullptr;
+    jint (*created)(JavaVM**, jsize, jsize*) = nullptr;
+    std::string library;
+};
+
+const Jvm& loadJvm(const std::string& javaHome) {
+    static Jvm jvm;
+    if (jvm.create != nullptr) return jvm;
+    std::string home = javaHome;
+    if (home.empty() && std::getenv("JAVA_HOME") != nullptr) home = std::getenv("JAVA_HOME");
+    if (home.empty()) home = COSIM_BUILD_JAVA_HOME;
+    const std::string library = home + "/lib/server/libjvm.so";
+    void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_GLOBAL);
+    if (handle == nullptr) {
+        throw InProcessError("cannot load the JVM for the in-process agents from " + library + ": " + dlerror() +
+                             " (set the bridge's jvmHome, or JAVA_HOME, to a Java 17+ installation)");
+    }
+    jvm.create = reinterpret_cast<jint (*)(JavaVM**, void**, void*)>(dlsym(handle, "JNI_CreateJavaVM"));
+    jvm.created = reinterpret_cast<jint (*)(JavaVM**, jsize, jsize*)>(dlsym(handle, "JNI_GetCreatedJavaVMs"));
+    if (jvm.create == nullptr || jvm.created == nullptr) {
+        jvm.create = nullptr;
+        throw InProcessError(library + " has no JNI invocation API (JNI_CreateJavaVM)");
+    }
+    jvm.library = library;
+    return jvm;
+}
+
 // This process's JVM, started at the first call; JNIEnv of the calling thread.
 JNIEnv* jvmFor(const InProcessOptions& options) {
+    const Jvm& jvm = loadJvm(options.javaHome);
     JavaVM* vm = nullptr;
     jsize count = 0;
-    if (JNI_GetCreatedJavaVMs(&vm, 1, &count) == JNI_OK && count > 0) {
+    if (jvm.created(&vm, 1, &count) == JNI_OK && count > 0) {
         JNIEnv* env = nullptr;
         if (vm->AttachCurrentThread(reinterpret_cast<void**>(&env), nullptr) != JNI_OK) {
             throw InProcessError("cannot attach to this process's JVM");
@@ -37,12 +71,12 @@ JNIEnv* jvmFor(const InProcessOptions& options) {
     args.options = jvmOptions.data();
     args.ignoreUnrecognized = JNI_FALSE;
     JNIEnv* env = nullptr;
-    const jint status = JNI_CreateJavaVM(&vm, reinterpret_cast<void**>(&env), &args);
+    const jint status = jvm.create(&vm, reinterpret_cast<void**>(&env), &args);
     if (status != JNI_OK) {
         std::string joined;
         for (size_t i = 1; i < texts.size(); ++i) joined += " " + texts[i];
-        throw InProcessError("cannot start the JVM for the in-process agents (JNI_CreateJavaVM: " +
-                             std::to_string(status) + "; options:" + joined + ")");
+        throw InProcessError("cannot start the JVM for the in-process agents (" + jvm.library +
+                             ", JNI_CreateJavaVM: " + std::to_string(status) + "; options:" + joined + ")");
     }
     return env;
 }

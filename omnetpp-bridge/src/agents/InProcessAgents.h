@@ -6,10 +6,11 @@
 // org.cosim.agents.wire.InProcessSession (the session): the same resolver and the
 // same agents as an agent server's, so the results are those of a gRPC run.
 //
-// The JVM is started at the first use, with the class path given (cosim's jar:
-// its manifest names the libraries), -Xrs (SIGINT and SIGTERM stay with the
-// simulator) and the options given; a process has at most one, so later runs in
-// the same process (Cmdenv's -r 0..N) reuse it, with its first options.
+// The JVM is loaded (dlopen of the given Java installation's libjvm.so) and started
+// at the first use, with the class path given (cosim's jar: its manifest names
+// the libraries), -Xrs (SIGINT and SIGTERM stay with the simulator) and the
+// options given; a process has at most one, so later runs in the same process
+// (Cmdenv's -r 0..N) reuse it, with its first options.
 //
 // A batch is one window's work for the agents, serialized once: the pipeline
 // depth of a scenario changes when the actions apply, not how the batches travel,
@@ -34,6 +35,9 @@ namespace cosim {
 struct InProcessOptions {
     // Where the JVM finds cosim's classes: cosim's jar (cli/target/cosim.jar), or any class path.
     std::string classPath;
+    // The Java installation whose JVM runs the agents (its lib/server/libjvm.so); "":
+    // $JAVA_HOME, else the JDK the bridge was built with.
+    std::string javaHome;
     // More JVM options, one per entry (-Xmx8g, -XX:+UseSerialGC, ...).
     std::vector<std::string> jvmOptions;
 };

@@ -117,6 +117,7 @@ std::unique_ptr<Agents> AgentBridge::connectAgents() {
             std::filesystem::path(options.classPath).is_relative()) {
             options.classPath = (std::filesystem::path(classPath.getBaseDirectory()) / options.classPath).string();
         }
+        options.javaHome = par("jvmHome").stdstringValue();
         std::istringstream words(par("jvmOptions").stdstringValue());
         for (std::string w; words >> w;) options.jvmOptions.push_back(w);
         try {

@@ -160,8 +160,8 @@ public final class OmnetppBackend {
         }
         Launch launch;
         try {
-            writeIni(dir, OmnetppIni.forRun("scenario.textproto", agents, inProcess ? jvmClassPath() : null,
-                    setup.config().warmupPs()));
+            writeIni(dir, OmnetppIni.forRun("scenario.textproto", agents,
+                    inProcess ? OmnetppIni.EmbeddedJvm.ofThisJvm() : null, setup.config().warmupPs()));
             launch = launch(omnetpp, home, lib, dir, control);
         } finally {
             if (server != null) {
@@ -169,21 +169,6 @@ public final class OmnetppBackend {
             }
         }
         return convert(setup, dir, launch);
-    }
-
-    /** The class path of this JVM, for the one opp_run starts for the in-process agents: the same classes. */
-    private static String jvmClassPath() {
-        String cp = System.getProperty("java.class.path", "");
-        StringBuilder absolute = new StringBuilder();
-        for (String entry : cp.split(java.io.File.pathSeparator)) {
-            if (!entry.isEmpty()) {
-                if (absolute.length() > 0) {
-                    absolute.append(java.io.File.pathSeparatorChar);
-                }
-                absolute.append(Path.of(entry).toAbsolutePath());
-            }
-        }
-        return absolute.toString();
     }
 
     private static void writeIni(Path dir, String text) {

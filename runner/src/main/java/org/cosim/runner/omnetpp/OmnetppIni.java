@@ -1,5 +1,9 @@
 package org.cosim.runner.omnetpp;
 
+import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.cosim.scenario.Units;
 
@@ -51,10 +55,43 @@ public final class OmnetppIni {
     public static final String IN_PROCESS = "in-process";
 
     /**
-     * {@code agentsTarget}: an agent server's address, or {@link #IN_PROCESS} with the JVM's class path in
-     * {@code jvmClassPath} (null otherwise).
+     * The JVM opp_run starts for in-process agents: its Java installation, class path and options (the runner's
+     * own, {@link #ofThisJvm}).
      */
-    public static String forRun(String scenarioFile, String agentsTarget, String jvmClassPath, long warmupPs) {
+    public record EmbeddedJvm(String javaHome, String classPath, List<String> options) {
+        /**
+         * This JVM's installation, class path and the options that shape the agents' speed: heap, collector and
+         * ahead-of-time cache (the cosim launcher's). Not its agents, debugging or training flags: a second
+         * JVM writing the same training output or opening the same debug port would break the first.
+         */
+        public static EmbeddedJvm ofThisJvm() {
+            List<String> kept = speedOptions(ManagementFactory.getRuntimeMXBean().getInputArguments());
+            StringBuilder cp = new StringBuilder();
+            for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+                if (!entry.isEmpty()) {
+                    cp.append(cp.length() > 0 ? File.pathSeparator : "").append(Path.of(entry).toAbsolutePath());
+                }
+            }
+            return new EmbeddedJvm(System.getProperty("java.home"), cp.toString(), kept);
+        }
+
+        /** Of a JVM's options, those {@link #ofThisJvm} passes on. */
+        static List<String> speedOptions(List<String> jvmArguments) {
+            List<String> kept = new ArrayList<>();
+            for (String a : jvmArguments) {
+                if (a.startsWith("-Xmx") || a.startsWith("-Xms") || a.startsWith("-Xss")
+                        || a.matches("-XX:\\+Use\\w*GC") || a.startsWith("-XX:AOTCache=")
+                        || a.equals("-XX:+UseTransparentHugePages") || a.startsWith("-Xlog:aot=")
+                        || a.startsWith("-Xlog:cds=")) {
+                    kept.add(a);
+                }
+            }
+            return kept;
+        }
+    }
+
+    /** {@code agentsTarget}: an agent server's address, or {@link #IN_PROCESS} with {@code jvm} (null otherwise). */
+    public static String forRun(String scenarioFile, String agentsTarget, EmbeddedJvm jvm, long warmupPs) {
         StringBuilder b = new StringBuilder("""
                 # Written by cosim's runner for one run (cosim run --backend omnetpp).
                 [General]
@@ -78,8 +115,10 @@ public final class OmnetppIni {
         b.append(warmupPeriod(warmupPs));
         b.append("**.bridge.scenario = \"").append(scenarioFile).append("\"\n");
         b.append("**.bridge.agents = \"").append(agentsTarget).append("\"\n");
-        if (jvmClassPath != null) {
-            b.append("**.bridge.jvmClassPath = \"").append(jvmClassPath).append("\"\n");
+        if (jvm != null) {
+            b.append("**.bridge.jvmHome = \"").append(jvm.javaHome()).append("\"\n");
+            b.append("**.bridge.jvmClassPath = \"").append(jvm.classPath()).append("\"\n");
+            b.append("**.bridge.jvmOptions = \"").append(String.join(" ", jvm.options())).append("\"\n");
         }
         b.append("**.bridge.printProgress = true\n");
         return b.toString();

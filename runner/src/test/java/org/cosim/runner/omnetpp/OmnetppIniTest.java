@@ -1,5 +1,6 @@
 package org.cosim.runner.omnetpp;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,10 +26,35 @@ class OmnetppIniTest {
     }
 
     @Test
-    void inProcessAgentsGetTheJvmsClassPathAndAServerNone() {
-        String in = OmnetppIni.forRun("s.textproto", OmnetppIni.IN_PROCESS, "/c/cosim.jar", 0);
-        assertTrue(in.contains("\n**.bridge.agents = \"in-process\"\n**.bridge.jvmClassPath = \"/c/cosim.jar\"\n"), in);
-        assertFalse(OmnetppIni.forRun("s.textproto", "a:1", null, 0).contains("jvmClassPath"));
+    void inProcessAgentsGetTheJvmAndAServerNone() {
+        var jvm = new OmnetppIni.EmbeddedJvm("/jdk", "/c/cosim.jar", List.of("-Xmx2g", "-XX:+UseParallelGC"));
+        String in = OmnetppIni.forRun("s.textproto", OmnetppIni.IN_PROCESS, jvm, 0);
+        assertTrue(in.contains("""
+
+                **.bridge.agents = "in-process"
+                **.bridge.jvmHome = "/jdk"
+                **.bridge.jvmClassPath = "/c/cosim.jar"
+                **.bridge.jvmOptions = "-Xmx2g -XX:+UseParallelGC"
+                """), in);
+        assertFalse(OmnetppIni.forRun("s.textproto", "a:1", null, 0).contains("jvm"));
+    }
+
+    @Test
+    void theEmbeddedJvmIsThisOneWithAnAbsoluteClassPath() {
+        var jvm = OmnetppIni.EmbeddedJvm.ofThisJvm();
+        assertEquals(System.getProperty("java.home"), jvm.javaHome());
+        for (String entry : jvm.classPath().split(java.io.File.pathSeparator)) {
+            assertTrue(java.nio.file.Path.of(entry).isAbsolute(), entry);
+        }
+    }
+
+    @Test
+    void theEmbeddedJvmKeepsHeapCollectorAndCacheButNoTrainingDebuggingOrAgents() {
+        assertEquals(List.of("-Xmx8g", "-XX:+UseParallelGC", "-XX:AOTCache=/c/cosim.aot", "-Xlog:aot=off"),
+                OmnetppIni.EmbeddedJvm.speedOptions(List.of("-Xmx8g", "-XX:+UseParallelGC",
+                        "-XX:AOTCacheOutput=/tmp/t.aot", "-XX:AOTCache=/c/cosim.aot", "-Xlog:aot=off",
+                        "-agentlib:jdwp=transport=dt_socket,server=y,address=5005", "-javaagent:/p/agent.jar",
+                        "-Djava.awt.headless=true")));
     }
 
     @Test
