@@ -46,12 +46,16 @@ void PipelinedLink::submit(EventBatch& events) {
     }
     if (!job) job = std::make_unique<EventBatch>();
     job->Swap(&events);
+    bool wake;
     {
         std::lock_guard<std::mutex> lock(mutex_);
         jobs_.push_back(std::move(job));
+        wake = idle_;
     }
-    // No notify: a futex wake per batch cost the simulation thread more than the
-    // whole hand-over; the link's thread looks for work every slice instead.
+    // A wake only for a thread asleep with nothing under way: a futex wake per batch
+    // cost the simulation thread more than the whole hand-over, and a thread waiting
+    // for answers looks for new batches between its slices.
+    if (wake) jobReady_.notify_one();
     ++pending_;
 }
 
@@ -103,7 +107,10 @@ void PipelinedLink::writeOrWait() {
         {
             std::unique_lock<std::mutex> lock(mutex_);
             if (jobs_.empty() && link_.pending() == 0 && !stopping_) {
-                jobReady_.wait_for(lock, slice_, [this] { return stopping_ || !jobs_.empty(); });
+                // Nothing under way: sleep until submit() or stop() wakes us.
+                idle_ = true;
+                jobReady_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+                idle_ = false;
             }
             if (!jobs_.empty()) {
                 job = std::move(jobs_.front());

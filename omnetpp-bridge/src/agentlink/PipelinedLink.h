@@ -13,9 +13,10 @@
 // wait, all but the last with gRPC's buffer hint, so that they leave in one write
 // and the agent server reads them in one wake-up: about a fifth of the batches of
 // the NDP permutation), and between writes waits for answers in short slices
-// (AgentLink::answerReady). submit()
-// does not wake it: on 2 cores a futex wake per batch cost the simulation thread
-// more than the hand-over saved, so the thread looks for work every slice. What
+// (AgentLink::answerReady). With nothing under way it sleeps until submit() wakes
+// it; while answers are under way submit() does not wake it (on 2 cores a futex
+// wake per batch cost the simulation thread more than the hand-over saved), and
+// it looks for new batches between its slices. What
 // the link throws on that thread (a contract violation, a broken stream) is
 // rethrown to the simulation thread by its next submit() or collect(), after the
 // answers that arrived before it.
@@ -75,6 +76,7 @@ private:
     std::atomic<size_t> answered_{0};  // answers delivered so far, for spinning without the lock
     std::exception_ptr error_;
     bool stopping_ = false;
+    bool idle_ = false;  // the thread sleeps with nothing under way: submit() wakes it
 
     // The simulation thread's side.
     std::unique_ptr<ActionBatch> current_;
