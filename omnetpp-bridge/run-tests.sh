@@ -16,8 +16,9 @@
 # 4. records a session trace with the Java fabric (./cosim run ... --record-trace);
 # 5. starts the Java agent server (./cosim agents) in the background;
 # 6. runs agentlink_replay_test (over gRPC, and in-process when the build found
-#    a JDK), agentlink_contract_test and a short agentlink_bench (0.05 s per
-#    batch size; with --bench, the full one);
+#    a JDK, then in-process on NDP, HPCC and PFC traces for every event kind),
+#    agentlink_contract_test and a short agentlink_bench (0.05 s per batch
+#    size; with --bench, the full one);
 # 7. with OMNeT++: a network that is not the scenario's topology must stop at
 #    initialization naming the difference, and a short TIMELY incast must give
 #    identical results on both back ends (cosim compare). Without OMNeT++ it
@@ -32,7 +33,7 @@ bench=0
 for arg in "$@"; do
   case "$arg" in
     --bench) bench=1 ;;
-    -h|--help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run-tests.sh: unknown argument '$arg' (known: --bench)" >&2; exit 2 ;;
   esac
 done
@@ -158,6 +159,22 @@ else
   echo "in-process replay SKIPPED: the bridge was built $in_process_status"
 fi
 ((${#replay_args[@]})) && "${limit[@]}" "$build/agentlink_replay_test" "${replay_args[@]}" && replay=passed
+# The in-process rows carry every event kind: traces with NDP's packet and control
+# arrivals, HPCC's INT hop records and PFC pauses, replayed in-process only.
+if [[ "$replay" == passed && "$in_process_status" == with* ]]; then
+  for case in "ndp-fig4-incast.textproto duration_us=2000" \
+              "websearch-leafspine-hpcc.textproto duration_us=1000" \
+              "timely-incast-pfc-only.textproto duration_us=5000"; do
+    read -r file setting <<<"$case"
+    kinds_trace="$build/trace-${file%.textproto}.bin"
+    rm -rf "$kinds_trace" "$build/run-kinds"
+    if ! (cd "$root" && ./cosim run "scenarios/$file" --set "$setting" --set output.warmup_us=0 --no-plots \
+            --record-trace "$kinds_trace" --out "$build/run-kinds") >"$build/record-kinds.log" 2>&1 \
+       || ! "${limit[@]}" "$build/agentlink_replay_test" "$kinds_trace" - "$root/cli/target/cosim.jar"; then
+      echo "FAIL: the in-process replay of $file"; replay=FAILED
+    fi
+  done
+fi
 echo "--- agentlink_contract_test"
 "${limit[@]}" "$build/agentlink_contract_test" "$target" "$trace" && contract=passed
 agentbench=FAILED

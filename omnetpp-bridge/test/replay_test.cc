@@ -1,4 +1,4 @@
-// agentlink_replay_test TRACE TARGET [CLASSPATH]
+// agentlink_replay_test TRACE TARGET|- [CLASSPATH]
 //
 // Replays a session recorded by the Java fabric against an agent server through
 // AgentLink and checks that every window gets exactly the recorded actions back.
@@ -13,8 +13,9 @@
 // all the same.
 //
 // With CLASSPATH (cosim's jar), a fourth time through InProcessAgents: the agents
-// in a JVM inside this process (JNI), answers collected kAhead batches late as a
-// pipelined bridge collects them. TARGET is not used for that one.
+// in a JVM inside this process (JNI), the batches and answers as rows
+// (WindowRows), answers collected kAhead batches late as a pipelined bridge
+// collects them. TARGET "-": only that one.
 #include <algorithm>
 #include <cstdlib>
 #include <exception>
@@ -179,7 +180,7 @@ bool replayInProcess(const cosim::test::Trace& trace, const std::string& classPa
 
 int main(int argc, char** argv) {
     if (argc != 3 && argc != 4) {
-        std::cerr << "usage: agentlink_replay_test TRACE TARGET [CLASSPATH]\n";
+        std::cerr << "usage: agentlink_replay_test TRACE TARGET|- [CLASSPATH]\n";
         return 2;
     }
     const std::string tracePath = argv[1];
@@ -190,8 +191,8 @@ int main(int argc, char** argv) {
             std::cerr << "replay: the trace " << tracePath << " has no windows\n";
             return 1;
         }
-        if (!(replay(trace, target, Mode::kWindowByWindow) && replay(trace, target, Mode::kPipelined) &&
-              replay(trace, target, Mode::kLinkThread))) {
+        if (target != "-" && !(replay(trace, target, Mode::kWindowByWindow) &&
+                                replay(trace, target, Mode::kPipelined) && replay(trace, target, Mode::kLinkThread))) {
             return 1;
         }
         if (argc == 4) {

@@ -1,5 +1,7 @@
 #include "InProcessAgents.h"
 
+#include "WindowRows.h"
+
 #include <dlfcn.h>
 
 #include <climits>
@@ -193,9 +195,9 @@ void InProcessAgents::submit(EventBatch& events) {
     for (const Event& e : events.events()) {
         if (e.has_flow_arrival()) checker_->flowArrived(e.flow_arrival().flow(), e.time_ps());
     }
-    const size_t size = events.ByteSizeLong();
+    const size_t size = rows::eventsSize(events);
     growBatchBuffer(size);
-    events.SerializeWithCachedSizesToArray(reinterpret_cast<uint8_t*>(batch_.get()));
+    rows::writeEvents(events, batch_.get());
     const jint answered = env_->CallIntMethod(session_, window_, batch_buffer_, static_cast<jint>(size));
     const std::string window = "the window at " + std::to_string(events.window_start_ps()) + " ps";
     if (env_->ExceptionCheck()) rethrow(window);
@@ -210,8 +212,11 @@ void InProcessAgents::submit(EventBatch& events) {
         actions = std::move(spare_.back());
         spare_.pop_back();
     }
-    if (answer == nullptr || !actions->ParseFromArray(answer, answered)) {
-        throw InProcessError(window + ": the in-process agents answered with an unreadable ActionBatch");
+    if (answer == nullptr) throw InProcessError(window + ": the in-process agents' answer is not in a direct buffer");
+    try {
+        rows::readActions(static_cast<const char*>(answer), static_cast<size_t>(answered), actions.get());
+    } catch (const std::runtime_error& e) {
+        throw InProcessError(window + ": the in-process agents answered with unreadable rows: " + e.what());
     }
     checker_->check(events.window_start_ps(), *actions);
     answers_.push_back(std::move(actions));

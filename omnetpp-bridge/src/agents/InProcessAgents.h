@@ -1,7 +1,8 @@
 // InProcessAgents: the agents in a JVM inside this process, reached through JNI,
-// without gRPC, sockets or threads: each window's EventBatch is serialized into a
-// buffer the JVM reads in place (a direct ByteBuffer), the agents run on the
-// calling thread, and their ActionBatch comes back in a direct buffer of theirs.
+// without gRPC, sockets, threads or protobuf's wire format: each window's
+// EventBatch is written as rows (WindowRows) into a buffer the JVM reads in place
+// (a direct ByteBuffer), the agents run on the calling thread, and their
+// ActionBatch comes back as rows in a direct buffer of theirs.
 // The Java side is org.cosim.runner.omnetpp.InProcessAgents (the entry points) and
 // org.cosim.agents.wire.InProcessSession (the session): the same resolver and the
 // same agents as an agent server's, so the results are those of a gRPC run.
@@ -12,7 +13,7 @@
 // options given; a process has at most one, so later runs in the same process
 // (Cmdenv's -r 0..N) reuse it, with its first options.
 //
-// A batch is one window's work for the agents, serialized once: the pipeline
+// A batch is one window's work for the agents, written once: the pipeline
 // depth of a scenario changes when the actions apply, not how the batches travel,
 // so every answer is computed at submit() and kept until its collect().
 #pragma once

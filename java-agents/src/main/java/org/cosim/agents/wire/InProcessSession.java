@@ -1,9 +1,6 @@
 package org.cosim.agents.wire;
 
-import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import org.cosim.agents.api.ActionBatch;
 import org.cosim.agents.api.EventBatch;
@@ -12,17 +9,18 @@ import org.cosim.agents.host.ContractViolation;
 import org.cosim.proto.AgentResults;
 import org.cosim.proto.FabricDone;
 import org.cosim.proto.Hello;
-import org.cosim.proto.HelloAck;
 
 /**
  * One agent session for a fabric in this process that calls it directly: the
  * OMNeT++ bridge's in-process agents, a JVM inside opp_run reached through JNI.
- * The session's messages are those of cosim.proto, passed as bytes without gRPC,
- * threads or copies of the batches: each window's EventBatch arrives in a direct
- * buffer the fabric owns, and the ActionBatch goes back in {@link #answer()}, a
- * direct buffer this session owns. The calls come in the session's order from
- * one thread; the agents are those of a gRPC session ({@link AgentSession}), so
- * results do not depend on the transport.
+ * The session's messages are those of cosim.proto, without gRPC or threads: the
+ * Hello, FabricDone and AgentResults as protobuf bytes, once each, and every
+ * window as rows of the batch classes' columns ({@link WindowRows}), not
+ * protobuf: its EventBatch in a direct buffer the fabric owns, read in place, and
+ * the ActionBatch written into {@link #answer()}, a direct buffer this session
+ * owns. The calls come in the session's order from one thread; the agents are
+ * those of a gRPC session ({@link AgentSession}), so results do not depend on
+ * the transport.
  */
 public final class InProcessSession {
     private final AgentHost agents;
@@ -40,38 +38,22 @@ public final class InProcessSession {
         return new InProcessSession(new AgentHost(WireFormat.sessionSpec(parse(hello), true)));
     }
 
-    /** The HelloAck of an in-process session (serialized): no batch-size limit beyond a buffer's. */
-    public byte[] helloAck() {
-        return HelloAck.newBuilder().setVersion(WireFormat.VERSION).setSessionId("in-process")
-                .setMaxBatchEvents(Integer.MAX_VALUE).build().toByteArray();
-    }
-
     /**
-     * One window: the serialized EventBatch in {@code batch} [0, length), the
-     * agents' serialized ActionBatch in {@link #answer()} [0, returned length).
+     * One window: its EventBatch as rows ({@link WindowRows}) in {@code batch} [0, length), the agents'
+     * ActionBatch as rows in {@link #answer()} [0, returned length).
      */
-    public int window(ByteBuffer batch, int length) throws InvalidProtocolBufferException {
+    public int window(ByteBuffer batch, int length) {
         if (finished) {
             throw new ContractViolation("an EventBatch after FabricDone");
         }
-        ByteBuffer in = batch.duplicate();
-        in.clear().limit(length);
-        WireFormat.fromProto(org.cosim.proto.EventBatch.parseFrom(in), events);
+        WindowRows.readEvents(batch, length, events);
         agents.process(events, actions);
-        org.cosim.proto.ActionBatch out = WireFormat.toProto(actions);
-        int size = out.getSerializedSize();
+        int size = WindowRows.actionsSize(actions);
         if (size > answer.capacity()) {
             answer = ByteBuffer.allocateDirect(Math.max(size, 2 * answer.capacity()));
         }
-        answer.clear();
-        try {
-            CodedOutputStream stream = CodedOutputStream.newInstance(answer);
-            out.writeTo(stream);
-            stream.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);  // a direct buffer with room for the message does not fail
-        }
-        answer.flip();
+        WindowRows.writeActions(actions, answer);
+        answer.clear().limit(size);
         return size;
     }
 

@@ -180,14 +180,19 @@ public final class WireFormat {
         }
         for (int k = 0; k < c.getIntHopsCount(); k++) {
             IntHop hop = c.getIntHops(k);
-            if (hop.getQueueBytes() < 0 || hop.getTxBytes() < 0 || hop.getRateBps() <= 0
-                    || hop.getTimestampPs() < 0 || hop.getTimestampPs() > t) {
-                throw new ContractViolation("event " + i + ": int_hops[" + k + "] is impossible (queue_bytes "
-                        + hop.getQueueBytes() + ", tx_bytes " + hop.getTxBytes() + ", rate_bps " + hop.getRateBps()
-                        + ", timestamp_ps " + hop.getTimestampPs() + " for a completion at " + t + " ps)");
-            }
-            into.addIntHop(hop.getQueueBytes(), hop.getTxBytes(), hop.getTimestampPs(), hop.getRateBps());
+            addIntHop(i, k, t, hop.getQueueBytes(), hop.getTxBytes(), hop.getTimestampPs(), hop.getRateBps(), into);
         }
+    }
+
+    /** INT hop record k of event i (a completion at t), checked: a record from before the ACK arrived. */
+    static void addIntHop(int i, int k, long t, long queueBytes, long txBytes, long timestampPs, long rateBps,
+                          EventBatch into) {
+        if (queueBytes < 0 || txBytes < 0 || rateBps <= 0 || timestampPs < 0 || timestampPs > t) {
+            throw new ContractViolation("event " + i + ": int_hops[" + k + "] is impossible (queue_bytes "
+                    + queueBytes + ", tx_bytes " + txBytes + ", rate_bps " + rateBps
+                    + ", timestamp_ps " + timestampPs + " for a completion at " + t + " ps)");
+        }
+        into.addIntHop(queueBytes, txBytes, timestampPs, rateBps);
     }
 
     // ------------------------------------------------------------------ actions

@@ -27,16 +27,19 @@ import org.junit.jupiter.api.Test;
 class InProcessSessionTest {
     private static final long L = 1_000_000;  // goodHello's reaction delay
 
-    /** The batch as the bridge passes it: serialized at the start of a direct buffer larger than the batch. */
+    /** The batch as the bridge passes it: rows at the start of a direct buffer larger than the batch. */
     private static int put(ByteBuffer buffer, EventBatch batch) {
-        byte[] bytes = batch.toByteArray();
-        buffer.clear();
-        buffer.put(bytes);
-        return bytes.length;
+        org.cosim.agents.api.EventBatch columns = new org.cosim.agents.api.EventBatch();
+        WireFormat.fromProto(batch, columns);
+        WindowRows.writeEvents(columns, buffer);
+        return WindowRows.eventsSize(columns);
     }
 
-    private static ActionBatch answer(InProcessSession s) throws InvalidProtocolBufferException {
-        return ActionBatch.parseFrom(s.answer().duplicate());
+    /** The answer's rows as the proto ActionBatch a gRPC session sends. */
+    private static ActionBatch answer(InProcessSession s) {
+        org.cosim.agents.api.ActionBatch columns = new org.cosim.agents.api.ActionBatch();
+        WindowRows.readActions(s.answer(), columns);
+        return WireFormat.toProto(columns);
     }
 
     private static List<EventBatch> windows() {
@@ -87,17 +90,88 @@ class InProcessSessionTest {
         assertTrue(size > first, size + " bytes of answer, a first buffer of " + first);
         ActionBatch a = answer(s);
         assertTrue(a.getActionsCount() >= 4000, "actions: " + a.getActionsCount());
-        assertEquals(size, a.getSerializedSize());
+        // 16 bytes of header, 64 per action.
+        assertEquals(16 + 64 * a.getActionsCount(), size);
+    }
+
+    /**
+     * Every event kind and field survives the rows: a batch of each kind, with INT hop records, written as the
+     * bridge writes it and read back, equals the batch.
+     */
+    @Test
+    void everyEventKindRoundTripsThroughTheRows() {
+        EventBatch all = EventBatch.newBuilder().setWindowStartPs(7 * L)
+                .addEvents(arrival(7 * L + 1, 1, 0))
+                .addEvents(org.cosim.proto.Event.newBuilder().setTimePs(7 * L + 2).setHost(1)
+                        .setCompletion(org.cosim.proto.SegmentCompletion.newBuilder().setFlow(0).setSeq(3000)
+                                .setBytes(1000).setSendTimePs(5).setCompletionTimePs(7 * L + 2).setTxTimePs(6)
+                                .setIntMaxHopDelayPs(70).setIntReverseMaxHopDelayPs(80).setEcnEcho(true).setSyn(true)
+                                .addIntHops(org.cosim.proto.IntHop.newBuilder().setQueueBytes(1).setTxBytes(2)
+                                        .setTimestampPs(3).setRateBps(4))
+                                .addIntHops(org.cosim.proto.IntHop.newBuilder().setQueueBytes(5).setTxBytes(6)
+                                        .setTimestampPs(7).setRateBps(8))))
+                .addEvents(org.cosim.proto.Event.newBuilder().setTimePs(7 * L + 3).setHost(2)
+                        .setPfcChange(org.cosim.proto.PfcChange.newBuilder().setTrafficClass(3).setPaused(true)))
+                .addEvents(org.cosim.proto.Event.newBuilder().setTimePs(7 * L + 4).setHost(2)
+                        .setTimer(org.cosim.proto.TimerFired.newBuilder().setTimerId(1L << 40)))
+                .addEvents(org.cosim.proto.Event.newBuilder().setTimePs(7 * L + 5).setHost(0)
+                        .setPacketArrival(org.cosim.proto.PacketArrival.newBuilder().setFlow(1).setSeq(9000)
+                                .setBytes(64).setPath(3).setTrimmed(true).setLastOfFlow(true).setEcn(true)
+                                .setIntMaxHopDelayPs(11).setSendTimePs(12).setTxTimePs(13)))
+                .addEvents(org.cosim.proto.Event.newBuilder().setTimePs(7 * L + 6).setHost(1)
+                        .setControlArrival(org.cosim.proto.ControlArrival.newBuilder()
+                                .setKind(org.cosim.proto.ControlKind.CONTROL_PULL).setFlow(0).setSeq(4).setPullNumber(17)
+                                .setPath(2).setEchoTimePs(21).setEchoTxTimePs(22)))
+                .addEvents(org.cosim.proto.Event.newBuilder().setTimePs(7 * L + 7).setHost(2)
+                        .setTransmitted(org.cosim.proto.SegmentTransmitted.newBuilder().setFlow(1).setSeq(5)
+                                .setBytes(1500).setSendTimePs(31)))
+                .build();
+        org.cosim.agents.api.EventBatch columns = new org.cosim.agents.api.EventBatch();
+        WireFormat.fromProto(all, columns);
+        ByteBuffer rows = ByteBuffer.allocateDirect(WindowRows.eventsSize(columns));
+        WindowRows.writeEvents(columns, rows);
+        // 16 bytes of header, 80 per event, 32 per INT hop record.
+        assertEquals(16 + 80 * 7 + 32 * 2, WindowRows.eventsSize(columns));
+        org.cosim.agents.api.EventBatch back = new org.cosim.agents.api.EventBatch();
+        WindowRows.readEvents(rows, rows.capacity(), back);
+        assertEquals(all, WireFormat.toProto(back));
+    }
+
+    /** The rows go at [0, size) whatever the buffer's position and limit, which the previous window left. */
+    @Test
+    void rowsIgnoreTheBuffersPositionAndLimit() {
+        org.cosim.agents.api.ActionBatch actions = new org.cosim.agents.api.ActionBatch();
+        actions.reset(L);
+        actions.setTimer(2 * L, 1, 42);
+        actions.sendSegment(2 * L, 1, 0, 0, 1000, 0, 0);
+        ByteBuffer out = ByteBuffer.allocateDirect(1024);
+        out.position(8).limit(16);  // as a one-window-earlier answer of no actions leaves it
+        WindowRows.writeActions(actions, out);
+        out.position(3).limit(5);
+        org.cosim.agents.api.ActionBatch back = new org.cosim.agents.api.ActionBatch();
+        WindowRows.readActions(out, back);
+        assertEquals(WireFormat.toProto(actions), WireFormat.toProto(back));
+    }
+
+    @Test
+    void rowsThatRunPastTheBatchOrHaveNoKindAreRefused() {
+        InProcessSession s = InProcessSession.open(goodHello().toByteArray());
+        ByteBuffer in = ByteBuffer.allocateDirect(1024).order(java.nio.ByteOrder.nativeOrder());
+        int size = put(in, window(0, arrival(10, 1, 0)));
+        ContractViolation shortBatch = assertThrows(ContractViolation.class, () -> s.window(in, size - 1));
+        assertTrue(shortBatch.getMessage().contains("need more than its"), shortBatch.getMessage());
+        in.putInt(16, 99);  // the first row's kind
+        ContractViolation noKind = assertThrows(ContractViolation.class, () -> s.window(in, size));
+        assertTrue(noKind.getMessage().contains("has no kind (99)"), noKind.getMessage());
     }
 
     @Test
     void aBrokenBatchAndASecondFabricDoneAreRefusedInTheServersWords() throws Exception {
         InProcessSession s = InProcessSession.open(goodHello().toByteArray());
         ByteBuffer in = ByteBuffer.allocateDirect(64);
-        in.put(new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff});
-        InvalidProtocolBufferException broken = assertThrows(InvalidProtocolBufferException.class,
-                () -> s.window(in, 3));
-        assertTrue(InProcessSession.describe(broken).startsWith("INVALID_ARGUMENT: "));
+        ContractViolation broken = assertThrows(ContractViolation.class, () -> s.window(in, 3));
+        assertEquals("INVALID_ARGUMENT: a batch of 3 bytes, shorter than its header", InProcessSession.describe(broken));
+        assertTrue(InProcessSession.describe(new InvalidProtocolBufferException("x")).startsWith("INVALID_ARGUMENT: "));
         byte[] done = FabricDone.newBuilder().setEndTimePs(L).build().toByteArray();
         s.finish(done);
         ContractViolation again = assertThrows(ContractViolation.class, () -> s.finish(done));
