@@ -175,6 +175,18 @@ void AgentBridge::openPacketTrace() {
 }
 
 void AgentBridge::resolveScenario() {
+    cPar& specFile = par("runSpecFile");
+    if (!specFile.stdstringValue().empty()) {
+        std::filesystem::path path(specFile.stdstringValue());
+        if (path.is_relative() && specFile.getBaseDirectory() != nullptr) {
+            path = std::filesystem::path(specFile.getBaseDirectory()) / path;
+        }
+        std::ifstream in(path, std::ios::binary);
+        if (!in || !spec_.ParseFromIstream(&in)) {
+            throw cRuntimeError(this, "cannot read a RunSpec from %s (runSpecFile)", path.c_str());
+        }
+        return;
+    }
     cPar& p = par("scenario");
     std::filesystem::path path(p.stdstringValue());
     if (path.empty()) throw cRuntimeError(this, "no scenario: set %s.scenario to a .textproto file", getFullPath().c_str());

@@ -19,7 +19,8 @@
 //
 // It is also where a run starts: it reads the scenario file named by its
 // `scenario` parameter and has the agents resolve it (the Resolve RPC:
-// RunSpec, computed by the Java fabric's own code), while ScenarioNetwork builds
+// RunSpec, computed by the Java fabric's own code), or reads the RunSpec cosim's
+// runner resolved already (the `runSpecFile` parameter), while ScenarioNetwork builds
 // the network from it or, in a NED-defined network, in init stage 0. In stage 0
 // it checks that the network it runs in is that topology (NetworkCheck) and opens
 // the session with RunSpec's Hello. The other modules take their settings from spec() in stage 1; flow starts

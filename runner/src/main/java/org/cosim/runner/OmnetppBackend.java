@@ -131,7 +131,7 @@ public final class OmnetppBackend {
         try {
             Files.createDirectories(dir);
             for (String f : List.of("cosim.sca", "cosim.vec", "cosim.vci", RttSampleFile.RUNNER_FILE,
-                    FlowStateFile.RUNNER_FILE, "opp_run.log")) {
+                    FlowStateFile.RUNNER_FILE, "opp_run.log", RUN_SPEC_FILE)) {
                 Files.deleteIfExists(dir.resolve(f));
             }
             Files.writeString(dir.resolve("scenario.textproto"), ScenarioFiles.canonicalText(asRun));
@@ -160,8 +160,13 @@ public final class OmnetppBackend {
         }
         Launch launch;
         try {
-            writeIni(dir, OmnetppIni.forRun("scenario.textproto", agents,
-                    inProcess ? OmnetppIni.EmbeddedJvm.ofThisJvm() : null, setup.config().warmupPs()));
+            OmnetppIni.RunAgents where = OmnetppIni.RunAgents.server(agents);
+            if (inProcess) {
+                // The scenario as run is the set-up's own (no depth added): its RunSpec is the one to run.
+                writeRunSpec(dir.resolve(RUN_SPEC_FILE), RunSpecs.of(setup));
+                where = OmnetppIni.RunAgents.inProcess(OmnetppIni.EmbeddedJvm.ofThisJvm(), RUN_SPEC_FILE);
+            }
+            writeIni(dir, OmnetppIni.forRun("scenario.textproto", where, setup.config().warmupPs()));
             launch = launch(omnetpp, home, lib, dir, control);
         } finally {
             if (server != null) {
@@ -169,6 +174,17 @@ public final class OmnetppBackend {
             }
         }
         return convert(setup, dir, launch);
+    }
+
+    /** The run's RunSpec, beside run.ini, for in-process agents (the bridge's runSpecFile). */
+    static final String RUN_SPEC_FILE = "runspec.bin";
+
+    private static void writeRunSpec(Path file, org.cosim.proto.RunSpec spec) {
+        try {
+            Files.write(file, spec.toByteArray());
+        } catch (IOException e) {
+            throw new OmnetppException("cannot write " + file + ": " + e.getMessage(), e);
+        }
     }
 
     private static void writeIni(Path dir, String text) {

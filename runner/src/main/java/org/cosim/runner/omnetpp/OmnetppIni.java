@@ -90,8 +90,22 @@ public final class OmnetppIni {
         }
     }
 
-    /** {@code agentsTarget}: an agent server's address, or {@link #IN_PROCESS} with {@code jvm} (null otherwise). */
-    public static String forRun(String scenarioFile, String agentsTarget, EmbeddedJvm jvm, long warmupPs) {
+    /**
+     * Where a run's agents are: an agent server's address, or {@link #IN_PROCESS} with the JVM opp_run starts and
+     * the file of the run's RunSpec, which the runner resolved already (the bridge reads it instead of asking the
+     * agents to resolve the scenario again, in a JVM that has not warmed up).
+     */
+    public record RunAgents(String target, EmbeddedJvm jvm, String runSpecFile) {
+        public static RunAgents server(String target) {
+            return new RunAgents(target, null, null);
+        }
+
+        public static RunAgents inProcess(EmbeddedJvm jvm, String runSpecFile) {
+            return new RunAgents(IN_PROCESS, jvm, runSpecFile);
+        }
+    }
+
+    public static String forRun(String scenarioFile, RunAgents agents, long warmupPs) {
         StringBuilder b = new StringBuilder("""
                 # Written by cosim's runner for one run (cosim run --backend omnetpp).
                 [General]
@@ -114,7 +128,11 @@ public final class OmnetppIni {
                 """.formatted(RttSampleFile.RUNNER_FILE, FlowStateFile.RUNNER_FILE, PacketTraceFile.RUNNER_FILE));
         b.append(warmupPeriod(warmupPs));
         b.append("**.bridge.scenario = \"").append(scenarioFile).append("\"\n");
-        b.append("**.bridge.agents = \"").append(agentsTarget).append("\"\n");
+        b.append("**.bridge.agents = \"").append(agents.target()).append("\"\n");
+        EmbeddedJvm jvm = agents.jvm();
+        if (agents.runSpecFile() != null) {
+            b.append("**.bridge.runSpecFile = \"").append(agents.runSpecFile()).append("\"\n");
+        }
         if (jvm != null) {
             b.append("**.bridge.jvmHome = \"").append(jvm.javaHome()).append("\"\n");
             b.append("**.bridge.jvmClassPath = \"").append(jvm.classPath()).append("\"\n");

@@ -15,28 +15,30 @@ class OmnetppIniTest {
     @Test
     void aRunsIniSetsTheScenariosWarmUpInMicrosecondsWhenWhole() {
         // 100 ms = 10^11 ps = 100000 us.
-        String ini = OmnetppIni.forRun("scenario.textproto", "127.0.0.1:1", null, 100_000_000_000L);
+        String ini = OmnetppIni.forRun("scenario.textproto", OmnetppIni.RunAgents.server("127.0.0.1:1"), 100_000_000_000L);
         assertTrue(ini.contains("\nwarmup-period = 100000us\n"), ini);
     }
 
     @Test
     void aWarmUpOfAFractionOfAMicrosecondIsGivenInPicoseconds() {
         // 2.5 us = 2500000 ps: not a whole number of microseconds.
-        assertTrue(OmnetppIni.forRun("s.textproto", "a:1", null, 2_500_000L).contains("\nwarmup-period = 2500000ps\n"));
+        assertTrue(OmnetppIni.forRun("s.textproto", OmnetppIni.RunAgents.server("a:1"), 2_500_000L).contains("\nwarmup-period = 2500000ps\n"));
     }
 
     @Test
     void inProcessAgentsGetTheJvmAndAServerNone() {
         var jvm = new OmnetppIni.EmbeddedJvm("/jdk", "/c/cosim.jar", List.of("-Xmx2g", "-XX:+UseParallelGC"));
-        String in = OmnetppIni.forRun("s.textproto", OmnetppIni.IN_PROCESS, jvm, 0);
+        String in = OmnetppIni.forRun("s.textproto", OmnetppIni.RunAgents.inProcess(jvm, "runspec.bin"), 0);
         assertTrue(in.contains("""
 
                 **.bridge.agents = "in-process"
+                **.bridge.runSpecFile = "runspec.bin"
                 **.bridge.jvmHome = "/jdk"
                 **.bridge.jvmClassPath = "/c/cosim.jar"
                 **.bridge.jvmOptions = "-Xmx2g -XX:+UseParallelGC"
                 """), in);
-        assertFalse(OmnetppIni.forRun("s.textproto", "a:1", null, 0).contains("jvm"));
+        String server = OmnetppIni.forRun("s.textproto", OmnetppIni.RunAgents.server("a:1"), 0);
+        assertFalse(server.contains("jvm") || server.contains("runSpecFile"), server);
     }
 
     @Test
@@ -59,7 +61,7 @@ class OmnetppIniTest {
 
     @Test
     void noWarmUpSetsNone() {
-        assertFalse(OmnetppIni.forRun("s.textproto", "a:1", null, 0).contains("warmup-period"));
+        assertFalse(OmnetppIni.forRun("s.textproto", OmnetppIni.RunAgents.server("a:1"), 0).contains("warmup-period"));
     }
 
     @Test
