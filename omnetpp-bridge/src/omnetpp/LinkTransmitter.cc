@@ -18,6 +18,15 @@ void LinkTransmitter::attach(cSimpleModule* owner, cGate* out) {
                             out->findTransmissionChannel() ? "uses another channel type" : "has no transmission channel");
     }
     delayPs_ = channel_->delayPs();
+    // The connection's end (a Nic's port$i, a SwitchCore's in[k]) names the peer and
+    // the index of its direct gate.
+    cGate* end = out->getPathEndGate();
+    cModule* peer = end->getOwnerModule();
+    if (!peer->hasGate("direct")) {
+        throw cRuntimeError(owner, "gate %s leads to %s, which has no `direct` gate for packets", out->getFullName(),
+                            peer->getFullPath().c_str());
+    }
+    peer_ = end->isVector() ? peer->gate("direct", end->getIndex()) : peer->gate("direct");
     txDone_ = new cMessage("txDone");
 }
 
@@ -31,7 +40,8 @@ void LinkTransmitter::start(Packet* pkt) {
     busy_ = true;
     const int32_t bytes = pkt->size();
     inFlight_ = Sent{pkt->type, pkt->trafficClass, bytes, pkt->ingressPort, pkt->flags};
-    const simtime_t end = simTime() + SimTime::fromRaw(Units::serializationPs(bytes, rateBps()));
+    const simtime_t serialization = SimTime::fromRaw(Units::serializationPs(bytes, rateBps()));
+    const simtime_t end = simTime() + serialization;
     // Only TX_DONE moves: the gap delays the NIC's next packet, not this one's arrival.
     const int64_t gapPs = gapMaxPs_ > 0 && pkt->type == PACKET_TYPE_DATA
                               ? IdentityHash::txGapPs(gapSeed_, gapHost_, pkt->uid, gapMaxPs_)
@@ -40,7 +50,7 @@ void LinkTransmitter::start(Packet* pkt) {
     if (channel_->down()) {
         inFlightLost_ = pkt;  // Java: no arrival is scheduled
     } else {
-        owner_->send(pkt, out_);
+        owner_->sendDirect(pkt, SimTime::fromRaw(delayPs_), serialization, peer_);
     }
     bytesSent_ += bytes;
     packetsSent_++;

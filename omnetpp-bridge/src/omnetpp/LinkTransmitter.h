@@ -1,9 +1,15 @@
 // LinkTransmitter: the sending end of a link inside a module, the twin of Java's
 // LinkTransmitter. It serializes one packet at a time: start() schedules the
-// owner's end-of-transmission event (TX_DONE) and then sends the packet into the
-// LinkChannel, which delivers it to the peer one propagation delay after the
-// serialization ends. Two FES insertions in the same order, at the same integer
-// times, as LinkTransmitter.start: TX_DONE first, then the peer's arrival.
+// owner's end-of-transmission event (TX_DONE) and then sends the packet to the
+// peer, where it arrives one propagation delay after the serialization ends. Two
+// FES insertions in the same order, at the same integer times, as
+// LinkTransmitter.start: TX_DONE first, then the peer's arrival.
+//
+// The packet goes straight to the peer module's `direct` gate (sendDirect, with
+// the LinkChannel's delay and the serialization time): the same arrival event as
+// through the gates and channel of the connection, which describe the topology
+// (NetworkCheck reads them, and the rate and delay come from the channel), without
+// delivering the packet gate by gate along the path.
 #pragma once
 
 #include <omnetpp.h>
@@ -61,6 +67,7 @@ public:
 private:
     omnetpp::cSimpleModule* owner_ = nullptr;
     omnetpp::cGate* out_ = nullptr;
+    omnetpp::cGate* peer_ = nullptr;  // the peer's direct gate, where packets arrive
     const LinkChannel* channel_ = nullptr;
     omnetpp::cMessage* txDone_ = nullptr;
     int64_t delayPs_ = 0;

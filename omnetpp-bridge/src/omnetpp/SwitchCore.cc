@@ -55,7 +55,11 @@ void SwitchCore::initialize(int stage) {
     ctx.seed = seed_;
     ctx.intOn = sw.int_enabled();
     const int n = gateSize("in");
-    inGateBaseId_ = gateBaseId("in");
+    if (gateSize("direct") != n) {
+        throw cRuntimeError(this, "%d in[] gates but %d direct[] gates: size direct[] as the switch's lines",
+                            n, gateSize("direct"));
+    }
+    directGateBaseId_ = gateBaseId("direct");
     ports_.clear();
     for (int i = 0; i < n; ++i) {
         auto* p = dynamic_cast<SwitchPort*>(box->getSubmodule("port", i));
@@ -79,7 +83,7 @@ void SwitchCore::handleMessage(cMessage* msg) {
         forward(pkt);  // the forwarding latency has passed (Java FORWARD)
     } else {
         // The port from the gate id alone: getArrivalGate() looks the gate up by id on every packet.
-        arrive(msg->getArrivalGateId() - inGateBaseId_, pkt);
+        arrive(msg->getArrivalGateId() - directGateBaseId_, pkt);
     }
 }
 

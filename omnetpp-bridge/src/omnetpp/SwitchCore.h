@@ -51,7 +51,7 @@ private:
 
     int id_ = 0;
     std::string name_;
-    int inGateBaseId_ = 0;  // in[k] has gate id inGateBaseId_ + k (OMNeT++ numbers vector gates contiguously)
+    int directGateBaseId_ = 0;  // direct[k], port k's arrivals, has gate id directGateBaseId_ + k (contiguous)
     std::vector<SwitchPort*> ports_;
     RouteTable routes_;
     SharedBuffer buffer_;
