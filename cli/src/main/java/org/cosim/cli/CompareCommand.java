@@ -112,7 +112,7 @@ public final class CompareCommand implements Command {
         }
         Path scenarioFile = CommandLines.scenarioArgument(cl);
         CommandLines.Overridden read = CommandLines.readScenario(scenarioFile, cl, "compare", err);
-        Scenario scenario = PairedRun.scenario(read.scenario(), cl.hasOption("agents"));
+        Scenario scenario = read.scenario();
         // From the set-up on, which takes a while for a large scenario: a signal stops it.
         try (StopOnSignal stop = new StopOnSignal(err, "the comparison")) {
             var built = stop.simulation(read, scenario);

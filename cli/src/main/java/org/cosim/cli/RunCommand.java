@@ -2,27 +2,17 @@ package org.cosim.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
-import java.util.function.LongConsumer;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.AgentTransports;
 import org.cosim.runner.Backend;
-import org.cosim.runner.JavaBackend;
 import org.cosim.runner.LoadCheck;
-import org.cosim.runner.OmnetppBackend;
 import org.cosim.runner.RunSettings;
 import org.cosim.runner.omnetpp.OmnetppException;
-import org.cosim.runner.omnetpp.OmnetppInstall;
-import org.cosim.runner.plots.Plots;
-import org.cosim.runner.results.ResultsWriter;
 import org.cosim.runner.results.RunResults;
-import org.cosim.runner.results.Summary;
-import org.cosim.runner.results.TracedOneWay;
-import org.cosim.scenario.ScenarioFiles;
 import org.cosim.setup.RunSetup;
 
 /** `cosim run SCENARIO`: one scenario on one back end, results and plots in a directory. */
@@ -118,11 +108,6 @@ public final class RunCommand implements Command {
 
         RunSettings settings = RunSettings.in(outDir, err).withTransport(transport(cl), trace)
                 .withAgents(cl.getOptionValue("agents"));
-        if (backend == Backend.OMNETPP && !scenario.hasPipelineDepth() && OmnetppBackend.overGrpc(settings)) {
-            err.println("cosim run: opp_run pipelines at depth "
-                    + OmnetppBackend.asRun(scenario, settings).getPipelineDepth()
-                    + " (the scenario sets no pipeline_depth; results are the same at every depth)");
-        }
         noteFlowsAfterTheEnd(setup, err);
         Progress progress = new Progress(err, setup.config().durationPs());
         RunResults results;

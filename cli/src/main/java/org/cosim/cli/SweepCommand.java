@@ -20,7 +20,6 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.cosim.cli.slurm.SlurmStudy;
 import org.cosim.cli.sweep.SeedSummary;
-import org.cosim.cli.sweep.SweepAxis;
 import org.cosim.cli.sweep.SweepPlan;
 import org.cosim.cli.sweep.SweepTable;
 import org.cosim.proto.Scenario;
@@ -315,7 +314,7 @@ public final class SweepCommand implements Command {
     /** A point on both back ends, as `cosim compare` runs them: the row holds the Java run and how many values differ. */
     private static SweepTable.Row runBoth(SweepPlan.Point p, String dir, Scenario given, Path runDir, boolean plots,
                                          StopOnSignal stop, PrintStream err) {
-        RunSetup setup = RunSetup.of(PairedRun.scenario(given, false), stop.setUp());
+        RunSetup setup = RunSetup.of(given, stop.setUp());
         Summary[] javaSummary = new Summary[1];
         PairedRun.Outcome pair = PairedRun.run(setup, runDir, RunSettings.in(runDir, err), 0, new PairedRun.Listener() {
             @Override

@@ -17,7 +17,6 @@ import org.cosim.proto.Scenario;
 import org.cosim.runner.AgentTransports;
 import org.cosim.runner.Backend;
 import org.cosim.runner.JavaBackend;
-import org.cosim.runner.OmnetppBackend;
 import org.cosim.runner.RunControl;
 import org.cosim.runner.RunSettings;
 import org.cosim.runner.ShippedScenarios;
@@ -35,7 +34,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Paired runs: the same scenario on the Java and the OMNeT++ back end gives
@@ -73,14 +71,14 @@ class OmnetppPairedRunTest {
     }
 
     /**
-     * What a user gets from `cosim run` on each back end with a scenario that sets no depth: the Java back end at
-     * depth 1; opp_run with its agents in-process at depth 1 too, and with them over gRPC (`--transport grpc`)
-     * pipelined at the runner's default depth. Poseidon's Fig 14 at 200 Gb/s, where actions and hardware events
-     * meet on the same picosecond: the same flows, RTT samples and time series either way.
+     * What a user gets from `cosim run` on each back end with a scenario that sets no depth: both back ends at
+     * depth 1, opp_run's agents in-process or over gRPC (`--transport grpc`). Poseidon's Fig 14 at 200 Gb/s, where
+     * actions and hardware events meet on the same picosecond: the same flows, RTT samples and time series either
+     * way.
      */
     @ParameterizedTest
     @EnumSource(AgentTransports.Kind.class)
-    void aDefaultOmnetppRunEqualsTheJavaRunAtDepthOne(AgentTransports.Kind kind) throws IOException {
+    void aDefaultOmnetppRunEqualsTheJavaRunWithEitherTransport(AgentTransports.Kind kind) throws IOException {
         Scenario s = ShippedScenarios.read("poseidon/fig14-m2-n2.textproto", "duration_us=1500",
                 "output.warmup_us=500");
         assertTrue(!s.hasPipelineDepth());
@@ -88,13 +86,8 @@ class OmnetppPairedRunTest {
         Path[] dirs = runBoth(s, s);
         String asRun = Files.readString(tmp.resolve("omnetpp/omnetpp/scenario.textproto"));
         String ini = Files.readString(tmp.resolve("omnetpp/omnetpp/run.ini"));
-        if (kind == AgentTransports.Kind.GRPC) {
-            assertTrue(asRun.contains("pipeline_depth: 4"), "opp_run ran pipelined");
-            assertFalse(ini.contains("in-process"), ini);
-        } else {
-            assertFalse(asRun.contains("pipeline_depth"), "opp_run ran at depth 1");
-            assertTrue(ini.contains("**.bridge.agents = \"in-process\""), ini);
-        }
+        assertFalse(asRun.contains("pipeline_depth"), "opp_run ran at depth 1");
+        assertTrue(ini.contains("**.bridge.agents = \"in-process\"") == (kind == AgentTransports.Kind.DIRECT), ini);
         for (String f : new String[] {"flows.csv", "rtt_samples.csv", "timeseries.csv"}) {
             assertArrayEquals(Files.readAllBytes(dirs[0].resolve(f)), Files.readAllBytes(dirs[1].resolve(f)), f);
         }
@@ -240,7 +233,7 @@ class OmnetppPairedRunTest {
                 "workload.incast.senders=100", "workload.incast.flow_bytes=90000",
                 "topology.switches.ndp.data_queue_packets=2", "topology.switches.ndp.header_queue_bytes=3000",
                 "duration_us=4000", "output.packet_trace={flows: [0, 17, 99]}");
-        Path[] dirs = runBoth(OmnetppBackend.asRun(ndp, false));
+        Path[] dirs = runBoth(ndp);
         assertArrayEquals(Files.readAllBytes(dirs[0].resolve("packet_trace.csv")),
                 Files.readAllBytes(dirs[1].resolve("packet_trace.csv")));
         assertTrue(ResultsComparison.of(dirs[0], "java", dirs[1], "omnetpp", 0).agree());
@@ -251,7 +244,7 @@ class OmnetppPairedRunTest {
         Scenario dctcp = ShippedScenarios.read("ndp-dctcp-fig16-incast.textproto", "topology.fat_tree.k=8",
                 "workload.incast.senders=32", "duration_us=3000",
                 "output.packet_trace={flows: [3] from_us: 1000 to_us: 2500}");
-        dirs = runBoth(OmnetppBackend.asRun(dctcp, false));
+        dirs = runBoth(dctcp);
         assertArrayEquals(Files.readAllBytes(dirs[0].resolve("packet_trace.csv")),
                 Files.readAllBytes(dirs[1].resolve("packet_trace.csv")));
         csv = Files.readString(dirs[1].resolve("packet_trace.csv"));
@@ -286,8 +279,8 @@ class OmnetppPairedRunTest {
                 "protocol.dctcp.window.syn_handshake=true"));
         assertTrue(d.flows().stream().allMatch(f -> f.finished()), "every flow completes");
         // The SYNs were sent: without them the flows run otherwise.
-        RunResults noSyn = JavaBackend.run(OmnetppBackend.asRun(tcpIncast("ndp-dctcp-fig16-incast.textproto",
-                "protocol.dctcp.window.syn_handshake=false"), false), t -> { });
+        RunResults noSyn = JavaBackend.run(tcpIncast("ndp-dctcp-fig16-incast.textproto",
+                "protocol.dctcp.window.syn_handshake=false"), t -> { });
         assertNotEquals(noSyn.flows(), d.flows());
     }
 
@@ -327,7 +320,7 @@ class OmnetppPairedRunTest {
     void sampledWindowsOnBothBackEnds() throws IOException {
         Scenario s = ShippedScenarios.read("poseidon/fig14-m2-n2.textproto", "duration_us=3000",
                 "output.warmup_us=1000", "output.agent_state=true", "output.sample_interval_us=50");
-        Path[] dirs = runBoth(OmnetppBackend.asRun(s, false));
+        Path[] dirs = runBoth(s);
         assertArrayEquals(Files.readAllBytes(dirs[0].resolve("agent_state.csv")),
                 Files.readAllBytes(dirs[1].resolve("agent_state.csv")));
         assertTrue(Files.readString(dirs[1].resolve("agent_state.csv"))
@@ -405,9 +398,14 @@ class OmnetppPairedRunTest {
                 "duration_us=3000", "output.warmup_us=1000"));
     }
 
-    /** NDP's 32 -> 1 incast on the k = 8 fat tree, pipelined 4 deep. */
-    @Test
-    void ndpIncastPipelinedDepth4() {
+    /**
+     * NDP's 32 -> 1 incast on the k = 8 fat tree, pipelined 4 deep, with the agents in-process and over gRPC (where
+     * opp_run's link thread, PipelinedLink, carries the batches).
+     */
+    @ParameterizedTest
+    @EnumSource(AgentTransports.Kind.class)
+    void ndpIncastPipelinedDepth4(AgentTransports.Kind kind) {
+        transport = kind;
         assertIdentical(ShippedScenarios.read("ndp-fig16-incast.textproto", "topology.fat_tree.k=8",
                 "workload.incast.senders=32", "duration_us=13000", "pipeline_depth=4"));
     }
@@ -548,20 +546,17 @@ class OmnetppPairedRunTest {
     private RunResults lastJava;
 
     /**
-     * Runs the scenario on both back ends and writes their results files: {java dir, omnetpp dir}. Both at the
-     * depth opp_run uses (the scenario's, else the runner's default), as `cosim compare` does, so that the
-     * event and window counts compare too; the Java back end gives the same results at depth 1
-     * (PipelineDepthTest).
+     * Runs the scenario on both back ends, at its own pipeline depth, and writes their results files: {java dir,
+     * omnetpp dir}.
      */
-    private Path[] runBoth(Scenario given) {
-        Scenario scenario = OmnetppBackend.asRun(given, transport == AgentTransports.Kind.GRPC);
+    private Path[] runBoth(Scenario scenario) {
         return runBoth(scenario, scenario);
     }
 
     /** How opp_run reaches the agents in this test's runs: in-process (DIRECT, the default) or over gRPC. */
     private AgentTransports.Kind transport = AgentTransports.Kind.DIRECT;
 
-    /** The Java back end runs {@code java}, the OMNeT++ runner {@code omnetpp} (its default depth if it sets none). */
+    /** The Java back end runs {@code java}, the OMNeT++ runner {@code omnetpp}. */
     private Path[] runBoth(Scenario javaScenario, Scenario omnetppScenario) {
         RunSetup sim = RunSetup.of(omnetppScenario);
         RunResults java = JavaBackend.run(javaScenario, t -> { });

@@ -39,7 +39,6 @@ import org.cosim.runner.results.RttSamples;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.TimeSeries;
 import org.cosim.scenario.ScenarioFiles;
-import org.cosim.setup.FabricConfig;
 import org.cosim.setup.RunSetup;
 import org.cosim.setup.RunSpecs;
 import org.cosim.setup.report.PacketTrace;
@@ -66,49 +65,12 @@ public final class OmnetppBackend {
     private OmnetppBackend() {}
 
     /**
-     * The pipeline depth of a run over gRPC whose scenario sets none. Results do not
-     * depend on the depth (the agents' actions rank before the hardware's events of
-     * the same picosecond, in both back ends), so the runner picks the one that lets
-     * opp_run simulate on while the agent server answers: 4 was the fastest measured
-     * on the NDP permutation (docs/speed.md: depth 2 is slower). In-process agents
-     * answer within the call, so there a deeper pipeline only cuts the windows finer:
-     * they run at the scenario's own depth.
-     */
-    public static final int DEFAULT_PIPELINE_DEPTH = 4;
-
-    /**
      * Whether opp_run reaches the agents over gRPC under {@code settings}: an agent server named by
      * {@code --agents}, or one served here ({@code --transport grpc}). Otherwise they run in-process, in a JVM
      * inside opp_run.
      */
     public static boolean overGrpc(RunSettings settings) {
         return settings.agents() != null || settings.transport() == AgentTransports.Kind.GRPC;
-    }
-
-    /**
-     * The scenario as opp_run runs it under {@code settings}: the scenario's own pipeline depth if it sets one or
-     * the agents run in-process, else the largest depth up to {@link #DEFAULT_PIPELINE_DEPTH} that divides L into
-     * whole picoseconds.
-     */
-    public static Scenario asRun(Scenario s, RunSettings settings) {
-        return asRun(s, overGrpc(settings));
-    }
-
-    /** {@link #asRun(Scenario, RunSettings)} with the agents over gRPC or not. */
-    public static Scenario asRun(Scenario s, boolean overGrpc) {
-        return asRun(s, FabricConfig.from(s).reactionDelayPs(), overGrpc);
-    }
-
-    /** {@link #asRun(Scenario, boolean)} for a scenario whose L is {@code reactionDelayPs}. */
-    static Scenario asRun(Scenario s, long reactionDelayPs, boolean overGrpc) {
-        if (s.hasPipelineDepth() || !overGrpc) {
-            return s;
-        }
-        int depth = DEFAULT_PIPELINE_DEPTH;
-        while (reactionDelayPs % depth != 0) {
-            depth--;
-        }
-        return s.toBuilder().setPipelineDepth(depth).build();
     }
 
     /**
@@ -127,7 +89,9 @@ public final class OmnetppBackend {
             settings.notes().println("cosim: the bridge was built without in-process agents (CMake found no JDK: "
                     + BridgeBuild.inProcessStatus(home) + "); the agents are served over gRPC");
         }
-        Scenario asRun = asRun(setup.scenario(), setup.config().reactionDelayPs(), !inProcess && overGrpc(settings));
+        // The scenario's own pipeline depth (1 when it sets none): on 2 cores depth 1 was the fastest over gRPC
+        // too (docs/speed.md), and in-process agents answer within the call.
+        Scenario asRun = setup.scenario();
         try {
             Files.createDirectories(dir);
             for (String f : List.of("cosim.sca", "cosim.vec", "cosim.vci", RttSampleFile.RUNNER_FILE,
@@ -162,7 +126,6 @@ public final class OmnetppBackend {
         try {
             OmnetppIni.RunAgents where = OmnetppIni.RunAgents.server(agents);
             if (inProcess) {
-                // The scenario as run is the set-up's own (no depth added): its RunSpec is the one to run.
                 writeRunSpec(dir.resolve(RUN_SPEC_FILE), RunSpecs.of(setup));
                 where = OmnetppIni.RunAgents.inProcess(OmnetppIni.EmbeddedJvm.ofThisJvm(), RUN_SPEC_FILE);
             }

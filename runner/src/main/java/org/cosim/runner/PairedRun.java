@@ -3,7 +3,6 @@ package org.cosim.runner;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Function;
-import org.cosim.proto.Scenario;
 import org.cosim.runner.omnetpp.OmnetppException;
 import org.cosim.runner.results.ResultsComparison;
 import org.cosim.runner.results.RunResults;
@@ -57,14 +56,6 @@ public final class PairedRun {
             }
             return omnetpp.complete() ? null : Backend.OMNETPP.id() + ": " + omnetpp.failure();
         }
-    }
-
-    /**
-     * The scenario as a pair runs it, with opp_run's agents over gRPC ({@link OmnetppBackend#overGrpc}) or
-     * in-process: over gRPC at opp_run's pipeline depth when it sets none.
-     */
-    public static Scenario scenario(Scenario s, boolean overGrpc) {
-        return OmnetppBackend.asRun(s, overGrpc);
     }
 
     /** The directory of {@code backend}'s results in a pair kept in {@code dir}. */

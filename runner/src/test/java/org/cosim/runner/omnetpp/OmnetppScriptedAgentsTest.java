@@ -34,7 +34,6 @@ import org.cosim.proto.RunSpec;
 import org.cosim.proto.Scenario;
 import org.cosim.runner.Backend;
 import org.cosim.runner.JavaBackend;
-import org.cosim.runner.OmnetppBackend;
 import org.cosim.runner.RunControl;
 import org.cosim.runner.RunSettings;
 import org.cosim.runner.results.RunResults;
@@ -270,9 +269,7 @@ class OmnetppScriptedAgentsTest {
     @ParameterizedTest
     @ValueSource(strings = {"enabled: true", "enabled: true quantize: true switches: \"right_switch\""})
     void everyEventIsTheSameFieldForField(String intTelemetry) throws IOException {
-        // At the depth opp_run runs it (the runner's default), so that both sides cut the same windows.
-        Scenario parsed = ScenarioFiles.parse(SCENARIO.formatted(intTelemetry), "scripted-agents");
-        Scenario scenario = OmnetppBackend.asRun(parsed, true);
+        Scenario scenario = ScenarioFiles.parse(SCENARIO.formatted(intTelemetry), "scripted-agents");
         RunSetup sim = RunSetup.of(scenario);
         ScriptedTransport javaSide = new ScriptedTransport(sim.config().reactionDelayPs());
         RunResults java = JavaBackend.run(sim, javaSide, t -> { });

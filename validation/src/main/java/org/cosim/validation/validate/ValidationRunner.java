@@ -28,7 +28,6 @@ import org.cosim.runner.PairedRun;
 import org.cosim.runner.RunControl;
 import org.cosim.runner.RunSettings;
 import org.cosim.runner.omnetpp.OmnetppException;
-import org.cosim.runner.omnetpp.OmnetppInstall;
 import org.cosim.runner.plots.FigureData;
 import org.cosim.runner.plots.Plots;
 import org.cosim.runner.results.ResultsWriter;
@@ -563,9 +562,6 @@ public final class ValidationRunner {
         SetUpStop setUpStop = new SetUpStop(this::stopping);
         try {
             scenario = ScenarioFiles.read(options.scenarios().resolve(r.scenario()), r.overrides(options.quick()));
-            if (p.partner() != null) {
-                scenario = PairedRun.scenario(scenario, false);
-            }
             setup = sampledAsAsked(scenario, setUpStop);
             // Its flow count: from the run itself, or, when its own sampling would not fit at all, from the run
             // with a single sample.
