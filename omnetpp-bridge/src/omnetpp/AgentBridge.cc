@@ -30,7 +30,7 @@ int64_t steadyNanos() {
         .count();
 }
 
-// Adds the wall time of one call on the agents, however it ends, to the run's total.
+// Adds the wall time of one call on the agents, however it ends, to a total.
 struct ExchangeClock {
     int64_t& total;
     const int64_t start = steadyNanos();
@@ -81,6 +81,7 @@ void AgentBridge::initialize(int stage) {
         apply_ = new cMessage("applyActions");
         apply_->setSchedulingPriority(kApplyPriority);
         try {
+            ExchangeClock clock{startNanos_};
             windowPs_ = agents_->open(spec_.hello());
         } catch (const std::exception& e) {
             throw cRuntimeError(this, "cannot open the agent session with %s: %s", agents_->where().c_str(), e.what());
@@ -100,7 +101,10 @@ const RunSpec& AgentBridge::resolve() {
     Enter_Method_Silent();
     if (resolved_) return spec_;
     wallStartNanos_ = steadyNanos();  // the run's wall time counts from here
-    agents_ = connectAgents();
+    {
+        ExchangeClock clock{startNanos_};
+        agents_ = connectAgents();
+    }
     resolveScenario();
     resolved_ = true;
     return spec_;
@@ -612,11 +616,13 @@ void AgentBridge::finish() {
     recordExact("agentWindows", windows_);
     recordExact("agentEvents", eventsSent_);
     recordExact("packetsInNetwork", Packet::live());
-    // Wall-clock figures (vary from run to run): the whole run from network setup,
-    // and the time spent waiting for the agents (gRPC round trips, or the in-process calls, + the agents' work
-    // that the simulation did not overlap).
+    // Wall-clock figures (vary from run to run): the whole run from network setup, the
+    // agents' start (connecting, or in-process the JVM's start, and the session's
+    // opening), and the time spent waiting for the agents in the windows (gRPC round
+    // trips, or the in-process calls, + the agents' work that the simulation did not overlap).
     recordScalar("wallSeconds", (steadyNanos() - wallStartNanos_) / 1e9, "s");
     recordScalar("exchangeWallSeconds", exchangeNanos_ / 1e9, "s");
+    recordScalar("agentsStartWallSeconds", startNanos_ / 1e9, "s");
     if (!failure.empty()) throw cRuntimeError(this, "ending the agent session failed: %s", failure.c_str());
     if (!fileFailure.empty()) throw cRuntimeError(this, "%s", fileFailure.c_str());
 }

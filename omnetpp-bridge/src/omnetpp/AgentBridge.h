@@ -169,6 +169,7 @@ private:
     int64_t windows_ = 0;
     int64_t eventsSent_ = 0;
     int64_t exchangeNanos_ = 0;
+    int64_t startNanos_ = 0;  // starting the agents: connecting (in-process: the JVM's start) and opening the session
     int64_t wallStartNanos_ = 0;
     bool progress_ = false;
     int64_t nextProgressPs_ = 0;

@@ -246,6 +246,7 @@ public final class OmnetppBackend {
         Scenario s = setup.scenario();
         Map<String, Double> breakdown = new LinkedHashMap<>();
         breakdown.put("opp_run_wall_time", Double.parseDouble(files.scalar(bridge, "wallSeconds")));
+        breakdown.put("agents_start_wall_time", Double.parseDouble(files.scalar(bridge, "agentsStartWallSeconds")));
         breakdown.put("agent_exchange_wall_time", Double.parseDouble(files.scalar(bridge, "exchangeWallSeconds")));
         return new RunResults(RunRecords.setup(Backend.OMNETPP, setup), exact(files, bridge, "reachedPs"),
                 new RunResults.Measured(flows(setup, files, bridge), rtts(dir, files, bridge), queues(setup, files),

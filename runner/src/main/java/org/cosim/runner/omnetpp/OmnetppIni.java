@@ -61,7 +61,7 @@ public final class OmnetppIni {
     public record EmbeddedJvm(String javaHome, String classPath, List<String> options) {
         /**
          * This JVM's installation, class path and the options that shape the agents' speed: heap, collector and
-         * ahead-of-time cache (the cosim launcher's). Not its agents, debugging or training flags: a second
+         * ahead-of-time cache (the cosim launcher's, with the module option it was trained with). Not its agents, debugging or training flags: a second
          * JVM writing the same training output or opening the same debug port would break the first.
          */
         public static EmbeddedJvm ofThisJvm() {
@@ -82,7 +82,9 @@ public final class OmnetppIni {
                 if (a.startsWith("-Xmx") || a.startsWith("-Xms") || a.startsWith("-Xss")
                         || a.matches("-XX:\\+Use\\w*GC") || a.startsWith("-XX:AOTCache=")
                         || a.equals("-XX:+UseTransparentHugePages") || a.startsWith("-Xlog:aot=")
-                        || a.startsWith("-Xlog:cds=")) {
+                        || a.startsWith("-Xlog:cds=")
+                        // the cache holds the module graph it was trained with: a JVM without this refuses it
+                        || a.startsWith("--enable-native-access=")) {
                     kept.add(a);
                 }
             }

@@ -52,8 +52,10 @@ class OmnetppIniTest {
 
     @Test
     void theEmbeddedJvmKeepsHeapCollectorAndCacheButNoTrainingDebuggingOrAgents() {
-        assertEquals(List.of("-Xmx8g", "-XX:+UseParallelGC", "-XX:AOTCache=/c/cosim.aot", "-Xlog:aot=off"),
+        assertEquals(List.of("-Xmx8g", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED",
+                        "-XX:AOTCache=/c/cosim.aot", "-Xlog:aot=off"),
                 OmnetppIni.EmbeddedJvm.speedOptions(List.of("-Xmx8g", "-XX:+UseParallelGC",
+                        "--enable-native-access=ALL-UNNAMED",
                         "-XX:AOTCacheOutput=/tmp/t.aot", "-XX:AOTCache=/c/cosim.aot", "-Xlog:aot=off",
                         "-agentlib:jdwp=transport=dt_socket,server=y,address=5005", "-javaagent:/p/agent.jar",
                         "-Djava.awt.headless=true")));
