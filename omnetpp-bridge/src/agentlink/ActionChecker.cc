@@ -38,6 +38,12 @@ ActionChecker::ActionChecker(const Hello& hello)
     flow_finished_.assign(flows_.size(), false);
 }
 
+void ActionChecker::sent(const EventBatch& events) {
+    for (const Event& e : events.events()) {
+        if (e.has_flow_arrival()) flowArrived(e.flow_arrival().flow(), e.time_ps());
+    }
+}
+
 void ActionChecker::flowArrived(uint32_t f, int64_t t) {
     if (f < flows_.size()) flows_[f].start_ps = std::min(flows_[f].start_ps, t);
 }

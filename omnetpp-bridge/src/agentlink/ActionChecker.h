@@ -32,6 +32,9 @@ public:
     // Flow f's FlowArrival, at t, went to the agents: they may act on the flow from
     // that window on. Ignores flows the Hello does not have.
     void flowArrived(uint32_t f, int64_t t);
+    // The batch went to the agents: the flows it carries the FlowArrival of may be
+    // acted on from its window on (flowArrived for each).
+    void sent(const EventBatch& events);
 
     // The answer to the window starting at w; a ContractError naming the first
     // problem. Remembers the flows the batch finishes (a second finish is refused),

@@ -177,10 +177,7 @@ void AgentLink::submit(const EventBatch& events, bool moreComing) {
     if (moreComing) options.set_buffer_hint();
     stream_->Write(envelope, options, tagOf(kWrite));
     pending_windows_.push_back(events.window_start_ps());
-    // The agents may act on a flow from the window of its FlowArrival on.
-    for (const Event& e : events.events()) {
-        if (e.has_flow_arrival()) checker_->flowArrived(e.flow_arrival().flow(), e.time_ps());
-    }
+    checker_->sent(events);
 }
 
 const ActionBatch& AgentLink::collect() { return *takeAnswer(true); }

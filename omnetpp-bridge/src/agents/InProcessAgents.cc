@@ -192,17 +192,16 @@ int64_t InProcessAgents::open(const Hello& hello) {
 
 void InProcessAgents::submit(EventBatch& events) {
     if (session_ == nullptr) throw InProcessError("an EventBatch before the Hello");
-    for (const Event& e : events.events()) {
-        if (e.has_flow_arrival()) checker_->flowArrived(e.flow_arrival().flow(), e.time_ps());
-    }
+    checker_->sent(events);
     const size_t size = rows::eventsSize(events);
     growBatchBuffer(size);
     rows::writeEvents(events, batch_.get());
+    // Words for a failure only: no string per window.
+    auto window = [&events] { return "the window at " + std::to_string(events.window_start_ps()) + " ps"; };
     const jint answered = env_->CallIntMethod(session_, window_, batch_buffer_, static_cast<jint>(size));
-    const std::string window = "the window at " + std::to_string(events.window_start_ps()) + " ps";
-    if (env_->ExceptionCheck()) rethrow(window);
+    if (env_->ExceptionCheck()) rethrow(window());
     jobject buffer = env_->CallObjectMethod(session_, answer_);
-    if (env_->ExceptionCheck()) rethrow(window);
+    if (env_->ExceptionCheck()) rethrow(window());
     const void* answer = env_->GetDirectBufferAddress(buffer);
     env_->DeleteLocalRef(buffer);
     std::unique_ptr<ActionBatch> actions;
@@ -212,11 +211,13 @@ void InProcessAgents::submit(EventBatch& events) {
         actions = std::move(spare_.back());
         spare_.pop_back();
     }
-    if (answer == nullptr) throw InProcessError(window + ": the in-process agents' answer is not in a direct buffer");
+    if (answer == nullptr) {
+        throw InProcessError(window() + ": the in-process agents' answer is not in a direct buffer");
+    }
     try {
         rows::readActions(static_cast<const char*>(answer), static_cast<size_t>(answered), actions.get());
     } catch (const std::runtime_error& e) {
-        throw InProcessError(window + ": the in-process agents answered with unreadable rows: " + e.what());
+        throw InProcessError(window() + ": the in-process agents answered with unreadable rows: " + e.what());
     }
     checker_->check(events.window_start_ps(), *actions);
     answers_.push_back(std::move(actions));

@@ -31,11 +31,21 @@ int64_t steadyNanos() {
 }
 
 // Adds the wall time of one call on the agents, however it ends, to a total.
-struct ExchangeClock {
+struct WallClock {
     int64_t& total;
     const int64_t start = steadyNanos();
-    ~ExchangeClock() { total += steadyNanos() - start; }
+    ~WallClock() { total += steadyNanos() - start; }
 };
+
+// A path parameter's file: a relative path is relative to the ini file that sets it
+// (the NED comments say so), else to the working directory. "" stays "".
+std::filesystem::path iniRelative(cPar& p) {
+    std::filesystem::path path(p.stdstringValue());
+    if (!path.empty() && path.is_relative() && p.getBaseDirectory() != nullptr) {
+        path = std::filesystem::path(p.getBaseDirectory()) / path;
+    }
+    return path;
+}
 
 // Results go through OMNeT++'s scalar file as doubles printed with
 // output-scalar-precision = 17 digits: exact for every integer below 2^53 (2.5 hours
@@ -81,7 +91,7 @@ void AgentBridge::initialize(int stage) {
         apply_ = new cMessage("applyActions");
         apply_->setSchedulingPriority(kApplyPriority);
         try {
-            ExchangeClock clock{startNanos_};
+            WallClock clock{startNanos_};
             windowPs_ = agents_->open(spec_.hello());
         } catch (const std::exception& e) {
             throw cRuntimeError(this, "cannot open the agent session with %s: %s", agents_->where().c_str(), e.what());
@@ -102,7 +112,7 @@ const RunSpec& AgentBridge::resolve() {
     if (resolved_) return spec_;
     wallStartNanos_ = steadyNanos();  // the run's wall time counts from here
     {
-        ExchangeClock clock{startNanos_};
+        WallClock clock{startNanos_};
         agents_ = connectAgents();
     }
     resolveScenario();
@@ -115,12 +125,7 @@ std::unique_ptr<Agents> AgentBridge::connectAgents() {
     if (target == kInProcess) {
 #ifdef COSIM_IN_PROCESS_AGENTS
         InProcessOptions options;
-        cPar& classPath = par("jvmClassPath");
-        options.classPath = classPath.stdstringValue();
-        if (!options.classPath.empty() && classPath.getBaseDirectory() != nullptr &&
-            std::filesystem::path(options.classPath).is_relative()) {
-            options.classPath = (std::filesystem::path(classPath.getBaseDirectory()) / options.classPath).string();
-        }
+        options.classPath = iniRelative(par("jvmClassPath")).string();
         options.javaHome = par("jvmHome").stdstringValue();
         std::istringstream words(par("jvmOptions").stdstringValue());
         for (std::string w; words >> w;) options.jvmOptions.push_back(w);
@@ -179,22 +184,16 @@ void AgentBridge::openPacketTrace() {
 }
 
 void AgentBridge::resolveScenario() {
-    cPar& specFile = par("runSpecFile");
-    if (!specFile.stdstringValue().empty()) {
-        std::filesystem::path path(specFile.stdstringValue());
-        if (path.is_relative() && specFile.getBaseDirectory() != nullptr) {
-            path = std::filesystem::path(specFile.getBaseDirectory()) / path;
-        }
-        std::ifstream in(path, std::ios::binary);
+    const std::filesystem::path specFile = iniRelative(par("runSpecFile"));
+    if (!specFile.empty()) {
+        std::ifstream in(specFile, std::ios::binary);
         if (!in || !spec_.ParseFromIstream(&in)) {
-            throw cRuntimeError(this, "cannot read a RunSpec from %s (runSpecFile)", path.c_str());
+            throw cRuntimeError(this, "cannot read a RunSpec from %s (runSpecFile)", specFile.c_str());
         }
         return;
     }
-    cPar& p = par("scenario");
-    std::filesystem::path path(p.stdstringValue());
+    std::filesystem::path path = iniRelative(par("scenario"));
     if (path.empty()) throw cRuntimeError(this, "no scenario: set %s.scenario to a .textproto file", getFullPath().c_str());
-    if (path.is_relative() && p.getBaseDirectory() != nullptr) path = std::filesystem::path(p.getBaseDirectory()) / path;
     path = std::filesystem::absolute(path).lexically_normal();
     std::ifstream in(path);
     if (!in) throw cRuntimeError(this, "cannot read the scenario file %s", path.c_str());
@@ -399,7 +398,7 @@ void AgentBridge::flush() {
     eventsSent_ += batch_.events_size();
     const int64_t w = batch_.window_start_ps();
     try {
-        ExchangeClock clock{exchangeNanos_};
+        WallClock clock{exchangeNanos_};
         agents_->submit(batch_);
     } catch (const std::exception& e) {
         linkBroke(w, e);
@@ -420,7 +419,7 @@ void AgentBridge::applyOldest() {
     applyAt_.pop_front();
     const ActionBatch* actions = nullptr;
     try {
-        ExchangeClock clock{exchangeNanos_};
+        WallClock clock{exchangeNanos_};
         actions = &agents_->collect();
     } catch (const std::exception& e) {
         linkBroke(w, e);

@@ -89,16 +89,16 @@ public final class OmnetppBackend {
             settings.notes().println("cosim: the bridge was built without in-process agents (CMake found no JDK: "
                     + BridgeBuild.inProcessStatus(home) + "); the agents are served over gRPC");
         }
-        // The scenario's own pipeline depth (1 when it sets none): on 2 cores depth 1 was the fastest over gRPC
+        // At the scenario's own pipeline depth (1 when it sets none): on 2 cores depth 1 was the fastest over gRPC
         // too (docs/speed.md), and in-process agents answer within the call.
-        Scenario asRun = setup.scenario();
+        Scenario scenario = setup.scenario();
         try {
             Files.createDirectories(dir);
             for (String f : List.of("cosim.sca", "cosim.vec", "cosim.vci", RttSampleFile.RUNNER_FILE,
                     FlowStateFile.RUNNER_FILE, "opp_run.log", RUN_SPEC_FILE)) {
                 Files.deleteIfExists(dir.resolve(f));
             }
-            Files.writeString(dir.resolve("scenario.textproto"), ScenarioFiles.canonicalText(asRun));
+            Files.writeString(dir.resolve("scenario.textproto"), ScenarioFiles.canonicalText(scenario));
         } catch (IOException e) {
             throw new OmnetppException("cannot prepare " + dir + ": " + e.getMessage(), e);
         }
@@ -112,7 +112,7 @@ public final class OmnetppBackend {
             // (docs/speed.md).
             if (LocalSocket.available()) {
                 Path sock = LocalSocket.newPath();
-                boolean pipelined = asRun.getPipelineDepth() > 1;
+                boolean pipelined = scenario.getPipelineDepth() > 1;
                 AgentServerOptions serverOptions = pipelined ? AgentServerOptions.DEFAULTS
                         : AgentServerOptions.DEFAULTS.withBusyPoll();
                 server = AgentServer.startUnix(sock, serverOptions, RunSpecs::resolve);

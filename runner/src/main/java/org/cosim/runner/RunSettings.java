@@ -8,10 +8,11 @@ import java.nio.file.Path;
  * (the OMNeT++ back end's run.ini, opp_run.log, .sca and .vec, in {@code outDir/omnetpp/}), where notes go, and
  * each back end's own options. Start from {@link #in}; the defaults are those of `cosim run`.
  *
- * @param transport how the Java fabric reaches the agents
+ * @param transport how the fabric reaches the agents: DIRECT in-process (for the OMNeT++ back end a JVM inside
+ *                  opp_run), GRPC through an agent server (for the OMNeT++ back end one this process serves)
  * @param trace     the Java fabric records every window's events and actions there, or null
- * @param agents    host:port of an agent server already running, for the OMNeT++ back end; null to serve the
- *                  agents in this process
+ * @param agents    host:port of an agent server already running, for the OMNeT++ back end (over gRPC, whatever
+ *                  {@code transport} says); null otherwise
  */
 public record RunSettings(Path outDir, PrintStream notes, AgentTransports.Kind transport, Path trace,
                           String agents) {
