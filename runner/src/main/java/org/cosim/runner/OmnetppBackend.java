@@ -129,8 +129,11 @@ public final class OmnetppBackend {
                 writeRunSpec(dir.resolve(RUN_SPEC_FILE), RunSpecs.of(setup));
                 where = OmnetppIni.RunAgents.inProcess(OmnetppIni.EmbeddedJvm.ofThisJvm(), RUN_SPEC_FILE);
             }
+            // run.ini is also how to run it again by hand, in its own opp_run
             writeIni(dir, OmnetppIni.forRun("scenario.textproto", where, setup.config().warmupPs()));
-            launch = launch(omnetpp, home, lib, dir, control);
+            launch = inProcess
+                    ? launchInWorker(omnetpp, home, lib, dir, where.jvm(), setup.config().warmupPs(), control)
+                    : launch(omnetpp, home, lib, dir, control);
         } finally {
             if (server != null) {
                 server.close();
@@ -161,41 +164,64 @@ public final class OmnetppBackend {
     /** {@code stopped}: the runner's JVM was shutting down (Ctrl-C, SIGTERM) and asked opp_run to stop. */
     private record Launch(int exitCode, List<String> errors, long wallNanos, boolean stopped) {}
 
+    /** opp_run's command up to its ini file: Cmdenv, cosim's NED folder and the bridge library. */
+    private static List<String> oppRun(OmnetppInstall omnetpp, CosimHome home, Path lib) {
+        String libArg = lib.getParent().resolve("cosim_omnetpp").toString();  // opp_run -l adds lib*.so
+        return List.of(omnetpp.bin("opp_run").toString(), "-u", "Cmdenv", "-n", home.ned().toString(), "-l", libArg);
+    }
+
+    /**
+     * What the runner does with opp_run's lines for a run: progress to {@code control} (a stop asked for there
+     * reaches opp_run through {@code stop}), errors kept for the results, the rest to opp_run.log.
+     */
+    private record RunOutput(PrintWriter log, RunControl control, OppRunStop stop, List<String> errors)
+            implements java.util.function.Consumer<String> {
+        RunOutput(PrintWriter log, RunControl control, OppRunStop stop) {
+            this(log, control, stop, new ArrayList<>());
+        }
+
+        @Override
+        public void accept(String line) {
+            if (line.startsWith("cosim-progress ")) {
+                if (control.step(Long.parseLong(line.substring("cosim-progress ".length()).trim()))) {
+                    stop.now();
+                }
+                return;
+            }
+            log.println(line);
+            if (line.startsWith("<!> Error") || line.startsWith("cosim: ")) {
+                errors.add(line.startsWith("<!> ") ? line.substring(4) : line);
+            }
+        }
+    }
+
+    private static String mallocLine(Optional<Path> malloc, String preload) {
+        return "# malloc: " + malloc.map(m -> "LD_PRELOAD=" + preload).orElse("the C library's") + " ("
+                + OppRunAllocator.VARIABLE + " chooses)";
+    }
+
     /** Runs opp_run to the end; its output goes to opp_run.log, its progress lines to {@code control}. */
     private static Launch launch(OmnetppInstall omnetpp, CosimHome home, Path lib, Path dir, RunControl control) {
-        String libArg = lib.getParent().resolve("cosim_omnetpp").toString();  // opp_run -l adds lib*.so
-        List<String> cmd = List.of(omnetpp.bin("opp_run").toString(), "-u", "Cmdenv", "-n", home.ned().toString(),
-                "-l", libArg, "-f", "run.ini", "-c", "General");
-        List<String> errors = new ArrayList<>();
+        List<String> cmd = new ArrayList<>(oppRun(omnetpp, home, lib));
+        cmd.addAll(List.of("-f", "run.ini", "-c", "General"));
         long start = System.nanoTime();
-        int exit;
-        boolean stopped;
         try (PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("opp_run.log")))) {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
             Optional<Path> malloc = OppRunAllocator.find();
             malloc.ifPresent(m -> OppRunAllocator.preload(pb.environment(), m));
             log.println("# " + String.join(" ", cmd));
-            log.println("# malloc: " + malloc.map(m -> "LD_PRELOAD=" + pb.environment().get("LD_PRELOAD"))
-                    .orElse("the C library's") + " (" + OppRunAllocator.VARIABLE + " chooses)");
+            log.println(mallocLine(malloc, pb.environment().get("LD_PRELOAD")));
             Process p = pb.start();
             try (OppRunStop stop = new OppRunStop(p);
                  BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
                     StandardCharsets.UTF_8))) {
+                RunOutput output = new RunOutput(log, control, stop);
                 String line;
                 while ((line = out.readLine()) != null) {
-                    if (line.startsWith("cosim-progress ")) {
-                        if (control.step(Long.parseLong(line.substring("cosim-progress ".length()).trim()))) {
-                            stop.now();
-                        }
-                        continue;
-                    }
-                    log.println(line);
-                    if (line.startsWith("<!> Error") || line.startsWith("cosim: ")) {
-                        errors.add(line.startsWith("<!> ") ? line.substring(4) : line);
-                    }
+                    output.accept(line);
                 }
-                exit = p.waitFor();
-                stopped = stop.asked();
+                int exit = p.waitFor();
+                return new Launch(exit, output.errors(), System.nanoTime() - start, stop.asked());
             }
         } catch (IOException e) {
             throw new OmnetppException("cannot run " + cmd.get(0) + ": " + e.getMessage(), e);
@@ -203,7 +229,38 @@ public final class OmnetppBackend {
             Thread.currentThread().interrupt();
             throw new OmnetppException("interrupted while opp_run was running");
         }
-        return new Launch(exit, errors, System.nanoTime() - start, stopped);
+    }
+
+    /**
+     * Runs the run whose files are in {@code dir} in a worker opp_run ({@link OppRunWorker}), started here if none
+     * is free. Its wall time counts from here: a new worker's start is the run's.
+     */
+    private static Launch launchInWorker(OmnetppInstall omnetpp, CosimHome home, Path lib, Path dir,
+                                         OmnetppIni.EmbeddedJvm jvm, long warmupPs, RunControl control) {
+        long start = System.nanoTime();
+        Optional<Path> malloc = OppRunAllocator.find();
+        OppRunWorker.Key key;
+        try {
+            key = new OppRunWorker.Key(oppRun(omnetpp, home, lib), malloc.map(Path::toString).orElse(""),
+                    Files.getLastModifiedTime(lib).toMillis(),
+                    OmnetppIni.forWorker("scenario.textproto", jvm, RUN_SPEC_FILE));
+        } catch (IOException e) {
+            throw new OmnetppException("cannot read " + lib + ": " + e.getMessage(), e);
+        }
+        OppRunWorker worker = OppRunWorker.take(key);
+        try (PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("opp_run.log")))) {
+            log.println("# " + worker.describe());
+            log.println(mallocLine(malloc, malloc.map(Path::toString).orElse(null)));
+            try (OppRunStop stop = new OppRunStop(worker.process())) {
+                RunOutput output = new RunOutput(log, control, stop);
+                int exit = worker.run(dir, warmupPs, output);
+                return new Launch(exit, output.errors(), System.nanoTime() - start, stop.asked());
+            }
+        } catch (IOException e) {
+            throw new OmnetppException("cannot write " + dir.resolve("opp_run.log") + ": " + e.getMessage(), e);
+        } finally {
+            worker.release();
+        }
     }
 
     private static RunResults convert(RunSetup setup, Path dir, Launch launch) {

@@ -50,7 +50,6 @@ public final class OmnetppIni {
                 : warmupPs + "ps") + "\n";
     }
 
-    /** The ini file of one run started by the runner; paths relative to the ini file's folder. */
     /** The bridge's {@code agents} value for agents in a JVM inside opp_run (ned/fabric/AgentBridge.ned). */
     public static final String IN_PROCESS = "in-process";
 
@@ -107,17 +106,49 @@ public final class OmnetppIni {
         }
     }
 
+    /** The ini file of one run started by the runner; paths relative to the ini file's folder. */
     public static String forRun(String scenarioFile, RunAgents agents, long warmupPs) {
-        StringBuilder b = new StringBuilder("""
+        return """
                 # Written by cosim's runner for one run (cosim run --backend omnetpp).
                 [General]
-                """);
-        b.append(COMMON);
+                """ + runOptions(".", scenarioFile, agents) + warmupPeriod(warmupPs);
+    }
+
+    /**
+     * The folder of a worker opp_run that its runner points at the next run's folder before each run (a symbolic
+     * link): the worker's ini file names every file of a run inside it.
+     */
+    public static final String WORKER_RUN_DIR = "current";
+
+    /** How many runs a worker opp_run takes at most; the runner starts another after that. */
+    public static final int WORKER_RUNS = 100_000;
+
+    /**
+     * The ini file of a worker opp_run: {@link #forRun}'s options for any run whose files the runner puts in
+     * {@link #WORKER_RUN_DIR} (the scenario as {@code scenarioFile}, the RunSpec as {@code runSpecFile}), Cmdenv's
+     * runs one after the other in the process, each waiting for the runner's go with its warm-up period
+     * (omnetpp-bridge/src/omnetpp/WorkerScheduler.h), and none after a run that ends in an error.
+     */
+    public static String forWorker(String scenarioFile, EmbeddedJvm jvm, String runSpecFile) {
+        String in = WORKER_RUN_DIR + "/";
+        return """
+                # Written by cosim's runner for a worker opp_run, which runs one run after another.
+                [General]
+                """ + runOptions(WORKER_RUN_DIR, in + scenarioFile, RunAgents.inProcess(jvm, in + runSpecFile)) + """
+                scheduler-class = "cosim::WorkerScheduler"
+                repeat = %d
+                cmdenv-stop-batch-on-error = true
+                """.formatted(WORKER_RUNS);
+    }
+
+    /** A run's options, its result files in {@code resultDir} (relative to the ini file's folder). */
+    private static String runOptions(String resultDir, String scenarioFile, RunAgents agents) {
+        StringBuilder b = new StringBuilder(COMMON);
         b.append("""
                 cmdenv-status-frequency = 60s
                 output-scalar-file = ${resultdir}/cosim.sca
                 output-vector-file = ${resultdir}/cosim.vec
-                result-dir = .
+                result-dir = %s
                 # Statistics the results do not read are not recorded (each is a listener call
                 # per packet at every port): a port's queueLength max/time average (the sampler
                 # measures the monitored queues) and the NICs' RTT summary (the RTT sample
@@ -127,8 +158,8 @@ public final class OmnetppIni {
                 **.bridge.rttSampleFile = "${resultdir}/%s"
                 **.bridge.flowStateFile = "${resultdir}/%s"
                 **.bridge.packetTraceFile = "${resultdir}/%s"
-                """.formatted(RttSampleFile.RUNNER_FILE, FlowStateFile.RUNNER_FILE, PacketTraceFile.RUNNER_FILE));
-        b.append(warmupPeriod(warmupPs));
+                """.formatted(resultDir, RttSampleFile.RUNNER_FILE, FlowStateFile.RUNNER_FILE,
+                PacketTraceFile.RUNNER_FILE));
         b.append("**.bridge.scenario = \"").append(scenarioFile).append("\"\n");
         b.append("**.bridge.agents = \"").append(agents.target()).append("\"\n");
         EmbeddedJvm jvm = agents.jvm();

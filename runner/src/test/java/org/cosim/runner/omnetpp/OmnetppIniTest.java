@@ -42,6 +42,24 @@ class OmnetppIniTest {
     }
 
     @Test
+    void aWorkersIniFindsEveryFileOfARunInItsRunFolderAndLeavesTheWarmUpToTheRunner() {
+        var jvm = new OmnetppIni.EmbeddedJvm("/jdk", "/c/cosim.jar", List.of());
+        String worker = OmnetppIni.forWorker("scenario.textproto", jvm, "runspec.bin");
+        assertTrue(worker.contains("\nresult-dir = current\n"), worker);
+        assertTrue(worker.contains("\n**.bridge.rttSampleFile = \"${resultdir}/cosim.rtt\"\n"), worker);
+        assertTrue(worker.contains("\n**.bridge.scenario = \"current/scenario.textproto\"\n"), worker);
+        assertTrue(worker.contains("\n**.bridge.runSpecFile = \"current/runspec.bin\"\n"), worker);
+        assertTrue(worker.contains("\nscheduler-class = \"cosim::WorkerScheduler\"\n"), worker);
+        assertTrue(worker.contains("\nrepeat = " + OmnetppIni.WORKER_RUNS + "\n"), worker);
+        // WorkerScheduler sets each run's warm-up, from the line the runner gives it.
+        assertFalse(worker.contains("warmup-period"), worker);
+        // Everything before the result folder as for a run of its own.
+        String alone = OmnetppIni.forRun("scenario.textproto", OmnetppIni.RunAgents.inProcess(jvm, "runspec.bin"), 0);
+        String common = alone.substring(alone.indexOf("network = "), alone.indexOf("result-dir = "));
+        assertTrue(worker.contains(common), worker);
+    }
+
+    @Test
     void theEmbeddedJvmIsThisOneWithAnAbsoluteClassPath() {
         var jvm = OmnetppIni.EmbeddedJvm.ofThisJvm();
         assertEquals(System.getProperty("java.home"), jvm.javaHome());
