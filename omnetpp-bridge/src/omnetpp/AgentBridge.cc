@@ -159,6 +159,10 @@ std::string AgentBridge::resultFile(const char* param, const char* suffix) {
                "-" + config->getVariable(CFGVAR_ITERATIONVARSF) + "#" + config->getVariable(CFGVAR_REPETITION) +
                suffix;
     }
+    if (getEnvir()->getParsimNumPartitions() > 1) {
+        // A parallel run: a file per partition, as OMNeT++'s own result files
+        path += ".p" + std::to_string(getEnvir()->getParsimProcId());
+    }
     std::filesystem::path dir = std::filesystem::path(path).parent_path();
     if (!dir.empty()) std::filesystem::create_directories(dir);
     return path;
@@ -212,6 +216,7 @@ void AgentBridge::resolveScenario() {
 void AgentBridge::scheduleFlowStarts() {
     const Hello& h = spec_.hello();
     for (int f = 0; f < h.flows_size(); ++f) {
+        if (nics_[h.flows(f).src()] == nullptr) continue;  // a parallel run: another partition's host
         ActionMessage* m = takeAction(kFlowStart, static_cast<int>(h.flows(f).src()));
         m->flow = f;
         scheduleAt(SimTime::fromRaw(spec_.flow_start_ps(f)), m);
@@ -238,8 +243,9 @@ void AgentBridge::scheduleLinkChanges() {
 
 void AgentBridge::applyLinkChange(const cMessage* msg) {
     const auto* c = static_cast<const LinkChangeSpec*>(msg->getContextPointer());
-    links_[c->link()].first->changeRate(c->rate_bps());
-    links_[c->link()].second->changeRate(c->rate_bps());
+    // In a parallel run a direction whose sender is another partition's is changed there.
+    if (links_[c->link()].first != nullptr) links_[c->link()].first->changeRate(c->rate_bps());
+    if (links_[c->link()].second != nullptr) links_[c->link()].second->changeRate(c->rate_bps());
 }
 
 AgentBridge::ActionMessage* AgentBridge::takeAction(short kind, int host) {

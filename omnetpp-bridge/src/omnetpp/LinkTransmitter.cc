@@ -22,6 +22,11 @@ void LinkTransmitter::attach(cSimpleModule* owner, cGate* out) {
     // the index of its direct gate.
     cGate* end = out->getPathEndGate();
     cModule* peer = end->getOwnerModule();
+    if (peer->isPlaceholder()) {
+        // In another partition of a parallel run: through the gate, which OMNeT++ carries there.
+        txDone_ = new cMessage("txDone");
+        return;
+    }
     if (!peer->hasGate("direct")) {
         throw cRuntimeError(owner, "gate %s leads to %s, which has no `direct` gate for packets", out->getFullName(),
                             peer->getFullPath().c_str());
@@ -50,7 +55,11 @@ void LinkTransmitter::start(Packet* pkt) {
     if (channel_->down()) {
         inFlightLost_ = pkt;  // Java: no arrival is scheduled
     } else {
-        owner_->sendDirect(pkt, SimTime::fromRaw(delayPs_), serialization, peer_);
+        if (peer_ != nullptr) {
+            owner_->sendDirect(pkt, SimTime::fromRaw(delayPs_), serialization, peer_);
+        } else {
+            owner_->send(pkt, out_);  // LinkChannel::processMessage gives the same delay and duration
+        }
     }
     bytesSent_ += bytes;
     packetsSent_++;

@@ -67,7 +67,7 @@ public:
 private:
     omnetpp::cSimpleModule* owner_ = nullptr;
     omnetpp::cGate* out_ = nullptr;
-    omnetpp::cGate* peer_ = nullptr;  // the peer's direct gate, where packets arrive
+    omnetpp::cGate* peer_ = nullptr;  // the peer's direct gate, where packets arrive (none: another partition's)
     const LinkChannel* channel_ = nullptr;
     omnetpp::cMessage* txDone_ = nullptr;
     int64_t delayPs_ = 0;

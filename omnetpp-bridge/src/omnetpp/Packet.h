@@ -51,6 +51,9 @@ public:
         return *this;
     }
     Packet* dup() const override { return new Packet(*this); }
+    // To another partition of a parallel run and back (OMNeT++'s cCommBuffer).
+    void parsimPack(omnetpp::cCommBuffer* b) const override;
+    void parsimUnpack(omnetpp::cCommBuffer* b) override;
 
     // Packets that exist (made and not yet deleted): Java's PacketPool.live(), the
     // packets somewhere in the network.

@@ -60,6 +60,7 @@ void SwitchCore::initialize(int stage) {
                             n, gateSize("direct"));
     }
     directGateBaseId_ = gateBaseId("direct");
+    inGateBaseId_ = gateBaseId("in");
     ports_.clear();
     for (int i = 0; i < n; ++i) {
         auto* p = dynamic_cast<SwitchPort*>(box->getSubmodule("port", i));
@@ -83,7 +84,10 @@ void SwitchCore::handleMessage(cMessage* msg) {
         forward(pkt);  // the forwarding latency has passed (Java FORWARD)
     } else {
         // The port from the gate id alone: getArrivalGate() looks the gate up by id on every packet.
-        arrive(msg->getArrivalGateId() - directGateBaseId_, pkt);
+        // A packet from another partition of a parallel run comes through the line (in[k]).
+        const int id = msg->getArrivalGateId();
+        const int direct = id - directGateBaseId_;
+        arrive(direct >= 0 && direct < gateSize("direct") ? direct : id - inGateBaseId_, pkt);
     }
 }
 

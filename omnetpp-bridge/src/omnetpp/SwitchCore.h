@@ -52,6 +52,7 @@ private:
     int id_ = 0;
     std::string name_;
     int directGateBaseId_ = 0;  // direct[k], port k's arrivals, has gate id directGateBaseId_ + k (contiguous)
+    int inGateBaseId_ = 0;      // in[k]: port k's arrivals from another partition of a parallel run
     std::vector<SwitchPort*> ports_;
     RouteTable routes_;
     SharedBuffer buffer_;

@@ -36,6 +36,7 @@ private:
     int64_t intervalPs_ = 0;
     omnetpp::cMessage* tick_ = nullptr;
     std::vector<std::unique_ptr<QueueMonitor>> monitors_;
+    std::vector<int> queueIds_;  // monitors_[i] is the scenario's monitored queue queueIds_[i]
     std::vector<int64_t> lastDelivered_;
     // Per flow: bytes delivered per interval ("flow<f>:delivered:vector"). Output vectors,
     // not signals, for the reason Nic.h gives (one listener list re-sorted per flow).
