@@ -31,9 +31,15 @@ ActionChecker::ActionChecker(const Hello& hello)
                                     str(reaction_delay_ps_) + " ps");
     }
     // Position = flow id: the server refuses a Hello whose flow ids are not dense and in order.
+    local_.assign(host_count_, hello.local_hosts_size() == 0);
+    for (uint32_t h : hello.local_hosts()) {
+        if (h < host_count_) local_[h] = true;
+    }
     flows_.reserve(hello.flows_size());
     for (const FlowSpec& f : hello.flows()) {
         flows_.push_back(Flow{f.src(), f.dst(), f.size_bytes(), std::max<uint32_t>(1, f.path_count())});
+        // Another partition's sender gets the FlowArrival; a receiver here acts once its packets come.
+        if (f.src() < host_count_ && !local_[f.src()]) flows_.back().start_ps = INT64_MIN;
     }
     flow_finished_.assign(flows_.size(), false);
 }
@@ -89,6 +95,9 @@ std::string ActionChecker::problem(int64_t w, const Action& a) {
     const int64_t earliest = w + reaction_delay_ps_;
     if (host >= host_count_) {
         return "names unknown host " + str(host) + " (the session has " + str(host_count_) + " hosts)";
+    }
+    if (!local_[host]) {
+        return "is for host " + str(host) + ", which is not one of this session's hosts (Hello.local_hosts)";
     }
     std::string p;
     switch (a.kind_case()) {

@@ -24,8 +24,9 @@ public:
 
 class ActionChecker {
 public:
-    // What the checks need from the session's Hello: the hosts, the flows (ends,
-    // size, path count), L and the batch window H (window_ps, or L when it has none).
+    // What the checks need from the session's Hello: the hosts (and which are the
+    // session's own, local_hosts), the flows (ends, size, path count), L and the batch
+    // window H (window_ps, or L when it has none).
     // std::invalid_argument when H does not divide L.
     explicit ActionChecker(const Hello& hello);
 
@@ -64,6 +65,7 @@ private:
     int64_t reaction_delay_ps_;
     int64_t window_ps_;  // H
     uint32_t host_count_;
+    std::vector<bool> local_;  // the session's hosts (Hello.local_hosts; all when it names none)
     std::vector<Flow> flows_;
     std::vector<bool> flow_finished_;
 };

@@ -90,9 +90,16 @@ void AgentBridge::initialize(int stage) {
         flush_->setSchedulingPriority(kFlushPriority);
         apply_ = new cMessage("applyActions");
         apply_->setSchedulingPriority(kApplyPriority);
+        Hello hello = spec_.hello();
+        if (getEnvir()->getParsimNumPartitions() > 1) {
+            // A parallel run: this partition's session gets its hosts' events only.
+            for (size_t h = 0; h < nics_.size(); ++h) {
+                if (nics_[h] != nullptr) hello.add_local_hosts(static_cast<uint32_t>(h));
+            }
+        }
         try {
             WallClock clock{startNanos_};
-            windowPs_ = agents_->open(spec_.hello());
+            windowPs_ = agents_->open(hello);
         } catch (const std::exception& e) {
             throw cRuntimeError(this, "cannot open the agent session with %s: %s", agents_->where().c_str(), e.what());
         }

@@ -50,6 +50,7 @@ public final class AgentHost {
     private final boolean[] arrived;        // flows whose FlowArrival came
     private final KeyMultiset timers = new KeyMultiset();  // (host, timer id, 0) set and not fired
     private final long durationPs;
+    private final SessionSpec spec;
 
     private final FlowArrivalEvent arrival = new FlowArrivalEvent();
     private final CompletionEvent completion = new CompletionEvent();
@@ -60,6 +61,7 @@ public final class AgentHost {
     private final TransmittedEvent transmitted = new TransmittedEvent();
 
     public AgentHost(SessionSpec spec) {
+        this.spec = spec;
         AgentContext ctx = spec.context();
         this.windowPs = spec.windowPs();
         this.reactionDelayPs = ctx.reactionDelayPs();
@@ -182,6 +184,10 @@ public final class AgentHost {
             throw new ContractViolation("event " + i + " names unknown host " + h + " (hosts are 0.."
                     + (agents.length - 1) + ")");
         }
+        if (!spec.serves(h)) {
+            throw new ContractViolation("event " + i + " is for host " + h + ", which is not one of this session's "
+                    + "hosts (the fabric's partition)");
+        }
         byte kind = in.kind(i);
         if (kind == EventBatch.TIMER) {
             in.read(i, timer);
@@ -224,7 +230,9 @@ public final class AgentHost {
                 } else {
                     requireHost(i, flow, h, flow.dst(), "destination");
                 }
-                checkBytes(i, flow, packet.seq(), packet.bytes(), sentEnd[f], "its sender has handed over");
+                if (spec.serves(flow.src())) {  // else what the sender handed over is in another session
+                    checkBytes(i, flow, packet.seq(), packet.bytes(), sentEnd[f], "its sender has handed over");
+                }
             }
             case EventBatch.TRANSMITTED -> {
                 requireHost(i, flow, h, flow.src(), "source");
@@ -325,6 +333,9 @@ public final class AgentHost {
      * would make it send without end.
      */
     private void checkPull(int i, FlowInfo f, int host) {
+        if (!spec.serves(host == f.src() ? f.dst() : f.src())) {
+            return;  // the other end's pulls are in another session
+        }
         long sent = host == f.src() ? pulledByDst[f.flow()] : pulledBySrc[f.flow()];
         if (Long.compareUnsigned(control.pullNumber(), sent) > 0) {
             throw new ContractViolation("event " + i + ": a control packet of flow " + f.flow() + " at host " + host

@@ -11,11 +11,20 @@ import org.cosim.agents.api.HostInfo;
  * depth: the fabric's batches start on multiples of H and span H), and how often
  * to sample the flows' congestion state (0: not at all; output.agent_state), and
  * the run's duration (0: not known), so that what the sampling will hold is
- * checked before the run rather than when it reaches the bound.
+ * checked before the run rather than when it reaches the bound, and the hosts whose events
+ * the session gets ({@code localHosts}, ascending; empty: every host): in a run split over
+ * several processes, the hosts of the fabric's own partition.
  * Built from the scenario in-process, or from the Hello message over gRPC.
  */
 public record SessionSpec(List<HostInfo> hosts, List<String> protocols, List<FlowInfo> flows,
-                          AgentContext context, long windowPs, long stateIntervalPs, long durationPs) {
+                          AgentContext context, long windowPs, long stateIntervalPs, long durationPs,
+                          List<Integer> localHosts) {
+    /** Every host's events. */
+    public SessionSpec(List<HostInfo> hosts, List<String> protocols, List<FlowInfo> flows, AgentContext context,
+                       long windowPs, long stateIntervalPs, long durationPs) {
+        this(hosts, protocols, flows, context, windowPs, stateIntervalPs, durationPs, List.of());
+    }
+
     /** Batches of one reaction delay L (pipeline depth 1). */
     public SessionSpec(List<HostInfo> hosts, List<String> protocols, List<FlowInfo> flows, AgentContext context) {
         this(hosts, protocols, flows, context, context.reactionDelayPs());
@@ -48,6 +57,14 @@ public record SessionSpec(List<HostInfo> hosts, List<String> protocols, List<Flo
         hosts = List.copyOf(hosts);
         protocols = List.copyOf(protocols);
         flows = List.copyOf(flows);
+        localHosts = List.copyOf(localHosts);
+        for (int i = 0; i < localHosts.size(); i++) {
+            int h = localHosts.get(i);
+            if (h < 0 || h >= hosts.size() || (i > 0 && h <= localHosts.get(i - 1))) {
+                throw new ContractViolation("local host " + Integer.toUnsignedString(h) + " at position " + i
+                        + ": the local hosts are distinct hosts 0.." + (hosts.size() - 1) + ", ascending");
+            }
+        }
         if (hosts.isEmpty()) {
             throw new ContractViolation("a session needs at least one host");
         }
@@ -74,5 +91,10 @@ public record SessionSpec(List<HostInfo> hosts, List<String> protocols, List<Flo
                 throw new ContractViolation("flow " + i + " goes from host " + f.src() + " to itself");
             }
         }
+    }
+
+    /** Whether the session gets host {@code h}'s events. */
+    public boolean serves(int h) {
+        return localHosts.isEmpty() || java.util.Collections.binarySearch(localHosts, h) >= 0;
     }
 }

@@ -370,7 +370,7 @@ public final class WireFormat {
             SessionSpec session = new SessionSpec(hosts, protocols, flows,
                     new AgentContext(h.getReactionDelayPs(), h.getBaseRttPs(), h.getSeed(), scenario.getProtocol(),
                             h.getMtuBytes()), windowPs(h, scenario), stateIntervalPs(scenario),
-                    Units.usToPs(scenario.getDurationUs()));
+                    Units.usToPs(scenario.getDurationUs()), h.getLocalHostsList());
             ProtocolCatalog.checkRateFloor(scenario.getProtocol(), session);
             return session;
         } catch (ScenarioException e) {

@@ -466,6 +466,36 @@ class AgentHostTest {
                 "the flow's other end has sent pull numbers up to 1 only"));
     }
 
+    /** The NDP session of host 0 only (a partition of a parallel run): flow 0's sender, host 1, is elsewhere. */
+    private static AgentHost ndpAtHost0() {
+        AgentContext ctx = new AgentContext(L, 20_000_000L, 7L,
+                Protocol.newBuilder().setNdp(org.cosim.proto.Ndp.getDefaultInstance()).build(), 1500);
+        return new AgentHost(new SessionSpec(HOSTS, List.of("ndp", "ndp"), List.of(new FlowInfo(0, 1, 0, 9000)), ctx,
+                L, 0, 0, List.of(0)));
+    }
+
+    @Test
+    void aSessionOfSomeHostsTakesAnotherSessionsSendersPacketsAsReportedAndRefusesItsHostsEvents() {
+        AgentHost h = ndpAtHost0();
+        // Host 1's FlowArrival went to the other session: nothing handed over here, yet the packet and then a
+        // pull number host 1 used are what the fabric saw.
+        in.reset(10 * L);
+        in.addPacketArrival(10_000_000L, 0, 0, 0, 1500, 1, 0, 0, 2_000_000L);
+        h.process(in, out);
+        assertEquals(1, out.pullNumber(0), "the receiver ACKs with pull 1");
+        in.reset(20 * L);
+        in.addControlArrival(20_000_000L, 1, 0, ControlArrivalEvent.PULL, 0, 1, 1, 0);
+        assertViolation(() -> h.process(in, out), "event 0 is for host 1, which is not one of this session's hosts");
+    }
+
+    @Test
+    void localHostsAreDistinctKnownHostsInAscendingOrder() {
+        assertViolation(() -> new SessionSpec(HOSTS, List.of("ndp", "ndp"), List.of(new FlowInfo(0, 1, 0, 9000)),
+                CTX, L, 0, 0, List.of(1, 0)), "local host 0 at position 1", "ascending");
+        assertViolation(() -> new SessionSpec(HOSTS, List.of("ndp", "ndp"), List.of(new FlowInfo(0, 1, 0, 9000)),
+                CTX, L, 0, 0, List.of(2)), "local host 2 at position 0");
+    }
+
     /** A packet arrival is about bytes its sender handed over: NDP's receiver makes room for every packet up to it. */
     @Test
     void aPacketBeyondWhatItsSenderSentIsRejected() {
