@@ -79,6 +79,23 @@ class OmnetppWorkerTest {
     }
 
     @Test
+    void aWorkerKilledWhileIdleIsReplacedAndTheNextRunCompletes() throws Exception {
+        RunSetup timely = RunSetup.of(ShippedScenarios.read("timely-incast.textproto", "duration_us=2000",
+                "output.warmup_us=0"));
+        assertTrue(run(timely, "first", RunControl.NONE).complete());
+        long pid = worker(tmp.resolve("first"))[0];
+        ProcessHandle idle = ProcessHandle.of(pid).orElseThrow();
+        assertTrue(idle.destroyForcibly());
+        idle.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+
+        RunResults next = run(timely, "second", RunControl.NONE);
+        assertTrue(next.complete(), next.failure());
+        assertNotEquals(pid, worker(tmp.resolve("second"))[0], "a new worker");
+        assertTrue(ResultsComparison.of(tmp.resolve("first-results"), "first", tmp.resolve("second-results"), "second",
+                0).agree());
+    }
+
+    @Test
     void aStoppedRunEndsItsWorkerKeepsWhatItMeasuredAndTheNextRunGetsANewOne() throws IOException {
         RunSetup timely = RunSetup.of(ShippedScenarios.read("timely-incast.textproto", "duration_us=20000",
                 "output.warmup_us=0"));
