@@ -1,12 +1,14 @@
 #include "AgentBridge.h"
 
 #include <chrono>
+#include <climits>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "CalendarEventSet.h"
 #include "GrpcAgents.h"
 #ifdef COSIM_IN_PROCESS_AGENTS
 #include "InProcessAgents.h"
@@ -65,6 +67,7 @@ AgentBridge* AgentBridge::of(const cModule* from) {
 AgentBridge::~AgentBridge() {
     if (listening_) getEnvir()->removeLifecycleListener(this);
     cancelAndDelete(flush_);
+    cancelAndDelete(end_);
     cancelAndDelete(apply_);
     for (ActionMessage* m : allActions_) cancelAndDelete(m);
     for (cMessage* m : linkChanges_) cancelAndDelete(m);
@@ -109,7 +112,19 @@ void AgentBridge::initialize(int stage) {
         scheduleLinkChanges();
         scheduleFlowStarts();
         // Events at times < duration run, as in Java's Simulator.runUntil(duration).
-        getSimulation()->setSimulationTimeLimit(SimTime::fromRaw(spec_.duration_ps() - 1));
+        if (getEnvir()->getParsimNumPartitions() <= 1) {
+            getSimulation()->setSimulationTimeLimit(SimTime::fromRaw(spec_.duration_ps() - 1));
+        } else {
+            // The first partition to reach a time limit ends the others, which may be up to
+            // a lookahead behind: each partition stops changing at the duration instead, and
+            // the limit lies a longest link delay beyond it, where every partition has.
+            int64_t longest = 0;
+            for (const LinkSpec& l : spec_.topology().links()) longest = std::max<int64_t>(longest, l.delay_ps());
+            getSimulation()->setSimulationTimeLimit(SimTime::fromRaw(spec_.duration_ps() + longest));
+            end_ = new cMessage("end");
+            end_->setSchedulingPriority(SHRT_MIN);
+            scheduleAt(SimTime::fromRaw(spec_.duration_ps()), end_);
+        }
         nextProgressPs_ = std::max<int64_t>(spec_.duration_ps() / 100, 1);
     }
 }
@@ -273,6 +288,13 @@ AgentBridge::ActionMessage* AgentBridge::takeAction(short kind, int host) {
 }
 
 void AgentBridge::handleMessage(cMessage* msg) {
+    if (msg == end_) {
+        auto* fes = dynamic_cast<CalendarEventSet*>(getSimulation()->getFES());
+        if (fes == nullptr) throw cRuntimeError(this, "a parallel run needs futureeventset-class = \"cosim::CalendarEventSet\"");
+        fes->freeze();
+        ended_ = true;
+        return;
+    }
     if (msg == flush_) {
         flush();
         return;
@@ -524,7 +546,7 @@ void AgentBridge::lifecycleEvent(SimulationLifecycleEventType eventType, cObject
                 // Our end event sits at duration - 1 ps; an earlier end (a sim-time-limit or
                 // cpu-time-limit in the ini, or SIGINT/SIGTERM) leaves the run short of the
                 // scenario's duration.
-                succeeded_ = simTime().raw() == spec_.duration_ps() - 1;
+                succeeded_ = end_ != nullptr ? ended_ : simTime().raw() == spec_.duration_ps() - 1;
                 if (!succeeded_ && getEnvir()->idle()) {
                     // Cmdenv's idle() says whether SIGINT or SIGTERM stopped the event loop.
                     std::cerr << "cosim: stopped by SIGINT or SIGTERM at " << simTime().raw() << " ps of "

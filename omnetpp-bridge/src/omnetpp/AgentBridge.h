@@ -159,6 +159,10 @@ private:
     int64_t reactionDelayPs_ = 0;
     int64_t windowPs_ = 0;  // H
     omnetpp::cMessage* flush_ = nullptr;
+    // A parallel run's end at the duration, first among that picosecond's events: the
+    // partition stops changing (CalendarEventSet::freeze) while the others reach it.
+    omnetpp::cMessage* end_ = nullptr;
+    bool ended_ = false;
     omnetpp::cMessage* apply_ = nullptr;   // at W+L of the oldest batch whose answer is still at the agents
     std::deque<int64_t> applyAt_;          // W+L of every batch sent and not yet applied, oldest first
     EventBatch batch_;

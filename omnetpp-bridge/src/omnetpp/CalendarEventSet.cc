@@ -53,7 +53,35 @@ void CalendarEventSet::forEachChild(omnetpp::cVisitor* v) {
         if (!v->visit(item.value)) return;
 }
 
+namespace {
+// The kernel's own events, which a frozen set keeps: the end of the simulation (not a
+// message) and the parallel simulation's null-message bookkeeping.
+bool kernelOwn(const cEvent* e) {
+    const auto* m = dynamic_cast<const omnetpp::cMessage*>(e);
+    return m == nullptr ||
+           (m->getKind() <= omnetpp::MK_PARSIM_BEGIN && m->getKind() > omnetpp::MK_PARSIM_BEGIN - 1000);
+}
+}  // namespace
+
+void CalendarEventSet::freeze() {
+    frozen_ = true;
+    std::vector<cEvent*> gone;
+    for (const auto& item : queue_.sorted()) {
+        if (!kernelOwn(item.value)) gone.push_back(item.value);
+    }
+    for (cEvent* e : gone) {
+        queue_.erase(e);
+        taken(e);
+        // A module's own message stays its own to delete; a packet in flight has no one else.
+        if (!static_cast<omnetpp::cMessage*>(e)->isSelfMessage()) delete e;
+    }
+}
+
 void CalendarEventSet::insert(cEvent* event) {
+    if (frozen_ && !kernelOwn(event)) {
+        if (!static_cast<omnetpp::cMessage*>(event)->isSelfMessage()) delete event;
+        return;
+    }
     if (insertCount_ >= (int64_t{1} << kOrderBits))
         throw omnetpp::cRuntimeError("CalendarEventSet: more than 2^%d insertions", kOrderBits);
     event->*memberOf(InsertOrderField{}) = insertCount_++;

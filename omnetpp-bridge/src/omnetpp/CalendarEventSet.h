@@ -50,6 +50,12 @@ public:
     omnetpp::cEvent* get(int k) override;  // in event order
     void sort() override {}                // get() is in order anyway
 
+    // The end of a parallel run's partition (AgentBridge): every event but the parallel
+    // simulation's own leaves the set, and none is taken in from then on (a packet from
+    // another partition is deleted), so nothing changes what the partition measured
+    // while the others reach the end.
+    void freeze();
+
     // Priority in the top 16 bits (biased to unsigned), insertion order below.
     static uint64_t orderKey(short priority, int64_t insertOrder);
 
@@ -64,6 +70,7 @@ private:
     int64_t insertCount_ = 0;
     std::vector<omnetpp::cEvent*> inOrder_;  // get()'s snapshot, built on demand
     bool inOrderValid_ = false;
+    bool frozen_ = false;
 };
 
 }  // namespace cosim
