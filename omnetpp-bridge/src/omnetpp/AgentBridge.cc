@@ -94,7 +94,7 @@ void AgentBridge::initialize(int stage) {
         apply_ = new cMessage("applyActions");
         apply_->setSchedulingPriority(kApplyPriority);
         Hello hello = spec_.hello();
-        if (getEnvir()->getParsimNumPartitions() > 1) {
+        if (NetworkCheck::parallelRun()) {
             // A parallel run: this partition's session gets its hosts' events only.
             for (size_t h = 0; h < nics_.size(); ++h) {
                 if (nics_[h] != nullptr) hello.add_local_hosts(static_cast<uint32_t>(h));
@@ -112,7 +112,7 @@ void AgentBridge::initialize(int stage) {
         scheduleLinkChanges();
         scheduleFlowStarts();
         // Events at times < duration run, as in Java's Simulator.runUntil(duration).
-        if (getEnvir()->getParsimNumPartitions() <= 1) {
+        if (!NetworkCheck::parallelRun()) {
             getSimulation()->setSimulationTimeLimit(SimTime::fromRaw(spec_.duration_ps() - 1));
         } else {
             // The first partition to reach a time limit ends the others, which may be up to
@@ -181,7 +181,7 @@ std::string AgentBridge::resultFile(const char* param, const char* suffix) {
                "-" + config->getVariable(CFGVAR_ITERATIONVARSF) + "#" + config->getVariable(CFGVAR_REPETITION) +
                suffix;
     }
-    if (getEnvir()->getParsimNumPartitions() > 1) {
+    if (NetworkCheck::parallelRun()) {
         // A parallel run: a file per partition, as OMNeT++'s own result files
         path += ".p" + std::to_string(getEnvir()->getParsimProcId());
     }

@@ -61,25 +61,32 @@ bool kernelOwn(const cEvent* e) {
     return m == nullptr ||
            (m->getKind() <= omnetpp::MK_PARSIM_BEGIN && m->getKind() > omnetpp::MK_PARSIM_BEGIN - 1000);
 }
+
+// An event a frozen set lets go: a module's own message stays its own to delete; a
+// packet in flight has no one else.
+void discard(cEvent* e) {
+    if (!static_cast<omnetpp::cMessage*>(e)->isSelfMessage()) delete e;
+}
 }  // namespace
 
 void CalendarEventSet::freeze() {
     frozen_ = true;
-    std::vector<cEvent*> gone;
-    for (const auto& item : queue_.sorted()) {
-        if (!kernelOwn(item.value)) gone.push_back(item.value);
+    const std::vector<CalendarQueue<cEvent*>::Item> all = queue_.sorted();
+    queue_.clear();
+    for (const auto& item : all) {
+        if (kernelOwn(item.value)) {
+            queue_.push(item.time, item.order, item.value);
+        } else {
+            taken(item.value);
+            discard(item.value);
+        }
     }
-    for (cEvent* e : gone) {
-        queue_.erase(e);
-        taken(e);
-        // A module's own message stays its own to delete; a packet in flight has no one else.
-        if (!static_cast<omnetpp::cMessage*>(e)->isSelfMessage()) delete e;
-    }
+    inOrderValid_ = false;
 }
 
 void CalendarEventSet::insert(cEvent* event) {
     if (frozen_ && !kernelOwn(event)) {
-        if (!static_cast<omnetpp::cMessage*>(event)->isSelfMessage()) delete event;
+        discard(event);
         return;
     }
     if (insertCount_ >= (int64_t{1} << kOrderBits))

@@ -20,19 +20,15 @@ void LinkTransmitter::attach(cSimpleModule* owner, cGate* out) {
     delayPs_ = channel_->delayPs();
     // The connection's end (a Nic's port$i, a SwitchCore's in[k]) names the peer and
     // the index of its direct gate.
+    txDone_ = new cMessage("txDone");
     cGate* end = out->getPathEndGate();
     cModule* peer = end->getOwnerModule();
-    if (peer->isPlaceholder()) {
-        // In another partition of a parallel run: through the gate, which OMNeT++ carries there.
-        txDone_ = new cMessage("txDone");
-        return;
-    }
+    if (peer->isPlaceholder()) return;  // another partition's: through the gate, which OMNeT++ carries there
     if (!peer->hasGate("direct")) {
         throw cRuntimeError(owner, "gate %s leads to %s, which has no `direct` gate for packets", out->getFullName(),
                             peer->getFullPath().c_str());
     }
     peer_ = end->isVector() ? peer->gate("direct", end->getIndex()) : peer->gate("direct");
-    txDone_ = new cMessage("txDone");
 }
 
 LinkTransmitter::~LinkTransmitter() {

@@ -53,9 +53,8 @@ NetworkCheck::Found NetworkCheck::verify(const RunSpec& spec, cModule* network) 
     collect(network, nics, cores);
     Problems problems;
     Found found;
-    // In a parallel run (OMNeT++'s MPI partitions) the hosts and switches of the other
-    // partitions are placeholders here: a node without its module is one of those.
-    const bool parallel = getEnvir()->getParsimNumPartitions() > 1;
+    // In a parallel run a node without its module is another partition's.
+    const bool parallel = parallelRun();
     found.nics.assign(t.host_names_size(), nullptr);
     found.switches.assign(t.switches_size(), nullptr);
 

@@ -30,6 +30,10 @@ public:
         std::vector<std::pair<LinkChannel*, LinkChannel*>> links;  // by link index: {a -> b, b -> a}
     };
 
+    // Whether the run is split over OMNeT++'s MPI partitions: the hosts and switches of
+    // the other partitions are placeholders here, and each partition's bridge serves its own.
+    static bool parallelRun() { return omnetpp::getEnvir()->getParsimNumPartitions() > 1; }
+
     // Throws cRuntimeError naming every difference (up to a screenful).
     static Found verify(const RunSpec& spec, omnetpp::cModule* network);
 };

@@ -106,14 +106,23 @@ public:
         std::copy(o.hops, o.hops + o.intHops, hops);
     }
 
+    // Every field of cosim's, the same one of each packet given at a time, in one order:
+    // what a copy copies and what a parallel run packs.
+    template <class Visit, class... P>
+    static void eachField(Visit&& v, P&... p) {
+        v(p.type...); v(p.trafficClass...); v(p.flags...); v(p.flow...); v(p.src...); v(p.dst...);
+        v(p.payload...); v(p.seq...); v(p.segmentSeq...); v(p.segmentBytes...); v(p.segmentSendTime...);
+        v(p.txTime...); v(p.segmentTxStart...); v(p.path...); v(p.routeCursor...); v(p.enqueueTime...);
+        v(p.intEcho...); v(p.controlKind...); v(p.answeredPath...); v(p.pullNumber...); v(p.echoTime...);
+        v(p.echoTxTime...); v(p.ingressPort...); v(p.intMaxHopDelay...); v(p.uid...); v(p.intHops...);
+        for (int i = 0; i < kMaxIntHops; ++i) {
+            v(p.hops[i].queueBytes...); v(p.hops[i].txBytes...); v(p.hops[i].timePs...); v(p.hops[i].rateBps...);
+        }
+    }
+
 private:
     void copyFields(const Packet& o) {
-        type = o.type; trafficClass = o.trafficClass; flags = o.flags; flow = o.flow; src = o.src; dst = o.dst;
-        payload = o.payload; seq = o.seq; segmentSeq = o.segmentSeq; segmentBytes = o.segmentBytes;
-        segmentSendTime = o.segmentSendTime; txTime = o.txTime; segmentTxStart = o.segmentTxStart; path = o.path; routeCursor = o.routeCursor; enqueueTime = o.enqueueTime;
-        intEcho = o.intEcho; controlKind = o.controlKind; answeredPath = o.answeredPath; pullNumber = o.pullNumber;
-        echoTime = o.echoTime; echoTxTime = o.echoTxTime; ingressPort = o.ingressPort; intMaxHopDelay = o.intMaxHopDelay; uid = o.uid;
-        copyHopsFrom(o);
+        eachField([](auto& to, const auto& from) { to = from; }, *this, o);
     }
 
     static inline int64_t live_ = 0;

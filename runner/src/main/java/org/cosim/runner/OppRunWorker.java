@@ -160,12 +160,12 @@ final class OppRunWorker {
 
     /** Puts a worker that is ready back among the idle ones; one that has ended is left to go. */
     void release() {
-        if (ended || !process.isAlive()) {
+        if (!ended && process.isAlive()) {
+            synchronized (IDLE) {
+                IDLE.computeIfAbsent(key, k -> new ArrayDeque<>()).push(this);
+            }
+        } else if (!ended) {
             end();
-            return;
-        }
-        synchronized (IDLE) {
-            IDLE.computeIfAbsent(key, k -> new ArrayDeque<>()).push(this);
         }
     }
 

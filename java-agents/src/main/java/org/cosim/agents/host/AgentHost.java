@@ -50,7 +50,7 @@ public final class AgentHost {
     private final boolean[] arrived;        // flows whose FlowArrival came
     private final KeyMultiset timers = new KeyMultiset();  // (host, timer id, 0) set and not fired
     private final long durationPs;
-    private final SessionSpec spec;
+    private final boolean[] serves;         // per host: whether its events come to this session (SessionSpec.serves)
 
     private final FlowArrivalEvent arrival = new FlowArrivalEvent();
     private final CompletionEvent completion = new CompletionEvent();
@@ -61,7 +61,6 @@ public final class AgentHost {
     private final TransmittedEvent transmitted = new TransmittedEvent();
 
     public AgentHost(SessionSpec spec) {
-        this.spec = spec;
         AgentContext ctx = spec.context();
         this.windowPs = spec.windowPs();
         this.reactionDelayPs = ctx.reactionDelayPs();
@@ -76,6 +75,10 @@ public final class AgentHost {
         this.arrived = new boolean[flows.size()];
         this.durationPs = spec.durationPs();
         this.agents = new Agent[spec.hosts().size()];
+        this.serves = new boolean[agents.length];
+        for (int h = 0; h < agents.length; h++) {
+            serves[h] = spec.serves(h);
+        }
         this.protocolOf = spec.protocols().toArray(new String[0]);
         Map<String, Function<HostInfo, Agent>> makers = new HashMap<>();
         for (HostInfo h : spec.hosts()) {
@@ -184,7 +187,7 @@ public final class AgentHost {
             throw new ContractViolation("event " + i + " names unknown host " + h + " (hosts are 0.."
                     + (agents.length - 1) + ")");
         }
-        if (!spec.serves(h)) {
+        if (!serves[h]) {
             throw new ContractViolation("event " + i + " is for host " + h + ", which is not one of this session's "
                     + "hosts (the fabric's partition)");
         }
@@ -230,7 +233,7 @@ public final class AgentHost {
                 } else {
                     requireHost(i, flow, h, flow.dst(), "destination");
                 }
-                if (spec.serves(flow.src())) {  // else what the sender handed over is in another session
+                if (serves[flow.src()]) {  // else what the sender handed over is in another session
                     checkBytes(i, flow, packet.seq(), packet.bytes(), sentEnd[f], "its sender has handed over");
                 }
             }
@@ -333,7 +336,7 @@ public final class AgentHost {
      * would make it send without end.
      */
     private void checkPull(int i, FlowInfo f, int host) {
-        if (!spec.serves(host == f.src() ? f.dst() : f.src())) {
+        if (!serves[host == f.src() ? f.dst() : f.src()]) {
             return;  // the other end's pulls are in another session
         }
         long sent = host == f.src() ? pulledByDst[f.flow()] : pulledBySrc[f.flow()];

@@ -185,6 +185,17 @@ public final class Partitions {
                 switchesIn[p]++;
             }
         }
+        // Each switch's links to other switches, one entry per link, built once.
+        List<List<Integer>> neighbours = new ArrayList<>();
+        for (int s = 0; s < sw.length; s++) {
+            neighbours.add(new ArrayList<>());
+        }
+        for (TopologyGraph.Link l : g.links()) {
+            if (TopologyGraph.isSwitch(l.a()) && TopologyGraph.isSwitch(l.b())) {
+                neighbours.get(TopologyGraph.switchId(l.a())).add(TopologyGraph.switchId(l.b()));
+                neighbours.get(TopologyGraph.switchId(l.b())).add(TopologyGraph.switchId(l.a()));
+            }
+        }
         boolean placed = true;
         while (placed) {
             placed = false;
@@ -196,11 +207,9 @@ public final class Partitions {
                 }
                 int[] votes = new int[n];
                 boolean any = false;
-                for (TopologyGraph.Link l : g.links()) {
-                    int other = l.a() == TopologyGraph.switchRef(s) ? l.b()
-                            : l.b() == TopologyGraph.switchRef(s) ? l.a() : 0;
-                    if (TopologyGraph.isSwitch(other) && sw[TopologyGraph.switchId(other)] >= 0) {
-                        votes[sw[TopologyGraph.switchId(other)]]++;
+                for (int other : neighbours.get(s)) {
+                    if (sw[other] >= 0) {
+                        votes[sw[other]]++;
                         any = true;
                     }
                 }
