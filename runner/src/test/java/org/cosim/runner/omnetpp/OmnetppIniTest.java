@@ -60,6 +60,15 @@ class OmnetppIniTest {
     }
 
     @Test
+    void theRunnersRunsRecordNoModuleParametersTheResultsDoNotRead() {
+        var jvm = new OmnetppIni.EmbeddedJvm("/jdk", "/c/cosim.jar", List.of());
+        assertTrue(OmnetppIni.forRun("s.textproto", OmnetppIni.RunAgents.server("a:1"), 0)
+                .contains("\n**.param-recording = false\n"));
+        assertTrue(OmnetppIni.forWorker("scenario.textproto", jvm, "runspec.bin")
+                .contains("\n**.param-recording = false\n"));
+    }
+
+    @Test
     void theEmbeddedJvmIsThisOneWithAnAbsoluteClassPath() {
         var jvm = OmnetppIni.EmbeddedJvm.ofThisJvm();
         assertEquals(System.getProperty("java.home"), jvm.javaHome());
