@@ -79,6 +79,11 @@ void AgentBridge::initialize(int stage) {
             throw cRuntimeError(this, "simulated time must count picoseconds: set simtime-resolution = ps in the ini "
                                 "file (it is 10^%d s now)", SimTime::getScaleExp());
         }
+        if (dynamic_cast<CalendarEventSet*>(getSimulation()->getFES()) == nullptr) {
+            throw cRuntimeError(this, "the event order needs cosim's future event set: set futureeventset-class = "
+                                "\"cosim::CalendarEventSet\" in the ini file (it is %s now)",
+                                getSimulation()->getFES()->getClassName());
+        }
         progress_ = par("printProgress").boolValue();
         resolve();
         NetworkCheck::Found found = NetworkCheck::verify(spec_, getSimulation()->getSystemModule());

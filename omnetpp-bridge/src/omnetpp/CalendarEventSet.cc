@@ -1,6 +1,10 @@
 #include "CalendarEventSet.h"
 
+#include <algorithm>
 #include <sstream>
+
+#include "NodeRank.h"
+#include "Packet.h"
 
 using omnetpp::cEvent;
 
@@ -28,7 +32,8 @@ struct InsertOrderField {
 template struct Grant<HeapIndexField, &cEvent::heapIndex>;
 template struct Grant<InsertOrderField, &cEvent::insertOrder>;
 
-constexpr int kOrderBits = 47;
+constexpr int kPriorityBits = 7;
+constexpr int kOrderBits = 64 - kPriorityBits - NodeRank::kBits;
 
 void markScheduled(cEvent* e, bool scheduled) { e->*memberOf(HeapIndexField{}) = scheduled ? 0 : -1; }
 
@@ -36,9 +41,28 @@ void markScheduled(cEvent* e, bool scheduled) { e->*memberOf(HeapIndexField{}) =
 
 CalendarEventSet::~CalendarEventSet() { clear(); }
 
-uint64_t CalendarEventSet::orderKey(short priority, int64_t insertOrder) {
-    return (static_cast<uint64_t>(static_cast<int>(priority) + 32768) << kOrderBits) |
-           static_cast<uint64_t>(insertOrder);
+uint64_t CalendarEventSet::orderKey(short priority, int32_t node, int64_t insertOrder) {
+    constexpr int kBias = 1 << (kPriorityBits - 1);
+    const int p = std::clamp(static_cast<int>(priority) + kBias, 0, (1 << kPriorityBits) - 1);
+    return (static_cast<uint64_t>(p) << (NodeRank::kBits + kOrderBits)) |
+           (static_cast<uint64_t>(node) << kOrderBits) | static_cast<uint64_t>(insertOrder);
+}
+
+int32_t CalendarEventSet::nodeOf(const cEvent* event) {
+    if (!event->isMessage()) return NodeRank::kNetwork;
+    const auto* msg = static_cast<const omnetpp::cMessage*>(event);
+    if (!msg->isSelfMessage() && msg->isPacket()) {
+        if (const auto* pkt = dynamic_cast<const Packet*>(msg)) return pkt->senderRank;
+    }
+    const int id = msg->getArrivalModuleId();
+    if (id < 0) return NodeRank::kNetwork;
+    if (static_cast<size_t>(id) >= nodeByModuleId_.size()) nodeByModuleId_.resize(static_cast<size_t>(id) + 1, -1);
+    int32_t& node = nodeByModuleId_[static_cast<size_t>(id)];
+    if (node < 0) {
+        const omnetpp::cModule* m = omnetpp::getSimulation()->getModule(id);
+        node = m == nullptr ? NodeRank::kNetwork : NodeRank::of(m);
+    }
+    return node;
 }
 
 std::string CalendarEventSet::str() const {
@@ -86,6 +110,7 @@ void CalendarEventSet::freeze() {
 
 void CalendarEventSet::insert(cEvent* event) {
     if (frozen_ && !kernelOwn(event)) {
+        if (!static_cast<omnetpp::cMessage*>(event)->isSelfMessage()) ++arrivalsWhileFrozen_;
         discard(event);
         return;
     }
@@ -99,8 +124,8 @@ void CalendarEventSet::putBackFirst(cEvent* event) { enqueue(event); }  // its k
 
 void CalendarEventSet::enqueue(cEvent* event) {
     // Queue first: an event the queue refuses (before the current bucket) stays the caller's.
-    queue_.push(event->getArrivalTime().raw(), orderKey(event->getSchedulingPriority(), event->getInsertOrder()),
-                event);
+    queue_.push(event->getArrivalTime().raw(),
+                orderKey(event->getSchedulingPriority(), nodeOf(event), event->getInsertOrder()), event);
     take(event);
     markScheduled(event, true);
     inOrderValid_ = false;

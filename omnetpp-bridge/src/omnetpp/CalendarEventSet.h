@@ -1,13 +1,15 @@
 // CalendarEventSet: the future event set of cosim's OMNeT++ runs (ini option
 // `futureeventset-class = "cosim::CalendarEventSet"`, written by `OmnetppIni`).
 //
-// Same event order as OMNeT++'s own cEventHeap: arrival time, then scheduling
-// priority, then insertion order (an insertion counter of the set); so a run gives
-// the same event sequence, and the same results, with either class. Different data
-// structure: a calendar queue (eventset/CalendarQueue.h) with the three keys
-// packed into the queue's own nodes, instead of a binary heap of event pointers
-// whose every comparison calls cEvent::shouldPrecede through the PLT and reads two
-// event objects. On the NDP 128-host permutation cEventHeap's sifting and
+// Event order: arrival time, then scheduling priority, then the node the event
+// belongs to (NodeRank.h: network, hosts, switches; a packet's arrival is its
+// sender's), then insertion order (an insertion counter of the set): the order of
+// the Java fabric's kernel, so both back ends run simultaneous events alike, and a
+// parallel run's partitions run them as one process does. OMNeT++'s own cEventHeap
+// has no node key. Data structure: a calendar queue (eventset/CalendarQueue.h) with
+// the keys packed into the queue's own nodes, instead of a binary heap of event
+// pointers whose every comparison calls cEvent::shouldPrecede through the PLT and
+// reads two event objects. On the NDP 128-host permutation cEventHeap's sifting and
 // comparisons take a quarter of `opp_run`'s time.
 //
 // OMNeT++ reads two fields only its own heap may write: cEvent::heapIndex
@@ -55,14 +57,18 @@ public:
     // another partition is deleted), so nothing changes what the partition measured
     // while the others reach the end.
     void freeze();
+    // Packets from other partitions that arrived after freeze() (and were deleted).
+    int64_t arrivalsWhileFrozen() const { return arrivalsWhileFrozen_; }
 
-    // Priority in the top 16 bits (biased to unsigned), insertion order below.
-    static uint64_t orderKey(short priority, int64_t insertOrder);
+    // Priority in the top 7 bits (cosim's priorities -4..0 biased to 60..64; the kernel's
+    // extremes clamped), the node (NodeRank::kBits) below, insertion order in the rest.
+    static uint64_t orderKey(short priority, int32_t node, int64_t insertOrder);
 
 private:
     void enqueue(omnetpp::cEvent* event);
     omnetpp::cEvent* taken(omnetpp::cEvent* event);
     static void prefetch(const omnetpp::cEvent* event);
+    int32_t nodeOf(const omnetpp::cEvent* event);
     // A packet's OMNeT++ header and cosim's fields up to its INT records (Packet.h).
     static constexpr int kPrefetchLines = 6;
 
@@ -71,6 +77,8 @@ private:
     std::vector<omnetpp::cEvent*> inOrder_;  // get()'s snapshot, built on demand
     bool inOrderValid_ = false;
     bool frozen_ = false;
+    int64_t arrivalsWhileFrozen_ = 0;
+    std::vector<int32_t> nodeByModuleId_;  // NodeRank::of each module, -1 until asked
 };
 
 }  // namespace cosim

@@ -2,6 +2,7 @@
 
 #include "IdentityHash.h"
 #include "LinkChannel.h"
+#include "NodeRank.h"
 #include "Units.h"
 
 using namespace omnetpp;
@@ -10,6 +11,7 @@ namespace cosim {
 
 void LinkTransmitter::attach(cSimpleModule* owner, cGate* out) {
     owner_ = owner;
+    ownerRank_ = NodeRank::of(owner);
     out_ = out;
     channel_ = dynamic_cast<const LinkChannel*>(out->findTransmissionChannel());
     if (channel_ == nullptr) {
@@ -48,6 +50,7 @@ void LinkTransmitter::start(Packet* pkt) {
                               ? IdentityHash::txGapPs(gapSeed_, gapHost_, pkt->uid, gapMaxPs_)
                               : 0;
     owner_->scheduleAt(end + SimTime::fromRaw(gapPs), txDone_);
+    pkt->senderRank = ownerRank_;
     if (channel_->down()) {
         inFlightLost_ = pkt;  // Java: no arrival is scheduled
     } else {

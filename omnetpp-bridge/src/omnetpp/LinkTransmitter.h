@@ -66,6 +66,7 @@ public:
 
 private:
     omnetpp::cSimpleModule* owner_ = nullptr;
+    int32_t ownerRank_ = 0;  // NodeRank of the owner: each packet's senderRank
     omnetpp::cGate* out_ = nullptr;
     omnetpp::cGate* peer_ = nullptr;  // the peer's direct gate, where packets arrive (none: another partition's)
     const LinkChannel* channel_ = nullptr;

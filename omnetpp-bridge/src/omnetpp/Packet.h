@@ -88,6 +88,7 @@ public:
     int ingressPort = -1;         // the port it entered the current switch through (PFC)
     int64_t intMaxHopDelay = 0;
     int64_t uid = 0;              // (flow << 32) | n-th packet the sender NIC made for the flow
+    int32_t senderRank = 0;       // the node that put it on its current link (NodeRank): its arrival's
     // Per-hop INT records (Java PacketPool.intHops and hop*): the bound is the
     // contract's (SegmentCompletion.int_hops, Java CompletionEvent.MAX_INT_HOPS).
     static constexpr int kMaxIntHops = 5;
@@ -114,7 +115,8 @@ public:
         v(p.payload...); v(p.seq...); v(p.segmentSeq...); v(p.segmentBytes...); v(p.segmentSendTime...);
         v(p.txTime...); v(p.segmentTxStart...); v(p.path...); v(p.routeCursor...); v(p.enqueueTime...);
         v(p.intEcho...); v(p.controlKind...); v(p.answeredPath...); v(p.pullNumber...); v(p.echoTime...);
-        v(p.echoTxTime...); v(p.ingressPort...); v(p.intMaxHopDelay...); v(p.uid...); v(p.intHops...);
+        v(p.echoTxTime...); v(p.ingressPort...); v(p.intMaxHopDelay...); v(p.uid...); v(p.senderRank...);
+        v(p.intHops...);
         for (int i = 0; i < kMaxIntHops; ++i) {
             v(p.hops[i].queueBytes...); v(p.hops[i].txBytes...); v(p.hops[i].timePs...); v(p.hops[i].rateBps...);
         }

@@ -3,9 +3,9 @@ package org.cosim.fabric.kernel;
 import java.util.Arrays;
 
 /**
- * The future event set, ordered by (time, priority, insertion sequence): the order
- * OMNeT++ uses, so both back ends process simultaneous events alike. No object is
- * allocated per event.
+ * The future event set, ordered by (time, priority, node, insertion sequence): the
+ * order the OMNeT++ bridge's CalendarEventSet uses, so both back ends process
+ * simultaneous events alike ({@link NodeRank}). No object is allocated per event.
  *
  * <p>A calendar queue: the near future, a "year" of 2^14 buckets of 2^10 ps (16.8
  * us: a 9000-byte packet's time on a 10 Gb/s link, a link's delay, a pull's
@@ -20,8 +20,9 @@ import java.util.Arrays;
  * the total order above whatever structure holds them, so results are unchanged.
  */
 final class CalendarQueue {
-    private static final int SEQ_BITS = 55;  // priority (8 bits) above it stays clear of the sign bit
-    static final int MAX_PRIORITY = 255;
+    // The order key: priority (7 bits, clear of the sign bit), node (NodeRank.BITS), insertion sequence.
+    private static final int SEQ_BITS = 63 - 7 - NodeRank.BITS;
+    static final int MAX_PRIORITY = 127;
     private static final int WIDTH_BITS = 10;
     private static final int BUCKETS = 1 << 14;
     private static final int MASK = BUCKETS - 1;
@@ -74,8 +75,11 @@ final class CalendarQueue {
         return far.size() == 0 ? t : Math.min(t, far.topTime());
     }
 
-    void push(long t, int priority, int h, int k, long a) {
-        long o = ((long) priority << SEQ_BITS) | nextSeq++;
+    void push(long t, int priority, int node, int h, int k, long a) {
+        if (nextSeq == 1L << SEQ_BITS) {
+            throw new IllegalStateException("event calendar: more than 2^" + SEQ_BITS + " events scheduled");
+        }
+        long o = ((long) priority << (SEQ_BITS + NodeRank.BITS)) | ((long) node << SEQ_BITS) | nextSeq++;
         long hk = ((long) h << 32) | (k & 0xFFFF_FFFFL);
         long b = t >> WIDTH_BITS;
         if (b < nowBucket || b - nowBucket >= BUCKETS) {

@@ -4,9 +4,9 @@ import java.util.Arrays;
 
 /**
  * The discrete-event kernel of the Java fallback fabric: simulated time is a long
- * count of picoseconds; events run in (time, priority, insertion sequence) order;
- * components register once and then schedule events by handler id, so the hot
- * path allocates nothing.
+ * count of picoseconds; events run in (time, priority, node, insertion sequence)
+ * order ({@link NodeRank}); components register once, each for its node, and then
+ * schedule events by handler id, so the hot path allocates nothing.
  */
 public final class Simulator {
     /** Lower runs first among events at the same time. */
@@ -15,16 +15,27 @@ public final class Simulator {
 
     private final CalendarQueue queue = new CalendarQueue();
     private EventHandler[] handlers = new EventHandler[16];
+    private int[] nodes = new int[16];
     private int handlerCount;
     private long now;
     private long eventsProcessed;
 
-    /** Registers a component and returns the id it schedules its events under. */
+    /** Registers a component of the network as a whole ({@link NodeRank#NETWORK}). */
     public int register(EventHandler h) {
+        return register(h, NodeRank.NETWORK);
+    }
+
+    /** Registers a component of node {@code node} and returns the id it schedules its events under. */
+    public int register(EventHandler h, int node) {
+        if (node < 0 || node >= 1 << NodeRank.BITS) {
+            throw new IllegalArgumentException("node " + node + " out of 0.." + ((1 << NodeRank.BITS) - 1));
+        }
         if (handlerCount == handlers.length) {
             handlers = Arrays.copyOf(handlers, handlerCount * 2);
+            nodes = Arrays.copyOf(nodes, handlerCount * 2);
         }
         handlers[handlerCount] = h;
+        nodes[handlerCount] = node;
         return handlerCount++;
     }
 
@@ -45,16 +56,31 @@ public final class Simulator {
     }
 
     public void schedule(long time, int priority, int handler, int kind, long arg) {
+        checkHandler(handler);
+        push(time, priority, nodes[handler], handler, kind, arg);
+    }
+
+    /** A packet's arrival at {@code handler}, ordered as an event of the sender's node ({@link NodeRank}). */
+    public void scheduleArrival(long time, int sender, int handler, int kind, long arg) {
+        checkHandler(sender);
+        checkHandler(handler);
+        push(time, PRIORITY_DEFAULT, nodes[sender], handler, kind, arg);
+    }
+
+    private void checkHandler(int handler) {
+        if (handler < 0 || handler >= handlerCount) {
+            throw new IllegalArgumentException("unknown handler " + handler);
+        }
+    }
+
+    private void push(long time, int priority, int node, int handler, int kind, long arg) {
         if (time < now) {
             throw new IllegalStateException("event scheduled in the past: " + time + " ps < now " + now + " ps");
         }
         if (priority < 0 || priority > CalendarQueue.MAX_PRIORITY) {
             throw new IllegalArgumentException("priority " + priority + " out of 0.." + CalendarQueue.MAX_PRIORITY);
         }
-        if (handler < 0 || handler >= handlerCount) {
-            throw new IllegalArgumentException("unknown handler " + handler);
-        }
-        queue.push(time, priority, handler, kind, arg);
+        queue.push(time, priority, node, handler, kind, arg);
     }
 
     /** Runs every event with time < {@code endPs}; afterwards now() = endPs (or the last event time if later). */

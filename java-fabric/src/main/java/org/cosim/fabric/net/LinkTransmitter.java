@@ -109,7 +109,7 @@ public final class LinkTransmitter {
         sim.schedule(end + gap, ownerHandler, txDoneKind, pkt);
         inFlightLost = down;
         if (!down) {
-            sim.schedule(end + delayPs, peerHandler, arriveKind, pkt);
+            sim.scheduleArrival(end + delayPs, ownerHandler, peerHandler, arriveKind, pkt);
         }
         bytesSent += bytes;
         packetsSent++;

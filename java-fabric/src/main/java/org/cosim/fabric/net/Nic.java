@@ -9,6 +9,7 @@ import org.cosim.agents.api.ControlArrivalEvent;
 import org.cosim.agents.api.EventBatch;
 import org.cosim.agents.api.SegmentRtt;
 import org.cosim.fabric.kernel.EventHandler;
+import org.cosim.fabric.kernel.NodeRank;
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketFifo;
 import org.cosim.fabric.packet.PacketPool;
@@ -83,7 +84,7 @@ public final class Nic implements EventHandler {
         this.rtts = rtts;
         this.agents = agents;
         this.flows = flows;
-        this.handler = sim.register(this);
+        this.handler = sim.register(this, NodeRank.host(host));
         this.packetsMade = perFlow.packetsMade;
         this.segmentInProgress = perFlow.segmentInProgress;
         this.segmentBytesSeen = perFlow.segmentBytesSeen;

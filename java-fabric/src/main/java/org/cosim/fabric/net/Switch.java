@@ -3,6 +3,7 @@ package org.cosim.fabric.net;
 import java.util.Arrays;
 import org.cosim.fabric.kernel.EventHandler;
 import org.cosim.fabric.kernel.IdentityHash;
+import org.cosim.fabric.kernel.NodeRank;
 import org.cosim.fabric.kernel.Simulator;
 import org.cosim.fabric.packet.PacketPool;
 import org.cosim.fabric.packet.PacketType;
@@ -53,7 +54,7 @@ public final class Switch implements EventHandler {
         this.params = params;
         this.seed = seed;
         this.pfcFrameBytes = pfcFrameBytes;
-        this.handler = sim.register(this);
+        this.handler = sim.register(this, NodeRank.ofSwitch(id));
         this.ctx = new PortContext(sim, pool, flowStats, new SharedBuffer(params.bufferBytes()), id, name, seed,
                 this::forward);
         this.pfcOn = params.pfc().enabled();

@@ -8,16 +8,20 @@ import java.util.PriorityQueue;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The heap against java.util.PriorityQueue ordered by (time, priority, insertion sequence). */
+/** The queue against java.util.PriorityQueue ordered by (time, priority, node, insertion sequence). */
 class CalendarQueueTest {
-    private record Ref(long time, int prio, long seq, int handler, int kind) {}
+    private record Ref(long time, int prio, int node, long seq, int handler, int kind) {}
 
     private static final Comparator<Ref> ORDER = Comparator.comparingLong(Ref::time)
-            .thenComparingInt(Ref::prio).thenComparingLong(Ref::seq);
+            .thenComparingInt(Ref::prio).thenComparingInt(Ref::node).thenComparingLong(Ref::seq);
+
+    /** The network, hosts 0, 1 and the last one, switches 0 and the last one. */
+    private static final int[] NODES = {NodeRank.NETWORK, NodeRank.host(0), NodeRank.host(1),
+        NodeRank.host((1 << (NodeRank.BITS - 1)) - 2), NodeRank.ofSwitch(0), NodeRank.ofSwitch((1 << (NodeRank.BITS - 1)) - 1)};
 
     /**
      * Random interleaving of pushes and pops; times drawn from a small range so ties in
-     * time (and in time and priority) are frequent. The queue grows past its initial
+     * time (and in time, priority and node) are frequent. The queue grows past its initial
      * 1024 slots. The pop order must match the reference exactly.
      */
     private static void stress(long seed, int maxPriority) {
@@ -32,10 +36,11 @@ class CalendarQueueTest {
             if (push) {
                 long t = rnd.nextInt(200);
                 int prio = rnd.nextInt(maxPriority + 1);
+                int node = NODES[rnd.nextInt(NODES.length)];
                 int handler = rnd.nextInt(1000);
                 int kind = rnd.nextInt(16);
-                q.push(t, prio, handler, kind, seq);  // arg carries the insertion sequence
-                ref.add(new Ref(t, prio, seq, handler, kind));
+                q.push(t, prio, node, handler, kind, seq);  // arg carries the insertion sequence
+                ref.add(new Ref(t, prio, node, seq, handler, kind));
                 seq++;
             } else {
                 Ref expected = ref.poll();
@@ -63,7 +68,7 @@ class CalendarQueueTest {
     @Test
     void randomPushesAndPopsMatchReferenceOrderForPriorities0To127() {
         stress(20240601L, 127);
-        stress(7L, 3);  // few priorities: many exact (time, priority) ties resolved by sequence
+        stress(7L, 3);  // few priorities: many exact (time, priority, node) ties resolved by sequence
     }
 
     @Test
@@ -90,9 +95,10 @@ class CalendarQueueTest {
                 boolean push = ref.isEmpty() || rnd.nextInt(100) < (step % 40_000 < 20_000 ? 60 : 40);
                 if (push) {
                     long t = now + (rnd.nextInt(10) == 0 ? 0 : (long) (rnd.nextDouble() * scales[rnd.nextInt(scales.length)]));
-                    int prio = rnd.nextInt(3) * 100;
-                    q.push(t, prio, 7, 3, seq);
-                    ref.add(new Ref(t, prio, seq, 7, 3));
+                    int prio = rnd.nextInt(3) * 50;
+                    int node = NODES[rnd.nextInt(NODES.length)];
+                    q.push(t, prio, node, 7, 3, seq);
+                    ref.add(new Ref(t, prio, node, seq, 7, 3));
                     seq++;
                 } else {
                     Ref expected = ref.poll();
@@ -118,7 +124,7 @@ class CalendarQueueTest {
     void heapStaysOrderedWhenItGrowsPast1024Entries() {
         CalendarQueue q = new CalendarQueue();
         for (int i = 5000; i > 0; i--) {  // descending times: every push sifts to the root
-            q.push(i, 0, 0, 0, i);
+            q.push(i, 0, NodeRank.NETWORK, 0, 0, i);
         }
         assertEquals(5000, q.size());
         for (int i = 1; i <= 5000; i++) {

@@ -52,6 +52,52 @@ class SimulatorTest {
     }
 
     @Test
+    void sameTimeAndPriorityRunNetworkThenHostsThenSwitchesThenInInsertionOrder() {
+        Simulator sim = new Simulator();
+        List<String> order = new ArrayList<>();
+        int sw = sim.register((k, a) -> order.add("switch0/" + a), NodeRank.ofSwitch(0));
+        int h1 = sim.register((k, a) -> order.add("host1/" + a), NodeRank.host(1));
+        int h0 = sim.register((k, a) -> order.add("host0/" + a), NodeRank.host(0));
+        int net = sim.register((k, a) -> order.add("network/" + a));
+        // All at t=10, default priority, inserted switch first and network last.
+        sim.schedule(10, sw, 0, 1);
+        sim.schedule(10, h1, 0, 1);
+        sim.schedule(10, h0, 0, 1);
+        sim.schedule(10, sw, 0, 2);
+        sim.schedule(10, net, 0, 1);
+        sim.schedule(10, h0, 0, 2);
+        sim.schedule(9, sw, 0, 0);  // an earlier time still runs first
+        sim.runUntil(11);
+        assertEquals(List.of("switch0/0", "network/1", "host0/1", "host0/2", "host1/1", "switch0/1", "switch0/2"),
+                order);
+    }
+
+    @Test
+    void aPacketArrivalRunsAsAnEventOfTheSendingNode() {
+        Simulator sim = new Simulator();
+        List<String> order = new ArrayList<>();
+        int h0 = sim.register((k, a) -> order.add("host0/" + a), NodeRank.host(0));
+        int sw = sim.register((k, a) -> order.add("switch0/" + a), NodeRank.ofSwitch(0));
+        int h5 = sim.register((k, a) -> order.add("host5/" + a), NodeRank.host(5));
+        // At t=20, inserted in this order: a packet switch 0 sends to host 0 (an event of the
+        // switch's, so after every host's); a packet host 5 sends to the switch (host 5's event);
+        // host 0's own event (host 0's, first).
+        sim.scheduleArrival(20, sw, h0, 0, 1);
+        sim.scheduleArrival(20, h5, sw, 0, 2);
+        sim.schedule(20, h0, 0, 3);
+        sim.runUntil(21);
+        assertEquals(List.of("host0/3", "switch0/2", "host0/1"), order);
+    }
+
+    @Test
+    void aNodeOutsideTheOrdersFieldIsRefused() {
+        Simulator sim = new Simulator();
+        assertThrows(IllegalArgumentException.class, () -> sim.register((k, a) -> { }, 1 << NodeRank.BITS));
+        assertThrows(IllegalArgumentException.class, () -> NodeRank.host((1 << (NodeRank.BITS - 1)) - 1));
+        assertThrows(IllegalArgumentException.class, () -> NodeRank.ofSwitch(1 << (NodeRank.BITS - 1)));
+    }
+
+    @Test
     void samePrioritySameTimeRunsInInsertionOrder() {
         Simulator sim = new Simulator();
         Recorder r = new Recorder(sim);
@@ -172,21 +218,21 @@ class SimulatorTest {
     }
 
     /**
-     * Valid priorities are 0..255 (CalendarQueue.MAX_PRIORITY) and a lower value runs first.
-     * BUG: CalendarQueue packs order = priority << 56 | seq into a signed long and compares it
-     * signed, so any priority >= 128 sets the sign bit and sorts BEFORE priority 0.
+     * Valid priorities are 0..127 (CalendarQueue.MAX_PRIORITY) and a lower value runs first,
+     * on the highest node too: the order key's top field stays clear of the sign bit.
      */
     @Test
     void highPrioritiesRunAfterLowerOnesAtTheSameTime() {
         Simulator sim = new Simulator();
         Recorder r = new Recorder(sim);
-        int h = sim.register(r);
-        sim.schedule(10, 255, h, 0, 3);
-        sim.schedule(10, 128, h, 0, 2);
-        sim.schedule(10, Simulator.PRIORITY_DEFAULT, h, 0, 1);
+        int h = sim.register(r, NodeRank.ofSwitch((1 << (NodeRank.BITS - 1)) - 1));
+        sim.schedule(10, 127, h, 0, 3);
+        sim.schedule(10, 64, h, 0, 2);
+        sim.schedule(10, Simulator.PRIORITY_DEFAULT, h, 0, 1);  // 0 < 64 < 100 < 127
         sim.schedule(10, Simulator.PRIORITY_FIRST, h, 0, 0);
         sim.runUntil(11);
-        assertEquals(List.of(0L, 1L, 2L, 3L), r.args());
+        assertEquals(List.of(0L, 2L, 1L, 3L), r.args());
+        assertThrows(IllegalArgumentException.class, () -> sim.schedule(20, 128, h, 0, 4));
     }
 
     @Test

@@ -28,8 +28,8 @@ public final class OmnetppIni {
             # Results are integers below 2^53 (ps, bytes, counts): 17 digits print them exactly.
             output-scalar-precision = 17
             output-vector-precision = 17
-            # The same event order as OMNeT++'s cEventHeap, on a calendar queue
-            # (omnetpp-bridge/src/omnetpp/CalendarEventSet.h): a faster future event set.
+            # cosim's event order (time, priority, node, insertion), the Java fabric's, on a
+            # calendar queue (omnetpp-bridge/src/omnetpp/CalendarEventSet.h); runs need it.
             futureeventset-class = "cosim::CalendarEventSet"
             """.formatted(NETWORK);
 
