@@ -14,6 +14,7 @@
 #include "InProcessAgents.h"
 #endif
 #include "LinkChannel.h"
+#include "LinkTransmitter.h"
 #include "NetworkCheck.h"
 #include "Nic.h"
 #include "Packet.h"
@@ -147,8 +148,28 @@ const RunSpec& AgentBridge::resolve() {
     return spec_;
 }
 
+// The agents of this partition: `agents` names one place, or, in a parallel run, one
+// agent server per partition separated by commas (partition i's is the i-th).
+std::string AgentBridge::agentTarget() {
+    const std::string all = par("agents").stdstringValue();
+    if (all.find(',') == std::string::npos) return all;
+    std::vector<std::string> each;
+    std::istringstream in(all);
+    for (std::string t; std::getline(in, t, ',');) each.push_back(t);
+    const int partitions = getEnvir()->getParsimNumPartitions();
+    if (static_cast<int>(each.size()) != partitions) {
+        throw cRuntimeError(this, "agents = \"%s\" lists %zu agent servers for %d partition%s: give one per partition",
+                            all.c_str(), each.size(), partitions, partitions == 1 ? "" : "s");
+    }
+    const std::string& mine = each[static_cast<size_t>(getEnvir()->getParsimProcId())];
+    if (mine.empty() || mine == kInProcess) {
+        throw cRuntimeError(this, "agents = \"%s\": each entry of a list is an agent server's address", all.c_str());
+    }
+    return mine;
+}
+
 std::unique_ptr<Agents> AgentBridge::connectAgents() {
-    const std::string target = par("agents").stdstringValue();
+    const std::string target = agentTarget();
     if (target == kInProcess) {
 #ifdef COSIM_IN_PROCESS_AGENTS
         InProcessOptions options;
@@ -294,8 +315,14 @@ AgentBridge::ActionMessage* AgentBridge::takeAction(short kind, int host) {
 
 void AgentBridge::handleMessage(cMessage* msg) {
     if (msg == end_) {
-        auto* fes = dynamic_cast<CalendarEventSet*>(getSimulation()->getFES());
-        if (fes == nullptr) throw cRuntimeError(this, "a parallel run needs futureeventset-class = \"cosim::CalendarEventSet\"");
+        // What this partition counts at the duration: the events before this one, and the
+        // packets that exist (a packet on its way from another partition is counted there
+        // when it arrives: CalendarEventSet::arrivalsWhileFrozen).
+        eventsAtEnd_ = getSimulation()->getEventNumber() - 1;
+        liveAtEnd_ = Packet::live();
+        auto* fes = static_cast<CalendarEventSet*>(getSimulation()->getFES());
+        eotUpdatesAtEnd_ = fes->eotUpdates();
+        sentAwayAtEnd_ = LinkTransmitter::sentToOtherPartitions();
         fes->freeze();
         ended_ = true;
         return;
@@ -601,7 +628,7 @@ void AgentBridge::finish() {
     finished_ = true;
     // On a complete run OMNeT++ has also counted its end-of-simulation event (at
     // duration - 1 ps): the Java kernel has no such event.
-    const int64_t events = getSimulation()->getEventNumber() - (succeeded_ ? 1 : 0);
+    const int64_t events = ended_ ? eventsAtEnd_ : getSimulation()->getEventNumber() - (succeeded_ ? 1 : 0);
     std::string failure;
     if (succeeded_) {
         FabricDone done;
@@ -654,7 +681,15 @@ void AgentBridge::finish() {
     recordExact("eventsProcessed", events);
     recordExact("agentWindows", windows_);
     recordExact("agentEvents", eventsSent_);
-    recordExact("packetsInNetwork", Packet::live());
+    recordExact("packetsInNetwork",
+                ended_ ? liveAtEnd_ + static_cast<CalendarEventSet*>(getSimulation()->getFES())->arrivalsWhileFrozen()
+                       : Packet::live());
+    if (ended_) {
+        // The parallel simulation's own traffic up to the duration: packets to other
+        // partitions, and promises (EOTs) sent, alone as null messages or with a packet.
+        recordExact("packetsToOtherPartitions", sentAwayAtEnd_);
+        recordExact("eotUpdates", eotUpdatesAtEnd_);
+    }
     // Wall-clock figures (vary from run to run): the whole run from network setup, the
     // agents' start (connecting, or in-process the JVM's start, and the session's
     // opening), and the time spent waiting for the agents in the windows (gRPC round

@@ -125,6 +125,7 @@ private:
         int64_t echoTx = 0;
     };
 
+    std::string agentTarget();
     std::unique_ptr<Agents> connectAgents();
     void resolveScenario();
     void openRttSamples();
@@ -163,6 +164,10 @@ private:
     // partition stops changing (CalendarEventSet::freeze) while the others reach it.
     omnetpp::cMessage* end_ = nullptr;
     bool ended_ = false;
+    int64_t eventsAtEnd_ = 0;  // at end_: the events before it
+    int64_t liveAtEnd_ = 0;    // at end_: the packets that exist
+    int64_t eotUpdatesAtEnd_ = 0;
+    int64_t sentAwayAtEnd_ = 0;
     omnetpp::cMessage* apply_ = nullptr;   // at W+L of the oldest batch whose answer is still at the agents
     std::deque<int64_t> applyAt_;          // W+L of every batch sent and not yet applied, oldest first
     EventBatch batch_;

@@ -33,6 +33,9 @@ template struct Grant<HeapIndexField, &cEvent::heapIndex>;
 template struct Grant<InsertOrderField, &cEvent::insertOrder>;
 
 constexpr int kPriorityBits = 7;
+// cNullMessageProtocol's resend-EOT timer (MK_PARSIM_RESENDEOT in OMNeT++'s
+// src/sim/parsim/cnullmessageprot.h, which the public headers do not include).
+constexpr short kResendEot = omnetpp::MK_PARSIM_BEGIN - 2;
 constexpr int kOrderBits = 64 - kPriorityBits - NodeRank::kBits;
 
 void markScheduled(cEvent* e, bool scheduled) { e->*memberOf(HeapIndexField{}) = scheduled ? 0 : -1; }
@@ -114,6 +117,8 @@ void CalendarEventSet::insert(cEvent* event) {
         discard(event);
         return;
     }
+    if (event->isMessage() && static_cast<omnetpp::cMessage*>(event)->getKind() == kResendEot)
+        ++eotUpdates_;  // cNullMessageProtocol reschedules its resend timer with each EOT it sends
     if (insertCount_ >= (int64_t{1} << kOrderBits))
         throw omnetpp::cRuntimeError("CalendarEventSet: more than 2^%d insertions", kOrderBits);
     event->*memberOf(InsertOrderField{}) = insertCount_++;

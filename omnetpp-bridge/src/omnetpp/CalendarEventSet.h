@@ -59,6 +59,9 @@ public:
     void freeze();
     // Packets from other partitions that arrived after freeze() (and were deleted).
     int64_t arrivalsWhileFrozen() const { return arrivalsWhileFrozen_; }
+    // How often the null-message protocol moved a partition's promise to another (its
+    // end-of-time, EOT): each goes out as a null message or with a packet.
+    int64_t eotUpdates() const { return eotUpdates_; }
 
     // Priority in the top 7 bits (cosim's priorities -4..0 biased to 60..64; the kernel's
     // extremes clamped), the node (NodeRank::kBits) below, insertion order in the rest.
@@ -78,6 +81,7 @@ private:
     bool inOrderValid_ = false;
     bool frozen_ = false;
     int64_t arrivalsWhileFrozen_ = 0;
+    int64_t eotUpdates_ = 0;
     std::vector<int32_t> nodeByModuleId_;  // NodeRank::of each module, -1 until asked
 };
 

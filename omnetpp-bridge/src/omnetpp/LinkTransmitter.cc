@@ -9,6 +9,8 @@ using namespace omnetpp;
 
 namespace cosim {
 
+int64_t LinkTransmitter::sentToOtherPartitions_ = 0;
+
 void LinkTransmitter::attach(cSimpleModule* owner, cGate* out) {
     owner_ = owner;
     ownerRank_ = NodeRank::of(owner);
@@ -58,6 +60,7 @@ void LinkTransmitter::start(Packet* pkt) {
             owner_->sendDirect(pkt, SimTime::fromRaw(delayPs_), serialization, peer_);
         } else {
             owner_->send(pkt, out_);  // LinkChannel::processMessage gives the same delay and duration
+            ++sentToOtherPartitions_;
         }
     }
     bytesSent_ += bytes;

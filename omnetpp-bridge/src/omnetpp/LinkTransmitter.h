@@ -61,10 +61,14 @@ public:
     // LinkTransmitter.lastLost.
     Packet* takeLost();
 
+    // Packets this process sent to other partitions of a parallel run (one run per process).
+    static int64_t sentToOtherPartitions() { return sentToOtherPartitions_; }
+
     int64_t bytesSent() const { return bytesSent_; }
     int64_t packetsSent() const { return packetsSent_; }
 
 private:
+    static int64_t sentToOtherPartitions_;
     omnetpp::cSimpleModule* owner_ = nullptr;
     int32_t ownerRank_ = 0;  // NodeRank of the owner: each packet's senderRank
     omnetpp::cGate* out_ = nullptr;

@@ -107,16 +107,21 @@ final class CommandLines {
             int cores = javaOnly ? Runtime.getRuntime().availableProcessors() : 1;
             return Math.max(1, Math.min(runs, cores));
         }
-        String v = cl.getOptionValue("jobs");
+        return wholeNumber(cl, "jobs", 1, 256);
+    }
+
+    /** Option {@code name}'s value, a whole number in {@code min..max}; anything else is a usage error. */
+    static int wholeNumber(CommandLine cl, String name, int min, int max) {
+        String v = cl.getOptionValue(name);
         try {
             int n = Integer.parseInt(v);
-            if (n >= 1 && n <= 256) {
+            if (n >= min && n <= max) {
                 return n;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new UsageException("--jobs takes a whole number in 1..256, not '" + v + "'");
+        throw new UsageException("--" + name + " takes a whole number in " + min + ".." + max + ", not '" + v + "'");
     }
 
     /** --strict-load: the offered-load check (LoadCheck) refuses an overloading scenario instead of warning. */

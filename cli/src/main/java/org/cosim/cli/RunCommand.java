@@ -18,8 +18,8 @@ import org.cosim.setup.RunSetup;
 /** `cosim run SCENARIO`: one scenario on one back end, results and plots in a directory. */
 public final class RunCommand implements Command {
     private static final String USAGE = "cosim run SCENARIO [--set field.path=value ...] [--out DIR] "
-            + "[--backend java|omnetpp] [--no-plots] [--transport direct|grpc] [--agents HOST:PORT] "
-            + "[--record-trace FILE] [--strict-load]";
+            + "[--backend java|omnetpp] [--no-plots] [--transport direct|grpc] [--agents HOST:PORT[,...]] "
+            + "[--partitions N] [--record-trace FILE] [--strict-load]";
 
     @Override
     public String name() {
@@ -39,9 +39,13 @@ public final class RunCommand implements Command {
         o.addOption(Option.builder("b").longOpt("backend").hasArg().argName("NAME")
                 .desc("fabric back end: java (default; in-process) or omnetpp (OMNeT++ 6.x via opp_run; builds "
                         + "omnetpp-bridge when needed)").get());
-        o.addOption(Option.builder().longOpt("agents").hasArg().argName("HOST:PORT")
+        o.addOption(Option.builder().longOpt("agents").hasArg().argName("HOST:PORT[,...]")
                 .desc("omnetpp back end: use the agent server already running there (`cosim agents`), over gRPC, "
-                        + "instead of running the agents in-process").get());
+                        + "instead of running the agents in-process; with --partitions, one per partition "
+                        + "(comma-separated), or one that every partition shares").get());
+        o.addOption(Option.builder().longOpt("partitions").hasArg().argName("N")
+                .desc("omnetpp back end: split the network over N processes of OMNeT++'s parallel simulation "
+                        + "(mpirun; OMNeT++ built with MPI), each with its own agents; default 1").get());
         o.addOption(Option.builder("t").longOpt("transport").hasArg().argName("direct|grpc")
                 .desc("how the fabric reaches the agents: direct (default; in-process: for the omnetpp back end a "
                         + "JVM inside opp_run) or grpc (a real agent server on this machine); results are identical")
@@ -77,6 +81,18 @@ public final class RunCommand implements Command {
         if (backend == Backend.JAVA && cl.hasOption("agents")) {
             throw new UsageException("--agents is an option of the omnetpp back end");
         }
+        int partitions = partitions(cl);
+        if (backend == Backend.JAVA && cl.hasOption("partitions")) {
+            throw new UsageException("--partitions is an option of the omnetpp back end (the Java fabric runs in one "
+                    + "process)");
+        }
+        if (cl.hasOption("agents")) {
+            int servers = cl.getOptionValue("agents").split(",", -1).length;
+            if (servers > 1 && servers != partitions) {
+                throw new UsageException("--agents lists " + servers + " agent servers for " + partitions
+                        + " partition" + (partitions == 1 ? "" : "s") + ": give one per partition, or one for all");
+            }
+        }
         Path trace = cl.hasOption("record-trace")
                 ? CommandLines.outputFile("--record-trace", cl.getOptionValue("record-trace")) : null;
         CommandLines.Overridden read = CommandLines.readScenario(scenarioFile, cl, "run", err);
@@ -107,7 +123,7 @@ public final class RunCommand implements Command {
                 cl.getOptionValue("out", "results/" + CommandLines.nameOf(scenario, CommandLines.scenarioArgument(cl)))));
 
         RunSettings settings = RunSettings.in(outDir, err).withTransport(transport(cl), trace)
-                .withAgents(cl.getOptionValue("agents"));
+                .withAgents(cl.getOptionValue("agents")).withPartitions(partitions(cl));
         noteFlowsAfterTheEnd(setup, err);
         Progress progress = new Progress(err, setup.config().durationPs());
         RunResults results;
@@ -133,6 +149,11 @@ public final class RunCommand implements Command {
             return 1;
         }
         return 0;
+    }
+
+    /** --partitions's value, 1 when absent. */
+    private static int partitions(CommandLine cl) {
+        return cl.hasOption("partitions") ? CommandLines.wholeNumber(cl, "partitions", 1, 4096) : 1;
     }
 
     private static AgentTransports.Kind transport(CommandLine cl) {

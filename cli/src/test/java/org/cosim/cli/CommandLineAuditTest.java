@@ -53,6 +53,21 @@ class CommandLineAuditTest {
     }
 
     @Test
+    void partitionsAreAnOmnetppOptionWithAWholeNumberAndOneAgentServerPerPartition() {
+        Path out = tmp.resolve("p");
+        refused(cosim(run("--out", out.toString(), "--partitions", "2")), "--partitions is an option of the omnetpp");
+        refused(cosim(run("--out", out.toString(), "--backend", "omnetpp", "--partitions", "0")),
+                "--partitions takes a whole number in 1..4096, not '0'");
+        refused(cosim(run("--out", out.toString(), "--backend", "omnetpp", "--partitions", "two")),
+                "--partitions takes a whole number");
+        refused(cosim(run("--out", out.toString(), "--backend", "omnetpp", "--partitions", "3",
+                "--agents", "a:1,b:1")), "--agents lists 2 agent servers for 3 partitions");
+        refused(cosim(run("--out", out.toString(), "--backend", "omnetpp", "--agents", "a:1,b:1")),
+                "--agents lists 2 agent servers for 1 partition:");
+        assertFalse(Files.exists(out), "nothing written");
+    }
+
+    @Test
     void anEmptyOutputDirectoryIsRefused() {
         refused(cosim(run("--out", "")), "--out is empty");
     }

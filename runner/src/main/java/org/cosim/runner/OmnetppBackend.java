@@ -29,6 +29,7 @@ import org.cosim.runner.omnetpp.OmnetppIni;
 import org.cosim.runner.omnetpp.OmnetppInstall;
 import org.cosim.runner.omnetpp.OppRunAllocator;
 import org.cosim.runner.omnetpp.PacketTraceFile;
+import org.cosim.runner.omnetpp.PartitionResults;
 import org.cosim.runner.omnetpp.ResultFiles;
 import org.cosim.runner.omnetpp.RttSampleFile;
 import org.cosim.runner.results.Counters;
@@ -38,11 +39,13 @@ import org.cosim.runner.results.QueueRecord;
 import org.cosim.runner.results.RttSamples;
 import org.cosim.runner.results.RunResults;
 import org.cosim.runner.results.TimeSeries;
+import org.cosim.scenario.ScenarioException;
 import org.cosim.scenario.ScenarioFiles;
 import org.cosim.setup.RunSetup;
 import org.cosim.setup.RunSpecs;
 import org.cosim.setup.report.PacketTrace;
 import org.cosim.setup.report.QueueLengths;
+import org.cosim.setup.topology.Partitions;
 import org.cosim.setup.topology.TopologyGraph;
 
 /**
@@ -84,6 +87,7 @@ public final class OmnetppBackend {
         CosimHome home = CosimHome.find();
         Path lib = BridgeBuild.ensure(home, omnetpp, settings.notes());
         Path dir = settings.outDir().resolve(Backend.OMNETPP.id()).toAbsolutePath();
+        Partitions partitions = settings.partitions() > 1 ? partitions(setup, omnetpp, settings.partitions()) : null;
         boolean inProcess = !overGrpc(settings) && BridgeBuild.hasInProcessAgents(home);
         if (!overGrpc(settings) && !inProcess) {
             settings.notes().println("cosim: the bridge was built without in-process agents (CMake found no JDK: "
@@ -94,8 +98,13 @@ public final class OmnetppBackend {
         Scenario scenario = setup.scenario();
         try {
             Files.createDirectories(dir);
-            for (String f : List.of("cosim.sca", "cosim.vec", "cosim.vci", RttSampleFile.RUNNER_FILE,
-                    FlowStateFile.RUNNER_FILE, "opp_run.log", RUN_SPEC_FILE)) {
+            // A run's own files: cosim.* (results, a parallel run's cosim.<host>.<pid>.sca and cosim.rtt.p<i>...).
+            try (var old = Files.newDirectoryStream(dir, "cosim.*")) {
+                for (Path f : old) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            for (String f : List.of("opp_run.log", RUN_SPEC_FILE)) {
                 Files.deleteIfExists(dir.resolve(f));
             }
             Files.writeString(dir.resolve("scenario.textproto"), ScenarioFiles.canonicalText(scenario));
@@ -129,17 +138,40 @@ public final class OmnetppBackend {
                 writeRunSpec(dir.resolve(RUN_SPEC_FILE), RunSpecs.of(setup));
                 where = OmnetppIni.RunAgents.inProcess(OmnetppIni.EmbeddedJvm.ofThisJvm(), RUN_SPEC_FILE);
             }
-            // run.ini is also how to run it again by hand, in its own opp_run
-            writeIni(dir, OmnetppIni.forRun("scenario.textproto", where, setup.config().warmupPs()));
-            launch = inProcess
-                    ? launchInWorker(omnetpp, home, lib, dir, where.jvm(), setup.config().warmupPs(), control)
-                    : launch(omnetpp, home, lib, dir, control);
+            // run.ini is also how to run it again by hand, in its own opp_run (or under mpirun)
+            if (partitions != null) {
+                writeIni(dir, OmnetppIni.forParallelRun("scenario.textproto", where, setup.config().warmupPs(),
+                        partitions));
+                launch = launchParallel(omnetpp, home, lib, dir, partitions.count(), control);
+            } else {
+                writeIni(dir, OmnetppIni.forRun("scenario.textproto", where, setup.config().warmupPs()));
+                launch = inProcess
+                        ? launchInWorker(omnetpp, home, lib, dir, where.jvm(), setup.config().warmupPs(), control)
+                        : launch(omnetpp, home, lib, dir, control);
+            }
         } finally {
             if (server != null) {
                 server.close();
             }
         }
-        return convert(setup, dir, launch);
+        return convert(setup, dir, launch, partitions == null ? 1 : partitions.count());
+    }
+
+    /** {@code setup}'s network in {@code n} partitions, if this OMNeT++ can run them. */
+    private static Partitions partitions(RunSetup setup, OmnetppInstall omnetpp, int n) {
+        Optional<String> whyNot = omnetpp.whyNotParallel();
+        if (whyNot.isPresent()) {
+            throw new OmnetppException("--partitions " + n + ": " + whyNot.get());
+        }
+        if (setup.packetTrace() != null) {
+            throw new OmnetppException("--partitions " + n + ": output.packet_trace is recorded by one process "
+                    + "only; trace a run in one partition");
+        }
+        try {
+            return Partitions.of(setup.graph(), n);
+        } catch (ScenarioException e) {
+            throw new OmnetppException("--partitions " + n + ": " + e.getMessage(), e);
+        }
     }
 
     /** The run's RunSpec, beside run.ini, for in-process agents (the bridge's runSpecFile). */
@@ -171,20 +203,36 @@ public final class OmnetppBackend {
     }
 
     /**
-     * What the runner does with opp_run's lines for a run: progress to {@code control} (a stop asked for there
-     * reaches opp_run through {@code stop}), errors kept for the results, the rest to opp_run.log.
+     * What the runner does with opp_run's lines for a run: progress to {@code control}, the furthest any process
+     * reports (a parallel run's partitions each report theirs; a stop asked for there reaches opp_run through
+     * {@code stop}), errors kept for the results, the rest to opp_run.log.
      */
-    private record RunOutput(PrintWriter log, RunControl control, OppRunStop stop, List<String> errors)
-            implements java.util.function.Consumer<String> {
+    private static final class RunOutput implements java.util.function.Consumer<String> {
+        private final PrintWriter log;
+        private final RunControl control;
+        private final OppRunStop stop;
+        private final List<String> errors = new ArrayList<>();
+        private long furthest = -1;
+
         RunOutput(PrintWriter log, RunControl control, OppRunStop stop) {
-            this(log, control, stop, new ArrayList<>());
+            this.log = log;
+            this.control = control;
+            this.stop = stop;
+        }
+
+        List<String> errors() {
+            return errors;
         }
 
         @Override
         public void accept(String line) {
             if (line.startsWith("cosim-progress ")) {
-                if (control.step(Long.parseLong(line.substring("cosim-progress ".length()).trim()))) {
-                    stop.now();
+                long ps = Long.parseLong(line.substring("cosim-progress ".length()).trim());
+                if (ps > furthest) {
+                    furthest = ps;
+                    if (control.step(ps)) {
+                        stop.now();
+                    }
                 }
                 return;
             }
@@ -204,13 +252,25 @@ public final class OmnetppBackend {
     private static Launch launch(OmnetppInstall omnetpp, CosimHome home, Path lib, Path dir, RunControl control) {
         List<String> cmd = new ArrayList<>(oppRun(omnetpp, home, lib));
         cmd.addAll(List.of("-f", "run.ini", "-c", "General"));
+        Optional<Path> malloc = OppRunAllocator.find();
+        return launch(cmd, dir, control, env -> {
+            malloc.ifPresent(m -> OppRunAllocator.preload(env, m));
+            return mallocLine(malloc, env.get("LD_PRELOAD"));
+        });
+    }
+
+    /**
+     * Runs {@code cmd} in {@code dir} to the end: its output to opp_run.log (after the command and the line
+     * {@code environment} returns once it has set the process's variables), its progress lines to {@code control}.
+     */
+    private static Launch launch(List<String> cmd, Path dir, RunControl control,
+                                 java.util.function.Function<Map<String, String>, String> environment) {
         long start = System.nanoTime();
         try (PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("opp_run.log")))) {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
-            Optional<Path> malloc = OppRunAllocator.find();
-            malloc.ifPresent(m -> OppRunAllocator.preload(pb.environment(), m));
+            String about = environment.apply(pb.environment());
             log.println("# " + String.join(" ", cmd));
-            log.println(mallocLine(malloc, pb.environment().get("LD_PRELOAD")));
+            log.println(about);
             Process p = pb.start();
             try (OppRunStop stop = new OppRunStop(p);
                  BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
@@ -227,8 +287,33 @@ public final class OmnetppBackend {
             throw new OmnetppException("cannot run " + cmd.get(0) + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new OmnetppException("interrupted while opp_run was running");
+            throw new OmnetppException("interrupted while " + Path.of(cmd.get(0)).getFileName() + " was running");
         }
+    }
+
+    /** The command that starts a parallel run's processes, before {@code -np N}: {@value #MPIRUN_VARIABLE} or mpirun. */
+    static final String MPIRUN_VARIABLE = "COSIM_MPIRUN";
+
+    /**
+     * Runs the run whose files are in {@code dir} across {@code n} MPI processes ({@code mpirun -np N opp_run ...},
+     * or {@value #MPIRUN_VARIABLE}'s command instead of {@code mpirun}, e.g. with a host file); their output goes
+     * to opp_run.log, the furthest progress any of them reports to {@code control}.
+     */
+    private static Launch launchParallel(OmnetppInstall omnetpp, CosimHome home, Path lib, Path dir, int n,
+                                         RunControl control) {
+        String mpirun = System.getenv(MPIRUN_VARIABLE);
+        List<String> cmd = new ArrayList<>(mpirun == null || mpirun.isBlank() ? List.of("mpirun")
+                : List.of(mpirun.trim().split("\\s+")));
+        cmd.addAll(List.of("-np", String.valueOf(n)));
+        cmd.addAll(oppRun(omnetpp, home, lib));
+        cmd.addAll(List.of("-f", "run.ini", "-c", "General"));
+        return launch(cmd, dir, control, env -> {
+            // OpenMPI's: more processes than cores (a laptop's), and as root (a container's).
+            env.putIfAbsent("OMPI_MCA_rmaps_base_oversubscribe", "1");
+            env.putIfAbsent("OMPI_ALLOW_RUN_AS_ROOT", "1");
+            env.putIfAbsent("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+            return "# " + n + " partitions (" + MPIRUN_VARIABLE + " chooses the command before -np)";
+        });
     }
 
     /**
@@ -263,12 +348,10 @@ public final class OmnetppBackend {
         }
     }
 
-    private static RunResults convert(RunSetup setup, Path dir, Launch launch) {
-        Path sca = dir.resolve("cosim.sca");
+    private static RunResults convert(RunSetup setup, Path dir, Launch launch, int partitions) {
         String bridge = null;
-        ResultFiles files = null;
-        if (Files.exists(sca)) {
-            files = ResultFiles.read(sca, dir.resolve("cosim.vec"));
+        ResultFiles files = partitions == 1 ? oneProcess(dir) : PartitionResults.merge(dir, partitions);
+        if (files != null) {
             bridge = moduleWith(files, "reachedPs");
         }
         String why = launch.errors().isEmpty() ? "opp_run exited with status " + launch.exitCode()
@@ -287,7 +370,7 @@ public final class OmnetppBackend {
                 : launch.exitCode() == 0 ? "the simulation stopped before the scenario's duration: " + why : why;
         FlowStates states = null;
         try {
-            states = flowStates(setup, dir, failure == null);
+            states = flowStates(setup, dir, partitions, failure == null);
         } catch (OmnetppException e) {
             failure = failure == null ? e.getMessage() : failure;  // what the fabric measured is kept
         }
@@ -306,14 +389,21 @@ public final class OmnetppBackend {
         breakdown.put("agents_start_wall_time", Double.parseDouble(files.scalar(bridge, "agentsStartWallSeconds")));
         breakdown.put("agent_exchange_wall_time", Double.parseDouble(files.scalar(bridge, "exchangeWallSeconds")));
         return new RunResults(RunRecords.setup(Backend.OMNETPP, setup), exact(files, bridge, "reachedPs"),
-                new RunResults.Measured(flows(setup, files, bridge), rtts(dir, files, bridge), queues(setup, files),
+                new RunResults.Measured(flows(setup, files, bridge), rtts(dir, partitions, files, bridge), queues(setup, files),
                         counters(setup, files, bridge), series(setup, files), RunRecords.incastOptimum(setup), states, trace),
                 failure, new RunResults.Wall(launch.wallNanos(), breakdown));
     }
 
+    /** The result files of a run in one process, or null when it left none. */
+    private static ResultFiles oneProcess(Path dir) {
+        Path sca = dir.resolve("cosim.sca");
+        return Files.exists(sca) ? ResultFiles.read(sca, dir.resolve("cosim.vec")) : null;
+    }
+
     /** The agents' sampled states the bridge wrote, checked against this run (output.agent_state). */
-    private static FlowStates flowStates(RunSetup setup, Path dir, boolean complete) {
-        FlowStates states = FlowStateFile.read(dir.resolve(FlowStateFile.RUNNER_FILE));
+    private static FlowStates flowStates(RunSetup setup, Path dir, int partitions, boolean complete) {
+        FlowStates states = partitions == 1 ? FlowStateFile.read(dir.resolve(FlowStateFile.RUNNER_FILE))
+                : PartitionResults.flowStates(dir, partitions);
         if (states == null) {
             return null;
         }
@@ -348,9 +438,11 @@ public final class OmnetppBackend {
         return out;
     }
 
-    /** Every NIC's RTT samples, in the order they were taken: the bridge's RTT sample file. */
-    private static RttSamples rtts(Path dir, ResultFiles files, String bridge) {
-        return RttSampleFile.read(dir.resolve(RttSampleFile.RUNNER_FILE), exact(files, bridge, "rttSamples"));
+    /** Every NIC's RTT samples: the bridge's RTT sample file (a parallel run's: every partition's). */
+    private static RttSamples rtts(Path dir, int partitions, ResultFiles files, String bridge) {
+        long count = exact(files, bridge, "rttSamples");
+        return partitions == 1 ? RttSampleFile.read(dir.resolve(RttSampleFile.RUNNER_FILE), count)
+                : PartitionResults.rtts(dir, partitions, count);
     }
 
     private static String sampler(ResultFiles files) {

@@ -12,25 +12,37 @@ import java.nio.file.Path;
  *                  opp_run), GRPC through an agent server (for the OMNeT++ back end one this process serves)
  * @param trace     the Java fabric records every window's events and actions there, or null
  * @param agents    host:port of an agent server already running, for the OMNeT++ back end (over gRPC, whatever
- *                  {@code transport} says); null otherwise
+ *                  {@code transport} says), or with {@code partitions} > 1 one per partition separated by commas;
+ *                  null otherwise
+ * @param partitions for the OMNeT++ back end, the MPI processes the network is split over (1: one opp_run)
  */
 public record RunSettings(Path outDir, PrintStream notes, AgentTransports.Kind transport, Path trace,
-                          String agents) {
-    /** Agents in this process, reached directly; no trace. */
+                          String agents, int partitions) {
+    public RunSettings {
+        if (partitions < 1) {
+            throw new IllegalArgumentException("partitions " + partitions + " < 1");
+        }
+    }
+
+    /** Agents in this process, reached directly; no trace; one partition. */
     public static RunSettings in(Path outDir, PrintStream notes) {
-        return new RunSettings(outDir, notes, AgentTransports.Kind.DIRECT, null, null);
+        return new RunSettings(outDir, notes, AgentTransports.Kind.DIRECT, null, null, 1);
     }
 
     public RunSettings withTransport(AgentTransports.Kind kind, Path recordTo) {
-        return new RunSettings(outDir, notes, kind, recordTo, agents);
+        return new RunSettings(outDir, notes, kind, recordTo, agents, partitions);
     }
 
     public RunSettings withAgents(String hostPort) {
-        return new RunSettings(outDir, notes, transport, trace, hostPort);
+        return new RunSettings(outDir, notes, transport, trace, hostPort, partitions);
+    }
+
+    public RunSettings withPartitions(int n) {
+        return new RunSettings(outDir, notes, transport, trace, agents, n);
     }
 
     /** The same settings for a run kept in {@code dir}. */
     public RunSettings at(Path dir) {
-        return new RunSettings(dir, notes, transport, trace, agents);
+        return new RunSettings(dir, notes, transport, trace, agents, partitions);
     }
 }

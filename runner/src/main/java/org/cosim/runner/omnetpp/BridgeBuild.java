@@ -40,7 +40,7 @@ public final class BridgeBuild {
     /** Builds if needed; returns the library. Build output goes to omnetpp-bridge/build/build.log. */
     public static Path ensure(CosimHome home, OmnetppInstall omnetpp, PrintStream note) {
         Path lib = library(home);
-        if (Files.isRegularFile(lib) && !stale(home, lib)) {
+        if (Files.isRegularFile(lib) && !stale(home, lib) && builtAgainst(home, omnetpp)) {
             return lib;
         }
         Path log = home.bridge().resolve("build/build.log");
@@ -68,6 +68,19 @@ public final class BridgeBuild {
             throw new OmnetppException("interrupted while building the OMNeT++ modules");
         }
         return lib;
+    }
+
+    /**
+     * Whether the library was built against {@code omnetpp} (build/omnetpp-status.txt, which CMake writes, names
+     * its root): one built against another install, with or without MPI, does not load into this one's opp_run.
+     */
+    static boolean builtAgainst(CosimHome home, OmnetppInstall omnetpp) {
+        try {
+            return Files.readString(home.bridge().resolve("build/omnetpp-status.txt")).strip()
+                    .endsWith(" at " + omnetpp.root());
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static boolean stale(CosimHome home, Path lib) {

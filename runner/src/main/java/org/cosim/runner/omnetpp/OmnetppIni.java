@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.cosim.scenario.Units;
+import org.cosim.setup.topology.Partitions;
 
 /**
  * The ini files of the OMNeT++ back end: the one the runner writes for each run,
@@ -112,6 +113,46 @@ public final class OmnetppIni {
                 # Written by cosim's runner for one run (cosim run --backend omnetpp).
                 [General]
                 """ + runOptions(".", scenarioFile, agents) + warmupPeriod(warmupPs);
+    }
+
+    /**
+     * The ini file of one run across {@code partitions.count()} MPI partitions ({@code mpirun -np N opp_run ...}):
+     * {@link #forRun}'s options, OMNeT++'s parallel simulation with the null-message protocol and cosim's lookahead
+     * (each pair of partitions' least link delay, omnetpp-bridge/src/omnetpp/LinkLookahead.h), and every host's and
+     * switch's partition ({@link Partitions}; runs of consecutive indices as index ranges). The bridge and the
+     * sampler are in every partition, each serving that partition's hosts and ports.
+     */
+    public static String forParallelRun(String scenarioFile, RunAgents agents, long warmupPs, Partitions partitions) {
+        StringBuilder b = new StringBuilder("""
+                # Written by cosim's runner for one run across MPI partitions (cosim run --backend omnetpp
+                # --partitions N); run it with mpirun -np N opp_run ... -f run.ini (docs/omnetpp.md).
+                [General]
+                """ + runOptions(".", scenarioFile, agents) + warmupPeriod(warmupPs));
+        b.append("""
+                parallel-simulation = true
+                parsim-num-partitions = %d
+                parsim-communications-class = "omnetpp::cMPICommunications"
+                parsim-synchronization-class = "omnetpp::cNullMessageProtocol"
+                parsim-nullmessageprotocol-lookahead-class = "cosim::LinkLookahead"
+                *.bridge.partition-id = "*"
+                *.sampler.partition-id = "*"
+                """.formatted(partitions.count()));
+        ranges(b, "host", partitions.hostPartitions());
+        ranges(b, "switch", partitions.switchPartitions());
+        return b.toString();
+    }
+
+    /** {@code *.name[i..j].partition-id = p} for each run of consecutive indices in the same partition. */
+    private static void ranges(StringBuilder b, String name, int[] partitionOf) {
+        for (int i = 0; i < partitionOf.length; ) {
+            int j = i;
+            while (j + 1 < partitionOf.length && partitionOf[j + 1] == partitionOf[i]) {
+                j++;
+            }
+            b.append("*.").append(name).append('[').append(i == j ? String.valueOf(i) : i + ".." + j)
+                    .append("].partition-id = ").append(partitionOf[i]).append('\n');
+            i = j + 1;
+        }
     }
 
     /**

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,6 +39,50 @@ public record OmnetppInstall(Path root, String version) {
 
     public Path bin(String tool) {
         return root.resolve("bin").resolve(tool);
+    }
+
+    /**
+     * Why this install cannot run a simulation across MPI partitions, or empty when it can: OMNeT++ configured with
+     * {@code WITH_PARSIM=yes} and an MPI library found ({@code MPI_LIBS} in its Makefile.inc), and {@code mpirun} on
+     * PATH.
+     */
+    public Optional<String> whyNotParallel() {
+        return whyNotParallel(System.getenv());
+    }
+
+    Optional<String> whyNotParallel(Map<String, String> env) {
+        String inc;
+        try {
+            inc = Files.readString(root.resolve("Makefile.inc"));
+        } catch (IOException e) {
+            return Optional.of("cannot read " + root.resolve("Makefile.inc") + ": " + e.getMessage());
+        }
+        Matcher parsim = Pattern.compile("(?m)^WITH_PARSIM\\s*=\\s*(\\S*)").matcher(inc);
+        Matcher mpi = Pattern.compile("(?m)^MPI_LIBS\\s*=[ \\t]*(\\S*)").matcher(inc);
+        if (!parsim.find() || !parsim.group(1).equals("yes") || !mpi.find() || mpi.group(1).isEmpty()) {
+            return Optional.of("OMNeT++ at " + root + " was built without MPI parallel simulation (its Makefile.inc "
+                    + "has no WITH_PARSIM = yes with MPI_LIBS): " + PARALLEL_BUILD);
+        }
+        if (mpirun(env).isEmpty()) {
+            return Optional.of("no mpirun on PATH: " + PARALLEL_BUILD);
+        }
+        return Optional.empty();
+    }
+
+    /** How to get an OMNeT++ that runs across MPI partitions (docs/omnetpp.md, Parallel runs). */
+    public static final String PARALLEL_BUILD = "install OpenMPI (apt install openmpi-bin libopenmpi-dev), then "
+            + "configure OMNeT++ with WITH_PARSIM=yes (configure.user) and build it again (docs/omnetpp.md, Parallel "
+            + "runs)";
+
+    /** {@code mpirun} on PATH. */
+    public static Optional<Path> mpirun(Map<String, String> env) {
+        for (String dir : env.getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            Path p = dir.isEmpty() ? null : Path.of(dir, "mpirun");
+            if (p != null && Files.isExecutable(p)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
     }
 
     public static Lookup locate() {

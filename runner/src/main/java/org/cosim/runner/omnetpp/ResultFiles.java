@@ -40,6 +40,77 @@ public final class ResultFiles {
         return r;
     }
 
+    /**
+     * How two partitions' values of the same scalar, or the same vector's entries, become one run's: the combined
+     * value, or null when the two may not both exist (a module of one partition only).
+     */
+    public interface Combine {
+        String scalars(String module, String name, String a, String b);
+
+        String vectorEntries(String module, String name, String a, String b);
+    }
+
+    /**
+     * The result files of a run's partitions as one run's: every module's scalars, histograms and vectors, where
+     * a module recorded in several partitions (the bridge, the sampler) has its values combined by {@code combine};
+     * a vector of several partitions must have entries at the same times in each, combined one by one.
+     */
+    public static ResultFiles merge(List<ResultFiles> parts, Combine combine) {
+        ResultFiles r = new ResultFiles();
+        for (ResultFiles p : parts) {
+            for (var m : p.scalars.entrySet()) {
+                Map<String, String> into = r.scalars.computeIfAbsent(m.getKey(), k -> new LinkedHashMap<>());
+                for (var v : m.getValue().entrySet()) {
+                    String before = into.get(v.getKey());
+                    into.put(v.getKey(), before == null ? v.getValue()
+                            : both(combine.scalars(m.getKey(), v.getKey(), before, v.getValue()), m.getKey(), v.getKey()));
+                }
+            }
+            for (var m : p.histograms.entrySet()) {
+                Map<String, Histogram> into = r.histograms.computeIfAbsent(m.getKey(), k -> new LinkedHashMap<>());
+                for (var h : m.getValue().entrySet()) {
+                    if (into.putIfAbsent(h.getKey(), h.getValue()) != null) {
+                        both(null, m.getKey(), h.getKey());
+                    }
+                }
+            }
+            for (var m : p.vectors.entrySet()) {
+                Map<String, List<Entry>> into = r.vectors.computeIfAbsent(m.getKey(), k -> new LinkedHashMap<>());
+                for (var v : m.getValue().entrySet()) {
+                    List<Entry> before = into.get(v.getKey());
+                    into.put(v.getKey(), before == null ? v.getValue()
+                            : mergeEntries(m.getKey(), v.getKey(), before, v.getValue(), combine));
+                }
+            }
+        }
+        return r;
+    }
+
+    private static String both(String combined, String module, String name) {
+        if (combined == null) {
+            throw new OmnetppException("the partitions' result files both hold " + module + " " + name
+                    + ", which one partition records");
+        }
+        return combined;
+    }
+
+    private static List<Entry> mergeEntries(String module, String name, List<Entry> a, List<Entry> b, Combine combine) {
+        if (a.size() != b.size()) {
+            throw new OmnetppException("the partitions' result files hold " + a.size() + " and " + b.size()
+                    + " values of " + module + " " + name);
+        }
+        List<Entry> out = new ArrayList<>(a.size());
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i).timePs() != b.get(i).timePs()) {
+                throw new OmnetppException("the partitions' result files hold " + module + " " + name + " value " + i
+                        + " at " + a.get(i).timePs() + " ps and at " + b.get(i).timePs() + " ps");
+            }
+            out.add(new Entry(a.get(i).event(), a.get(i).timePs(),
+                    both(combine.vectorEntries(module, name, a.get(i).value(), b.get(i).value()), module, name)));
+        }
+        return out;
+    }
+
     public Map<String, Map<String, String>> scalars() {
         return scalars;
     }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The runner builds the OMNeT++ modules when a bridge source is newer than the
- * library, and only then: a build that relinks nothing (CMake leaves an unchanged
+ * library or the library was built against another OMNeT++, and only then: a build that relinks nothing (CMake leaves an unchanged
  * library alone) must not leave the library looking stale for every later run.
  * A stand-in build.sh counts its calls.
  */
@@ -34,7 +34,10 @@ class BridgeBuildTest {
         Files.setLastModifiedTime(lib, FileTime.from(Instant.now().minusSeconds(3600)));
         Path source = Files.writeString(bridge.resolve("CMakeLists.txt"), "# edited");
         Path calls = bridge.resolve("calls");
-        Path script = Files.writeString(bridge.resolve("build.sh"), "#!/bin/sh\necho x >> '" + calls + "'\n");
+        // As CMake does, the stand-in writes which OMNeT++ it built against ($OMNETPP_ROOT, which the runner sets).
+        Path script = Files.writeString(bridge.resolve("build.sh"), "#!/bin/sh\necho x >> '" + calls + "'\n"
+                + "echo \"built against OMNeT++ 6.1 at $OMNETPP_ROOT\" > '" + bridge.resolve("build/omnetpp-status.txt")
+                + "'\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         CosimHome home = new CosimHome(root);
         OmnetppInstall omnetpp = new OmnetppInstall(root.resolve("omnetpp"), "6.1");
@@ -49,5 +52,14 @@ class BridgeBuildTest {
         BridgeBuild.ensure(home, omnetpp, note);
         assertEquals(2, Files.readAllLines(calls).size(), "an edit after the build builds again");
         assertEquals("old library", Files.readString(lib), "the library is left as the build left it");
+
+        // Another OMNeT++ (one with MPI, say): built again for it, then not again.
+        Files.setLastModifiedTime(source, FileTime.from(Instant.now().minusSeconds(60)));
+        OmnetppInstall other = new OmnetppInstall(root.resolve("omnetpp-mpi"), "6.1");
+        BridgeBuild.ensure(home, other, note);
+        BridgeBuild.ensure(home, other, note);
+        assertEquals(3, Files.readAllLines(calls).size(), "built once for the other install: " + said);
+        BridgeBuild.ensure(home, omnetpp, note);
+        assertEquals(4, Files.readAllLines(calls).size(), "and once more back at the first");
     }
 }

@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.cosim.proto.FatTree;
+import org.cosim.proto.Topology;
+import org.cosim.setup.topology.Partitions;
+import org.cosim.setup.topology.TopologyBuilders;
+import org.cosim.setup.topology.TopologyGraph;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -66,6 +71,33 @@ class OmnetppIniTest {
                 .contains("\n**.param-recording = false\n"));
         assertTrue(OmnetppIni.forWorker("scenario.textproto", jvm, "runspec.bin")
                 .contains("\n**.param-recording = false\n"));
+    }
+
+    @Test
+    void aParallelRunsIniPlacesEveryHostAndSwitchInRunsOfIndices() {
+        // k = 4 fat tree, 1 us links: 16 hosts, 20 switches; in 2 partitions pods 0-1 and 2-3 (Partitions).
+        TopologyGraph k4 = TopologyBuilders.build(Topology.newBuilder()
+                .setFatTree(FatTree.newBuilder().setK(4).setLinkRateGbps(10).setLinkDelayUs(1)).build());
+        Partitions p = Partitions.of(k4, 2);
+        String ini = OmnetppIni.forParallelRun("s.textproto", OmnetppIni.RunAgents.server("a:1,b:2"), 0, p);
+        assertTrue(ini.contains("\nparallel-simulation = true\nparsim-num-partitions = 2\n"), ini);
+        assertTrue(ini.contains("\nparsim-nullmessageprotocol-lookahead-class = \"cosim::LinkLookahead\"\n"));
+        assertTrue(ini.contains("\n*.bridge.partition-id = \"*\"\n*.sampler.partition-id = \"*\"\n"));
+        assertTrue(ini.contains("\n**.bridge.agents = \"a:1,b:2\"\n"));
+        assertTrue(ini.contains("\n*.host[0..7].partition-id = 0\n*.host[8..15].partition-id = 1\n"), ini);
+        // Every switch once, in index order, each line's partition the one Partitions gives.
+        int next = 0;
+        for (String line : ini.lines().filter(l -> l.startsWith("*.switch[")).toList()) {
+            String range = line.substring("*.switch[".length(), line.indexOf(']'));
+            int from = Integer.parseInt(range.split("\\.\\.")[0]);
+            int to = range.contains("..") ? Integer.parseInt(range.split("\\.\\.")[1]) : from;
+            assertEquals(next, from, line);
+            for (int s = from; s <= to; s++) {
+                assertTrue(line.endsWith("= " + p.ofSwitch(s)), line + " holds switch " + s);
+            }
+            next = to + 1;
+        }
+        assertEquals(k4.switchCount(), next);
     }
 
     @Test

@@ -65,4 +65,26 @@ class OmnetppInstallTest {
         assertFalse(l.found());
         assertTrue(l.whyNot().contains("not built"), l.whyNot());
     }
+
+    @Test
+    void aParallelRunNeedsParsimWithMpiAndMpirun() throws IOException {
+        Path root = fakeInstall("omnetpp-6.1", "6.1", true);
+        OmnetppInstall omnetpp = new OmnetppInstall(root, "6.1");
+        Path mpiBin = Files.createDirectories(tmp.resolve("mpi-bin"));
+        executable(mpiBin.resolve("mpirun"), "#!/bin/sh\nexit 0\n");
+        Map<String, String> withMpirun = Map.of("PATH", mpiBin.toString());
+
+        Files.writeString(root.resolve("Makefile.inc"), "OMNETPP_VERSION = 6.1\nWITH_PARSIM = no\nMPI_LIBS = \n");
+        String why = omnetpp.whyNotParallel(withMpirun).orElseThrow();
+        assertTrue(why.contains("without MPI parallel simulation") && why.contains("WITH_PARSIM=yes"), why);
+
+        Files.writeString(root.resolve("Makefile.inc"), "OMNETPP_VERSION = 6.1\nWITH_PARSIM = yes\nMPI_LIBS = \n");
+        assertTrue(omnetpp.whyNotParallel(withMpirun).isPresent(), "configured with parsim but no MPI found");
+
+        Files.writeString(root.resolve("Makefile.inc"), "OMNETPP_VERSION = 6.1\nWITH_PARSIM = yes\n"
+                + "MPI_LIBS = -L/usr/lib/x86_64-linux-gnu/openmpi/lib -lmpi_cxx -lmpi\n");
+        assertTrue(omnetpp.whyNotParallel(withMpirun).isEmpty());
+        why = omnetpp.whyNotParallel(Map.of("PATH", tmp.toString())).orElseThrow();
+        assertTrue(why.contains("no mpirun on PATH"), why);
+    }
 }

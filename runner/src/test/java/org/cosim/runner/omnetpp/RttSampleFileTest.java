@@ -24,12 +24,13 @@ class RttSampleFileTest {
     }
 
     @Test
-    void readsTheGoldenFileInOrder() {
+    void readsTheGoldenFileInTimeOrder() {
+        // The file holds them at 10_000_062_400, 0 and 2^40 + 3 ps; RttSamples orders them by time.
         RttSamples s = RttSampleFile.read(golden(), 3);
-        assertArrayEquals(new long[] {10_000_062_400L, 0, (1L << 40) + 3}, s.timePs());
-        assertArrayEquals(new int[] {58, 0, 131_071}, s.flow());
-        assertArrayEquals(new long[] {200_000_000L, 0, 1}, s.networkRttPs());
-        assertArrayEquals(new long[] {217_969_600L, 0, 2}, s.hostRttPs());
+        assertArrayEquals(new long[] {0, 10_000_062_400L, (1L << 40) + 3}, s.timePs());
+        assertArrayEquals(new int[] {0, 58, 131_071}, s.flow());
+        assertArrayEquals(new long[] {0, 200_000_000L, 1}, s.networkRttPs());
+        assertArrayEquals(new long[] {0, 217_969_600L, 2}, s.hostRttPs());
         assertEquals(3, RttSampleFile.read(golden(), -1).size(), "-1 accepts any count");
     }
 

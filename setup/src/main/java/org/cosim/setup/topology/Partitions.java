@@ -121,6 +121,16 @@ public final class Partitions {
         return lookaheadPs;
     }
 
+    /** Every host's partition, by host id. */
+    public int[] hostPartitions() {
+        return hostPartition.clone();
+    }
+
+    /** Every switch's partition, by switch id. */
+    public int[] switchPartitions() {
+        return switchPartition.clone();
+    }
+
     /** How many hosts each partition has. */
     public int[] hostCounts() {
         int[] c = new int[count];
