@@ -15,6 +15,7 @@
 #endif
 #include "LinkChannel.h"
 #include "LinkTransmitter.h"
+#include "NodeRank.h"
 #include "NetworkCheck.h"
 #include "Nic.h"
 #include "Packet.h"
@@ -127,6 +128,7 @@ void AgentBridge::initialize(int stage) {
             int64_t longest = 0;
             for (const LinkSpec& l : spec_.topology().links()) longest = std::max<int64_t>(longest, l.delay_ps());
             getSimulation()->setSimulationTimeLimit(SimTime::fromRaw(spec_.duration_ps() + longest));
+            LinkTransmitter::countArrivingFrom(spec_.duration_ps());
             end_ = new cMessage("end");
             end_->setSchedulingPriority(SHRT_MIN);
             scheduleAt(SimTime::fromRaw(spec_.duration_ps()), end_);
@@ -316,11 +318,16 @@ AgentBridge::ActionMessage* AgentBridge::takeAction(short kind, int host) {
 void AgentBridge::handleMessage(cMessage* msg) {
     if (msg == end_) {
         // What this partition counts at the duration: the events before this one, and the
-        // packets that exist (a packet on its way from another partition is counted there
-        // when it arrives: CalendarEventSet::arrivalsWhileFrozen).
+        // packets that exist here but for those on their way from other partitions (their
+        // senders count them: LinkTransmitter::sentArrivingLate).
         eventsAtEnd_ = getSimulation()->getEventNumber() - 1;
-        liveAtEnd_ = Packet::live();
         auto* fes = static_cast<CalendarEventSet*>(getSimulation()->getFES());
+        int64_t fromOthers = 0;
+        for (int k = 0; k < fes->getLength(); ++k) {
+            const auto* pkt = dynamic_cast<const Packet*>(fes->get(k));
+            if (pkt != nullptr && !pkt->isSelfMessage() && !localNode(pkt->senderRank)) ++fromOthers;
+        }
+        liveAtEnd_ = Packet::live() - fromOthers + LinkTransmitter::sentArrivingLate();
         eotUpdatesAtEnd_ = fes->eotUpdates();
         sentAwayAtEnd_ = LinkTransmitter::sentToOtherPartitions();
         fes->freeze();
@@ -559,6 +566,11 @@ void AgentBridge::reportProgress() {
     nextProgressPs_ = (now / step + 1) * step;
 }
 
+bool AgentBridge::localNode(int32_t node) const {
+    if (node >= NodeRank::kSwitchBase) return switches_[static_cast<size_t>(node - NodeRank::kSwitchBase)] != nullptr;
+    return node == NodeRank::kNetwork || nics_[static_cast<size_t>(node - 1)] != nullptr;
+}
+
 int64_t AgentBridge::reachedPs() const { return succeeded_ ? spec_.duration_ps() : simTime().raw(); }
 
 void AgentBridge::lifecycleEvent(SimulationLifecycleEventType eventType, cObject*) {
@@ -681,9 +693,7 @@ void AgentBridge::finish() {
     recordExact("eventsProcessed", events);
     recordExact("agentWindows", windows_);
     recordExact("agentEvents", eventsSent_);
-    recordExact("packetsInNetwork",
-                ended_ ? liveAtEnd_ + static_cast<CalendarEventSet*>(getSimulation()->getFES())->arrivalsWhileFrozen()
-                       : Packet::live());
+    recordExact("packetsInNetwork", ended_ ? liveAtEnd_ : Packet::live());
     if (ended_) {
         // The parallel simulation's own traffic up to the duration: packets to other
         // partitions, and promises (EOTs) sent, alone as null messages or with a packet.

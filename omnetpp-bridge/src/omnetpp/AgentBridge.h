@@ -125,6 +125,8 @@ private:
         int64_t echoTx = 0;
     };
 
+    // Whether node (NodeRank) is one of this partition's.
+    bool localNode(int32_t node) const;
     std::string agentTarget();
     std::unique_ptr<Agents> connectAgents();
     void resolveScenario();
@@ -165,7 +167,7 @@ private:
     omnetpp::cMessage* end_ = nullptr;
     bool ended_ = false;
     int64_t eventsAtEnd_ = 0;  // at end_: the events before it
-    int64_t liveAtEnd_ = 0;    // at end_: the packets that exist
+    int64_t liveAtEnd_ = 0;    // at end_: the packets in the network that this partition counts
     int64_t eotUpdatesAtEnd_ = 0;
     int64_t sentAwayAtEnd_ = 0;
     omnetpp::cMessage* apply_ = nullptr;   // at W+L of the oldest batch whose answer is still at the agents

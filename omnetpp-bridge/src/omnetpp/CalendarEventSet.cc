@@ -113,7 +113,6 @@ void CalendarEventSet::freeze() {
 
 void CalendarEventSet::insert(cEvent* event) {
     if (frozen_ && !kernelOwn(event)) {
-        if (!static_cast<omnetpp::cMessage*>(event)->isSelfMessage()) ++arrivalsWhileFrozen_;
         discard(event);
         return;
     }

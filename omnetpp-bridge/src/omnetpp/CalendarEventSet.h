@@ -57,8 +57,6 @@ public:
     // another partition is deleted), so nothing changes what the partition measured
     // while the others reach the end.
     void freeze();
-    // Packets from other partitions that arrived after freeze() (and were deleted).
-    int64_t arrivalsWhileFrozen() const { return arrivalsWhileFrozen_; }
     // How often the null-message protocol moved a partition's promise to another (its
     // end-of-time, EOT): each goes out as a null message or with a packet.
     int64_t eotUpdates() const { return eotUpdates_; }
@@ -80,7 +78,6 @@ private:
     std::vector<omnetpp::cEvent*> inOrder_;  // get()'s snapshot, built on demand
     bool inOrderValid_ = false;
     bool frozen_ = false;
-    int64_t arrivalsWhileFrozen_ = 0;
     int64_t eotUpdates_ = 0;
     std::vector<int32_t> nodeByModuleId_;  // NodeRank::of each module, -1 until asked
 };

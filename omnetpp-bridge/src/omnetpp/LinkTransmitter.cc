@@ -10,6 +10,8 @@ using namespace omnetpp;
 namespace cosim {
 
 int64_t LinkTransmitter::sentToOtherPartitions_ = 0;
+int64_t LinkTransmitter::sentArrivingLate_ = 0;
+int64_t LinkTransmitter::arrivingFromPs_ = INT64_MAX;
 
 void LinkTransmitter::attach(cSimpleModule* owner, cGate* out) {
     owner_ = owner;
@@ -61,6 +63,7 @@ void LinkTransmitter::start(Packet* pkt) {
         } else {
             owner_->send(pkt, out_);  // LinkChannel::processMessage gives the same delay and duration
             ++sentToOtherPartitions_;
+            if ((end + SimTime::fromRaw(delayPs_)).raw() >= arrivingFromPs_) ++sentArrivingLate_;
         }
     }
     bytesSent_ += bytes;

@@ -61,14 +61,19 @@ public:
     // LinkTransmitter.lastLost.
     Packet* takeLost();
 
-    // Packets this process sent to other partitions of a parallel run (one run per process).
+    // Packets this process sent to other partitions of a parallel run (one run per process),
+    // and of those the ones that arrive at countArrivingFrom's time or later.
     static int64_t sentToOtherPartitions() { return sentToOtherPartitions_; }
+    static int64_t sentArrivingLate() { return sentArrivingLate_; }
+    static void countArrivingFrom(int64_t ps) { arrivingFromPs_ = ps; }
 
     int64_t bytesSent() const { return bytesSent_; }
     int64_t packetsSent() const { return packetsSent_; }
 
 private:
     static int64_t sentToOtherPartitions_;
+    static int64_t sentArrivingLate_;
+    static int64_t arrivingFromPs_;
     omnetpp::cSimpleModule* owner_ = nullptr;
     int32_t ownerRank_ = 0;  // NodeRank of the owner: each packet's senderRank
     omnetpp::cGate* out_ = nullptr;
