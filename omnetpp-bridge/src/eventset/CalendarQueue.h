@@ -68,25 +68,31 @@ public:
         return out;
     }
 
-    // Removes the item holding `value` (a linear search: for rare cancellations).
-    bool erase(const T& value) {
-        for (int64_t s = 0; s < kBuckets; ++s) {
-            int32_t* link = &heads_[s];
+    // Removes the item holding `value`, due at `time`: a walk of that time's bucket, or
+    // of the overflow when the time lies beyond the wheel (the overflow holds only
+    // such items: advanceTo moves the rest in). OMNeT++'s parallel simulation moves its
+    // resend timer this way at every null message it sends.
+    bool erase(int64_t time, const T& value) {
+        const int64_t b = bucketOf(time);
+        if (b >= current_ && b < current_ + kBuckets) {
+            const int slot = static_cast<int>(b & kMask);
+            int32_t* link = &heads_[slot];
             int32_t prev = -1;
             while (*link >= 0) {
                 Node& n = nodes_[static_cast<size_t>(*link)];
                 if (n.item.value == value) {
                     const int32_t gone = *link;
-                    if (tails_[s] == gone) tails_[s] = prev;
+                    if (tails_[slot] == gone) tails_[slot] = prev;
                     *link = n.next;
                     release(gone);
-                    if (heads_[s] < 0) clearBit(static_cast<int>(s));
+                    if (heads_[slot] < 0) clearBit(slot);
                     --wheelSize_;
                     return true;
                 }
                 prev = *link;
                 link = &n.next;
             }
+            return false;
         }
         for (size_t i = 0; i < overflow_.size(); ++i) {
             if (overflow_[i].value == value) {

@@ -153,7 +153,7 @@ void CalendarEventSet::prefetch(const cEvent* event) {
 }
 
 cEvent* CalendarEventSet::remove(cEvent* event) {
-    if (!event->isScheduled() || !queue_.erase(event)) return nullptr;
+    if (!event->isScheduled() || !queue_.erase(event->getArrivalTime().raw(), event)) return nullptr;
     return taken(event);
 }
 

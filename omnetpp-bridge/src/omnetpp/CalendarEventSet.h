@@ -16,8 +16,9 @@
 // (isScheduled() is heapIndex != -1; scheduleAt and cancelEvent rely on it) and
 // cEvent::insertOrder. CalendarEventSet.cc reaches them the one way standard C++
 // allows (an explicit template instantiation may name a private member), and keeps
-// in heapIndex only "scheduled" (0) or not (-1); so remove() searches, which is
-// fine: cosim's modules cancel events only when they are deleted.
+// in heapIndex only "scheduled" (0) or not (-1); so remove() searches the event's
+// bucket (cosim's modules cancel events only when they are deleted; a parallel run's
+// null-message protocol moves its resend timer at every null message).
 #pragma once
 
 #include <omnetpp.h>

@@ -134,12 +134,21 @@ public final class OmnetppIni {
                 parsim-communications-class = "omnetpp::cMPICommunications"
                 parsim-synchronization-class = "omnetpp::cNullMessageProtocol"
                 parsim-nullmessageprotocol-lookahead-class = "cosim::LinkLookahead"
+                # MPI's send buffer: OMNeT++'s default (256 KiB per other partition) and room for what
+                # the partitions tell each other about every cut link at set-up.
+                parsim-mpicommunications-mpibuffer = %d
                 *.bridge.partition-id = "*"
                 *.sampler.partition-id = "*"
-                """.formatted(partitions.count()));
+                """.formatted(partitions.count(), mpiBufferBytes(partitions)));
         ranges(b, "host", partitions.hostPartitions());
         ranges(b, "switch", partitions.switchPartitions());
         return b.toString();
+    }
+
+    /** OMNeT++'s default MPI send buffer, 256 KiB per other partition + 16 KiB, and 2 KiB per cut link. */
+    static int mpiBufferBytes(Partitions partitions) {
+        long bytes = 256L * 1024 * (partitions.count() - 1) + 16 * 1024 + 2048L * partitions.cutLinks().size();
+        return (int) Math.min(bytes, Integer.MAX_VALUE);
     }
 
     /** {@code *.name[i..j].partition-id = p} for each run of consecutive indices in the same partition. */
