@@ -3,6 +3,7 @@
 #include <chrono>
 #include <climits>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -76,6 +77,10 @@ AgentBridge::~AgentBridge() {
 }
 
 void AgentBridge::initialize(int stage) {
+    endPartitionOnError([this, stage] { initializeStage(stage); });
+}
+
+void AgentBridge::initializeStage(int stage) {
     if (stage == 0) {
         if (SimTime::getScaleExp() != -12) {
             throw cRuntimeError(this, "simulated time must count picoseconds: set simtime-resolution = ps in the ini "
@@ -140,6 +145,31 @@ void AgentBridge::initialize(int stage) {
 const RunSpec& AgentBridge::resolve() {
     Enter_Method_Silent();
     if (resolved_) return spec_;
+    endPartitionOnError([this] { resolveOnce(); });
+    return spec_;
+}
+
+// A partition that fails while the network is set up ends its process at once: OMNeT++
+// would end it through MPI_Finalize, which waits for the other partitions, while they
+// wait for this one's part of the set-up; mpirun ends them all when one process exits
+// with an error. (An error while the simulation runs reaches the others through
+// OMNeT++'s own exception broadcast.)
+template <class Step>
+void AgentBridge::endPartitionOnError(Step step) {
+    if (!NetworkCheck::parallelRun()) {
+        step();
+        return;
+    }
+    try {
+        step();
+    } catch (const std::exception& e) {
+        std::cout << "<!> Error: partition " << getEnvir()->getParsimProcId() << ": " << e.what() << std::endl;
+        std::cerr.flush();
+        std::_Exit(1);
+    }
+}
+
+void AgentBridge::resolveOnce() {
     wallStartNanos_ = steadyNanos();  // the run's wall time counts from here
     {
         WallClock clock{startNanos_};
@@ -147,7 +177,6 @@ const RunSpec& AgentBridge::resolve() {
     }
     resolveScenario();
     resolved_ = true;
-    return spec_;
 }
 
 // The agents of this partition: `agents` names one place, or, in a parallel run, one

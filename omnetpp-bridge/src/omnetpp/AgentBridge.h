@@ -127,6 +127,10 @@ private:
 
     // Whether node (NodeRank) is one of this partition's.
     bool localNode(int32_t node) const;
+    void initializeStage(int stage);
+    void resolveOnce();
+    template <class Step>
+    void endPartitionOnError(Step step);
     std::string agentTarget();
     std::unique_ptr<Agents> connectAgents();
     void resolveScenario();
