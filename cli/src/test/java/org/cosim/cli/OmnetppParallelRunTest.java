@@ -83,14 +83,22 @@ class OmnetppParallelRunTest {
                 "a scalar file per partition");
     }
 
-    /** `cosim agents --port 0` in its own JVM (this test's class path); returns its host:port. */
-    private String startAgents(String name, List<Process> started) throws IOException, InterruptedException {
+    /** Agent servers the test started: `cosim agents --port 0`, each in its own JVM (this test's class path). */
+    private final List<Process> servers = new java.util.ArrayList<>();
+
+    @org.junit.jupiter.api.AfterEach
+    void stopAgentServers() {
+        servers.forEach(Process::destroyForcibly);
+    }
+
+    /** Starts an agent server; returns its host:port. */
+    private String startAgents(String name) throws IOException, InterruptedException {
         Path portFile = tmp.resolve(name + ".port");
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), "org.cosim.cli.Main", "agents", "--port", "0",
                 "--port-file", portFile.toString())
                 .redirectErrorStream(true).redirectOutput(tmp.resolve(name + ".log").toFile()).start();
-        started.add(p);
+        servers.add(p);
         for (int i = 0; i < 600 && !Files.exists(portFile); i++) {
             assertTrue(p.isAlive(), "the agent server exited: " + Files.readString(tmp.resolve(name + ".log")));
             Thread.sleep(100);  // waiting for the server to come up, not timing anything
@@ -103,19 +111,14 @@ class OmnetppParallelRunTest {
     void eachPartitionOnItsOwnAgentServerGivesTheOneProcessResults() throws Exception {
         // As on two machines: partition 0's session on one server, partition 1's on the other.
         RunSetup setup = RunSetup.of(ShippedScenarios.read("ndp-fig10-fair.textproto", "duration_us=2000"));
-        List<Process> servers = new java.util.ArrayList<>();
-        try {
-            String a = startAgents("a", servers);
-            String b = startAgents("b", servers);
-            RunSettings settings = RunSettings.in(tmp, System.out);
-            Path one = run(setup, "one", settings);
-            Path two = run(setup, "two", settings.withAgents(a + "," + b).withPartitions(2));
-            sameButTheWindowCounts(one, two);
-            String ini = Files.readString(tmp.resolve("two/omnetpp/run.ini"));
-            assertTrue(ini.contains("**.bridge.agents = \"" + a + "," + b + "\""), ini);
-        } finally {
-            servers.forEach(Process::destroyForcibly);
-        }
+        String a = startAgents("a");
+        String b = startAgents("b");
+        RunSettings settings = RunSettings.in(tmp, System.out);
+        Path one = run(setup, "one", settings);
+        Path two = run(setup, "two", settings.withAgents(a + "," + b).withPartitions(2));
+        sameButTheWindowCounts(one, two);
+        String ini = Files.readString(tmp.resolve("two/omnetpp/run.ini"));
+        assertTrue(ini.contains("**.bridge.agents = \"" + a + "," + b + "\""), ini);
     }
 
     @Test
@@ -123,17 +126,11 @@ class OmnetppParallelRunTest {
         // Partition 1's server is not there: it fails while the network is set up, when partition 0 waits for
         // its part of the set-up; the run ends (not hangs) with partition 1's words.
         RunSetup setup = RunSetup.of(ShippedScenarios.read("ndp-fig10-fair.textproto", "duration_us=2000"));
-        List<Process> servers = new java.util.ArrayList<>();
-        try {
-            String a = startAgents("a", servers);
-            OmnetppException e = assertThrows(OmnetppException.class, () -> assertTimeoutPreemptively(
-                    Duration.ofSeconds(90), () -> Backend.OMNETPP.run(setup, RunSettings.in(tmp.resolve("dead"),
-                            System.out).withAgents(a + ",127.0.0.1:1").withPartitions(2), RunControl.NONE)));
-            assertTrue(e.getMessage().contains("partition 1") && e.getMessage().contains("127.0.0.1:1"),
-                    e.getMessage());
-        } finally {
-            servers.forEach(Process::destroyForcibly);
-        }
+        String a = startAgents("a");
+        OmnetppException e = assertThrows(OmnetppException.class, () -> assertTimeoutPreemptively(
+                Duration.ofSeconds(90), () -> Backend.OMNETPP.run(setup, RunSettings.in(tmp.resolve("dead"),
+                        System.out).withAgents(a + ",127.0.0.1:1").withPartitions(2), RunControl.NONE)));
+        assertTrue(e.getMessage().contains("partition 1") && e.getMessage().contains("127.0.0.1:1"), e.getMessage());
     }
 
     @Test
