@@ -13,12 +13,15 @@ import java.io.Serializable;
  * run.
  */
 public record RttSamples(long[] timePs, int[] flow, long[] networkRttPs, long[] hostRttPs) implements Serializable {
+    /** Puts the samples in order; arrays given in time order are ordered in place. */
     public RttSamples {
         int n = timePs.length;
         if (flow.length != n || networkRttPs.length != n || hostRttPs.length != n) {
             throw new IllegalArgumentException("RTT sample columns of different lengths");
         }
-        if (!inOrder(timePs, flow)) {
+        if (inTimeOrder(timePs)) {
+            orderTiesByFlow(timePs, flow, networkRttPs, hostRttPs);  // in place: a run's samples come in time order
+        } else {
             int[] order = stableOrder(timePs, flow);
             timePs = permute(timePs, order);
             flow = permute(flow, order);
@@ -31,13 +34,37 @@ public record RttSamples(long[] timePs, int[] flow, long[] networkRttPs, long[] 
         return timePs.length;
     }
 
-    private static boolean inOrder(long[] t, int[] f) {
+    private static boolean inTimeOrder(long[] t) {
         for (int i = 1; i < t.length; i++) {
-            if (t[i] < t[i - 1] || t[i] == t[i - 1] && f[i] < f[i - 1]) {
+            if (t[i] < t[i - 1]) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * Samples already in time order: each run of one time sorted by flow, stably, in place (an insertion sort: a
+     * picosecond holds a few samples), so a long run's millions of samples are not copied.
+     */
+    private static void orderTiesByFlow(long[] t, int[] f, long[] network, long[] host) {
+        for (int i = 1; i < t.length; i++) {
+            if (t[i] != t[i - 1] || f[i] >= f[i - 1]) {
+                continue;
+            }
+            int flow = f[i];
+            long n = network[i];
+            long h = host[i];
+            int j = i;
+            for (; j > 0 && t[j - 1] == t[i] && f[j - 1] > flow; j--) {
+                f[j] = f[j - 1];
+                network[j] = network[j - 1];
+                host[j] = host[j - 1];
+            }
+            f[j] = flow;
+            network[j] = n;
+            host[j] = h;
+        }
     }
 
     /** The indices in (time, flow) order, equal keys in index order: a merge sort of primitive indices. */
