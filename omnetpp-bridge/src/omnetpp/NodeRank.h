@@ -8,7 +8,7 @@
 //
 // Events at the same time and priority from different partitions of a parallel run
 // then run in the same order as in one process, whatever order the partitions'
-// messages arrive in: the order no longer rests on insertion across nodes.
+// messages arrive in: no order across nodes rests on insertion.
 #pragma once
 
 #include <omnetpp.h>
