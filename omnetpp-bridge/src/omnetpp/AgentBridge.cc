@@ -164,7 +164,6 @@ void AgentBridge::endPartitionOnError(Step step) {
         step();
     } catch (const std::exception& e) {
         std::cout << "<!> Error: partition " << getEnvir()->getParsimProcId() << ": " << e.what() << std::endl;
-        std::cerr.flush();
         std::_Exit(1);
     }
 }

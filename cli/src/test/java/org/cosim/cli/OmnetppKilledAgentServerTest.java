@@ -58,19 +58,11 @@ class OmnetppKilledAgentServerTest {
         }
     }
 
-    /** `cosim agents --port 0` in its own JVM (this test's class path); returns its host:port. */
-    private String startAgents() throws IOException, InterruptedException {
-        Path portFile = tmp.resolve("agents.port");
-        agents = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "org.cosim.cli.Main", "agents", "--port", "0",
-                "--port-file", portFile.toString())
-                .redirectErrorStream(true).redirectOutput(tmp.resolve("agents.log").toFile()).start();
-        for (int i = 0; i < 600 && !Files.exists(portFile); i++) {
-            assertTrue(agents.isAlive(), "the agent server exited: " + Files.readString(tmp.resolve("agents.log")));
-            Thread.sleep(100);  // waiting for the server to come up, not timing anything
-        }
-        assertTrue(Files.exists(portFile), "the agent server wrote no port file");
-        return "127.0.0.1:" + Files.readString(portFile).trim();
+    /** Starts the agent server the test kills; returns its host:port. */
+    private String startAgents() throws IOException {
+        AgentServerProcess server = AgentServerProcess.start(tmp.resolve("agents.log"));
+        agents = server.process();
+        return server.target();
     }
 
     /** Depth 4: the session is pipelined, so opp_run's PipelinedLink thread meets the failure first. */

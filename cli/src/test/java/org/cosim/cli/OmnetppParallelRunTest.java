@@ -83,7 +83,7 @@ class OmnetppParallelRunTest {
                 "a scalar file per partition");
     }
 
-    /** Agent servers the test started: `cosim agents --port 0`, each in its own JVM (this test's class path). */
+    /** Agent servers the test started. */
     private final List<Process> servers = new java.util.ArrayList<>();
 
     @org.junit.jupiter.api.AfterEach
@@ -92,19 +92,10 @@ class OmnetppParallelRunTest {
     }
 
     /** Starts an agent server; returns its host:port. */
-    private String startAgents(String name) throws IOException, InterruptedException {
-        Path portFile = tmp.resolve(name + ".port");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "org.cosim.cli.Main", "agents", "--port", "0",
-                "--port-file", portFile.toString())
-                .redirectErrorStream(true).redirectOutput(tmp.resolve(name + ".log").toFile()).start();
-        servers.add(p);
-        for (int i = 0; i < 600 && !Files.exists(portFile); i++) {
-            assertTrue(p.isAlive(), "the agent server exited: " + Files.readString(tmp.resolve(name + ".log")));
-            Thread.sleep(100);  // waiting for the server to come up, not timing anything
-        }
-        assertTrue(Files.exists(portFile), "the agent server wrote no port file");
-        return "127.0.0.1:" + Files.readString(portFile).trim();
+    private String startAgents(String name) throws IOException {
+        AgentServerProcess server = AgentServerProcess.start(tmp.resolve(name + ".log"));
+        servers.add(server.process());
+        return server.target();
     }
 
     @Test

@@ -291,19 +291,14 @@ public final class OmnetppBackend {
         }
     }
 
-    /** The command that starts a parallel run's processes, before {@code -np N}: {@value #MPIRUN_VARIABLE} or mpirun. */
-    static final String MPIRUN_VARIABLE = "COSIM_MPIRUN";
-
     /**
      * Runs the run whose files are in {@code dir} across {@code n} MPI processes ({@code mpirun -np N opp_run ...},
-     * or {@value #MPIRUN_VARIABLE}'s command instead of {@code mpirun}, e.g. with a host file); their output goes
-     * to opp_run.log, the furthest progress any of them reports to {@code control}.
+     * or {@link OmnetppInstall#MPIRUN_VARIABLE}'s command instead of {@code mpirun}, e.g. with a host file); their
+     * output goes to opp_run.log, the furthest progress any of them reports to {@code control}.
      */
     private static Launch launchParallel(OmnetppInstall omnetpp, CosimHome home, Path lib, Path dir, int n,
                                          RunControl control) {
-        String mpirun = System.getenv(MPIRUN_VARIABLE);
-        List<String> cmd = new ArrayList<>(mpirun == null || mpirun.isBlank() ? List.of("mpirun")
-                : List.of(mpirun.trim().split("\\s+")));
+        List<String> cmd = new ArrayList<>(OmnetppInstall.mpirunCommand(System.getenv()));
         cmd.addAll(List.of("-np", String.valueOf(n)));
         cmd.addAll(oppRun(omnetpp, home, lib));
         cmd.addAll(List.of("-f", "run.ini", "-c", "General"));
@@ -312,7 +307,7 @@ public final class OmnetppBackend {
             env.putIfAbsent("OMPI_MCA_rmaps_base_oversubscribe", "1");
             env.putIfAbsent("OMPI_ALLOW_RUN_AS_ROOT", "1");
             env.putIfAbsent("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-            return "# " + n + " partitions (" + MPIRUN_VARIABLE + " chooses the command before -np)";
+            return "# " + n + " partitions (" + OmnetppInstall.MPIRUN_VARIABLE + " chooses the command before -np)";
         });
     }
 

@@ -50,7 +50,7 @@ public final class AgentHost {
     private final boolean[] arrived;        // flows whose FlowArrival came
     private final KeyMultiset timers = new KeyMultiset();  // (host, timer id, 0) set and not fired
     private final long durationPs;
-    private final boolean[] serves;         // per host: whether its events come to this session (SessionSpec.serves)
+    private final boolean[] serves;         // per host: SessionSpec.serves, as an array (asked at every event)
 
     private final FlowArrivalEvent arrival = new FlowArrivalEvent();
     private final CompletionEvent completion = new CompletionEvent();

@@ -43,8 +43,8 @@ public record OmnetppInstall(Path root, String version) {
 
     /**
      * Why this install cannot run a simulation across MPI partitions, or empty when it can: OMNeT++ configured with
-     * {@code WITH_PARSIM=yes} and an MPI library found ({@code MPI_LIBS} in its Makefile.inc), and {@code mpirun} on
-     * PATH.
+     * {@code WITH_PARSIM=yes} and an MPI library found ({@code MPI_LIBS} in its Makefile.inc), and the command that
+     * starts the processes ({@link #mpirunCommand}) there to run.
      */
     public Optional<String> whyNotParallel() {
         return whyNotParallel(System.getenv());
@@ -63,26 +63,39 @@ public record OmnetppInstall(Path root, String version) {
             return Optional.of("OMNeT++ at " + root + " was built without MPI parallel simulation (its Makefile.inc "
                     + "has no WITH_PARSIM = yes with MPI_LIBS): " + PARALLEL_BUILD);
         }
-        if (mpirun(env).isEmpty()) {
-            return Optional.of("no mpirun on PATH: " + PARALLEL_BUILD);
+        String launcher = mpirunCommand(env).get(0);
+        boolean found = launcher.contains("/") ? Files.isExecutable(Path.of(launcher))
+                : onPath(env, launcher).stream().anyMatch(Files::isExecutable);
+        if (!found) {
+            return Optional.of("no " + launcher + (launcher.contains("/") ? "" : " on PATH")
+                    + (env.containsKey(MPIRUN_VARIABLE) ? " (" + MPIRUN_VARIABLE + ")" : "") + ": " + PARALLEL_BUILD);
         }
         return Optional.empty();
     }
 
-    /** How to get an OMNeT++ that runs across MPI partitions (docs/omnetpp.md, Parallel runs). */
+    /** How to get an OMNeT++ that runs across MPI partitions (docs/omnetpp.md, one run over several processes). */
     public static final String PARALLEL_BUILD = "install OpenMPI (apt install openmpi-bin libopenmpi-dev), then "
-            + "configure OMNeT++ with WITH_PARSIM=yes (configure.user) and build it again (docs/omnetpp.md, Parallel "
-            + "runs)";
+            + "configure OMNeT++ with WITH_PARSIM=yes (configure.user) and build it again (docs/omnetpp.md, one run "
+            + "over several processes or machines)";
 
-    /** {@code mpirun} on PATH. */
-    public static Optional<Path> mpirun(Map<String, String> env) {
+    /** The variable that names the command starting a parallel run's processes, before {@code -np N}. */
+    public static final String MPIRUN_VARIABLE = "COSIM_MPIRUN";
+
+    /** The command that starts a parallel run's processes, before {@code -np N}: {@value #MPIRUN_VARIABLE}'s words, or mpirun. */
+    public static List<String> mpirunCommand(Map<String, String> env) {
+        String command = env.get(MPIRUN_VARIABLE);
+        return command == null || command.isBlank() ? List.of("mpirun") : List.of(command.trim().split("\\s+"));
+    }
+
+    /** {@code tool} in each folder of PATH, in PATH's order. */
+    private static List<Path> onPath(Map<String, String> env, String tool) {
+        List<Path> out = new ArrayList<>();
         for (String dir : env.getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            Path p = dir.isEmpty() ? null : Path.of(dir, "mpirun");
-            if (p != null && Files.isExecutable(p)) {
-                return Optional.of(p);
+            if (!dir.isEmpty()) {
+                out.add(Path.of(dir, tool));
             }
         }
-        return Optional.empty();
+        return out;
     }
 
     public static Lookup locate() {
@@ -97,11 +110,7 @@ public record OmnetppInstall(Path root, String version) {
         if (root != null && !root.isEmpty()) {
             candidates.add(Path.of(root, "bin", "opp_configfilepath"));
         }
-        for (String dir : env.getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            if (!dir.isEmpty()) {
-                candidates.add(Path.of(dir, "opp_configfilepath"));
-            }
-        }
+        candidates.addAll(onPath(env, "opp_configfilepath"));
         String setenv = env.get("__omnetpp_root_dir");
         if (setenv != null && !setenv.isEmpty()) {
             candidates.add(Path.of(setenv, "bin", "opp_configfilepath"));
